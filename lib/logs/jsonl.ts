@@ -15,8 +15,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { Buffer } from "node:buffer";
-import { decodeLine, forEachLineBlock, type LineBlock } from "./lines.ts";
+import { decodeLine, forEachLineBlock, type LineBlock, recordBytes } from "./lines.ts";
 import {
   CANONICAL_FIELDS,
   frameFromRecords,
@@ -150,37 +149,6 @@ export function readJsonlBlocks(
 function hasBom(block: LineBlock): boolean {
   const b = block.bytes;
   return b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
-}
-
-const isPad = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d;
-
-/**
- * The block's non-blank lines as one Buffer for polars, each trimmed of space/tab/CR (JSON
- * whitespace polars' scan skips; polars' buffer reader panics on blank lines and on CRLF). No
- * copy when there is nothing to drop.
- */
-function recordBytes(block: LineBlock): Buffer {
-  const { bytes, starts, ends } = block;
-  const n = starts.length;
-  const s = starts.slice();
-  const e = ends.slice();
-  let clean = n === block.lineCount;
-  for (let i = 0; i < n; i++) {
-    while (isPad(bytes[s[i]])) s[i]++;
-    while (e[i] > s[i] && isPad(bytes[e[i] - 1])) e[i]--;
-    if (s[i] !== starts[i] || e[i] !== ends[i]) clean = false;
-  }
-  if (clean) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  let size = 0;
-  for (let i = 0; i < n; i++) size += e[i] - s[i] + 1;
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    out.set(bytes.subarray(s[i], e[i]), at);
-    at += e[i] - s[i];
-    out[at++] = 0x0a;
-  }
-  return out;
 }
 
 /**

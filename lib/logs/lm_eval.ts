@@ -12,8 +12,11 @@
  * from the sibling `results_<date_id>.json` (`model_name`, else `pretrained=` of
  * `config.model_args`), else the folder name. `run` = `<folder>_<date_id>`, so all task files
  * of one invocation form one run. `extra` keeps the tool's extraction (`filtered_resps[0]`), the
- * filter, its metric values and `stored_correct` (the tool's own verdict). Line numbers: the
- * file line (JSON lines) or the 1-based position in the array (≤ v0.4.2).
+ * filter, its metric values and `stored_correct` (the tool's own verdict). A task run with
+ * `repeats: N` (`resps[0]` holding N texts) gives one row per repeat (epoch = repeat number,
+ * no stored verdict: the tool scored the repeats' filtered answer as a whole). Line numbers: the
+ * file line (JSON lines) or the 1-based position in the array (≤ v0.4.2). JSON lines are read
+ * from the bytes in blocks, polars parsing each block of the common shape.
  *
  * @example
  * ```ts
@@ -23,11 +26,17 @@
  * ```
  * @module
  */
+import pl from "nodejs-polars";
 import { basename, dirname, join } from "node:path";
 import { canonicalBbehTask } from "../bbeh/tasks.ts";
-import { nonBlankLines } from "./jsonl.ts";
+import { decodeLine, forEachLineBlock, type LineBlock, scanBlock } from "./lines.ts";
+import {
+  lmEvalBlockFrame,
+  type LmEvalFileContext,
+  VERDICT_FALLBACK_METRICS,
+} from "./lm_eval_block.ts";
 import { frameFromRecords, type RawLog } from "./raw.ts";
-import { jsonLineReason } from "./quarantine.ts";
+import { jsonLineReason, TRUNCATED_LAST_LINE } from "./quarantine.ts";
 
 /** The parts of a samples file name. */
 export interface LmEvalFileName {
@@ -170,7 +179,7 @@ export function lmEvalResponse(line: Record<string, unknown>): string | null {
  */
 export function lmEvalVerdict(line: Record<string, unknown>): boolean | null {
   const names = Array.isArray(line.metrics) ? line.metrics as string[] : [];
-  for (const name of [...names, "exact_match", "acc", "acc_norm"]) {
+  for (const name of [...names, ...VERDICT_FALLBACK_METRICS]) {
     const v = line[name];
     if (typeof v === "boolean") return v;
     if (typeof v === "number" && Number.isFinite(v)) return v >= 1;
@@ -178,98 +187,203 @@ export function lmEvalVerdict(line: Record<string, unknown>): boolean | null {
   return null;
 }
 
-/** Parse the file: JSON lines, or one JSON array (≤ v0.4.2). */
-function parseSamples(
-  text: string,
-): { items: { line: number; value: unknown }[]; bad: RawLog["bad"]; rowsIn: number } {
-  const body = text.replace(/^\ufeff/, "");
-  if (body.trimStart().startsWith("[")) {
-    let array: unknown;
-    try {
-      array = JSON.parse(body);
-    } catch (e) {
-      throw new Error(`not a JSON array of samples (${(e as Error).message})`);
-    }
-    if (!Array.isArray(array)) throw new Error("not a JSON array of samples");
-    return {
-      items: array.map((value, i) => ({ line: i + 1, value })),
-      bad: [],
-      rowsIn: array.length,
-    };
-  }
-  const lines = nonBlankLines(body);
-  const all = body.split("\n");
-  const last = lines[lines.length - 1];
-  const items: { line: number; value: unknown }[] = [];
-  const bad: RawLog["bad"] = [];
-  for (const n of lines) {
-    try {
-      items.push({ line: n, value: JSON.parse(all[n - 1]) });
-    } catch (e) {
-      bad.push({
-        line: n,
-        reason: jsonLineReason(e, n === last && !body.endsWith("\n")),
-      });
-    }
-  }
-  return { items, bad, rowsIn: lines.length };
+/** One parsed line (or array element) and its 1-based number. */
+interface Item {
+  line: number;
+  value: unknown;
 }
 
 /**
- * Read one lm-eval samples file (`text` defaults to its content). Throws when the name is not
+ * The rows of one parsed line: one, or one per repeat when `resps[0]` holds several texts (a
+ * task with `repeats: N`; epoch = repeat number, and no stored verdict, since the tool's
+ * metric scores the filtered answer of all repeats together). Updates `filterCounts`.
+ */
+function recordsOf(
+  s: Record<string, unknown>,
+  context: LmEvalFileContext,
+  filterCounts: Map<string, number>,
+): Record<string, unknown>[] {
+  const doc = (s.doc ?? {}) as Record<string, unknown>;
+  const k = filterCounts.get(String(s.doc_id)) ?? 0;
+  filterCounts.set(String(s.doc_id), k + 1);
+  const filtered = Array.isArray(s.filtered_resps) ? s.filtered_resps[0] : s.filtered_resps;
+  const metrics = Object.fromEntries(
+    (Array.isArray(s.metrics) ? s.metrics as string[] : []).map((m) => [m, s[m]]),
+  );
+  const base = {
+    run: context.run,
+    model: context.model,
+    benchmark: context.benchmark,
+    task: context.task,
+    example_index: typeof s.doc_id === "number" ? s.doc_id : asText(s.doc_id),
+    input: asText(doc.input),
+    target: asText(s.target ?? doc.target),
+    response: lmEvalResponse(s),
+    epoch: 1,
+    lm_eval_task: context.lmEvalTask,
+    filter: typeof s.filter === "string" ? s.filter : context.filterNames[k] ?? null,
+    filter_index: k,
+    tool_extracted: Array.isArray(filtered) ? JSON.stringify(filtered) : asText(filtered),
+    tool_metrics: Object.keys(metrics).length > 0 ? metrics : null,
+    stored_correct: lmEvalVerdict(s),
+  };
+  const first = Array.isArray(s.resps) ? s.resps[0] : null;
+  if (!Array.isArray(first) || first.length < 2 || !first.every((r) => typeof r === "string")) {
+    return [base];
+  }
+  return first.map((response, i) => ({
+    ...base,
+    response,
+    epoch: i + 1,
+    stored_correct: null,
+    lm_eval_repeats: first.length,
+  }));
+}
+
+/** Rows and bad lines of parsed items, appended to `out`. */
+function collectItems(
+  items: readonly Item[],
+  context: LmEvalFileContext,
+  filterCounts: Map<string, number>,
+  out: { frames: pl.DataFrame[]; bad: RawLog["bad"]; rowsIn: number },
+): void {
+  const records: Record<string, unknown>[] = [];
+  const lines: number[] = [];
+  for (const { line, value } of items) {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      out.bad.push({ line, reason: "not a JSON object" });
+      out.rowsIn++;
+      continue;
+    }
+    for (const record of recordsOf(value as Record<string, unknown>, context, filterCounts)) {
+      records.push(record);
+      lines.push(line);
+    }
+  }
+  out.rowsIn += records.length;
+  if (records.length > 0) out.frames.push(frameFromRecords(records, lines));
+}
+
+/** The block's lines parsed one at a time with `JSON.parse`; bad ones go to `out.bad`. */
+function collectBlockLines(
+  block: LineBlock,
+  context: LmEvalFileContext,
+  filterCounts: Map<string, number>,
+  out: { frames: pl.DataFrame[]; bad: RawLog["bad"]; rowsIn: number },
+): void {
+  const items: Item[] = [];
+  block.lines.forEach((n, i) => {
+    let text = decodeLine(block.bytes.subarray(block.starts[i], block.ends[i]));
+    if (n === 1) text = text.replace(/^\ufeff/, "");
+    try {
+      items.push({ line: n, value: JSON.parse(text) });
+    } catch (e) {
+      out.bad.push({ line: n, reason: jsonLineReason(e, false) });
+      out.rowsIn++;
+    }
+  });
+  collectItems(items, context, filterCounts, out);
+}
+
+/** The first byte that is not JSON whitespace (or a UTF-8 byte order mark), -1 if none. */
+function firstByte(bytes: Uint8Array): number {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[i])) i++;
+  return i < bytes.length ? bytes[i] : -1;
+}
+
+/** The first 64 KB of a file. */
+function head(path: string): Uint8Array {
+  const file = Deno.openSync(path, { read: true });
+  try {
+    const buf = new Uint8Array(65536);
+    const n = file.readSync(buf) ?? 0;
+    return buf.subarray(0, n);
+  } finally {
+    file.close();
+  }
+}
+
+/** A ≤ v0.4.2 file: one JSON array of samples (element numbers stand for line numbers). */
+function arrayItems(text: string): Item[] {
+  let array: unknown;
+  try {
+    array = JSON.parse(text.replace(/^\ufeff/, ""));
+  } catch (e) {
+    throw new Error(`not a JSON array of samples (${(e as Error).message})`);
+  }
+  if (!Array.isArray(array)) throw new Error("not a JSON array of samples");
+  return array.map((value, i) => ({ line: i + 1, value }));
+}
+
+/** Bytes per block when a samples file is read in blocks. */
+export const LM_EVAL_BLOCK_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Read one lm-eval samples file. `source` is its content (text or bytes, e.g. decompressed
+ * gzip data) when it is not to be read from `path`; `path` still gives the file name
+ * conventions and the sibling results file. JSON lines are read in blocks from the bytes (files
+ * past V8's string limit work), each block parsed by polars when it has the common shape
+ * ({@link lmEvalBlockFrame}), else line by line. Throws when the name is not
  * `samples_<task>_<date_id>.json[l]` or a ≤ v0.4.2 array does not parse; bad lines go to `bad`.
+ * `blockBytes` sets the block size (tests use small ones).
  *
  * @example
  * ```ts
  * const { frame, bad, rowsIn } = readLmEvalLog("out/m/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl");
  * ```
  */
-export function readLmEvalLog(path: string, text = Deno.readTextFileSync(path)): RawLog {
+export function readLmEvalLog(
+  path: string,
+  source?: string | Uint8Array,
+  blockBytes: number = LM_EVAL_BLOCK_BYTES,
+): RawLog {
   const name = parseLmEvalFileName(path);
   if (!name) throw new Error("not an lm-eval samples file name (samples_<task>_<date_id>.jsonl)");
   const folder = basename(dirname(path)) || "lm-eval";
   const results = readResults(dirname(path), name.dateId);
-  const { benchmark, task } = lmEvalTask(name.task);
-  const run = `${folder}_${name.dateId}`;
-  const model = results.model ?? folder;
-  const filterNames = results.filters[name.task] ?? [];
-  const { items, bad, rowsIn } = parseSamples(text);
-  const seen = new Map<string, number>();
-  const records: Record<string, unknown>[] = [];
-  const lines: number[] = [];
-  for (const { line, value } of items) {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      bad.push({ line, reason: "not a JSON object", run });
-      continue;
-    }
-    const s = value as Record<string, unknown>;
-    const doc = (s.doc ?? {}) as Record<string, unknown>;
-    const k = seen.get(String(s.doc_id)) ?? 0;
-    seen.set(String(s.doc_id), k + 1);
-    const filtered = Array.isArray(s.filtered_resps) ? s.filtered_resps[0] : s.filtered_resps;
-    const metrics = Object.fromEntries(
-      (Array.isArray(s.metrics) ? s.metrics as string[] : []).map((m) => [m, s[m]]),
-    );
-    records.push({
-      run,
-      model,
-      benchmark,
-      task,
-      example_index: typeof s.doc_id === "number" ? s.doc_id : asText(s.doc_id),
-      input: asText(doc.input),
-      target: asText(s.target ?? doc.target),
-      response: lmEvalResponse(s),
-      epoch: 1,
-      lm_eval_task: name.task,
-      filter: typeof s.filter === "string" ? s.filter : filterNames[k] ?? null,
-      filter_index: k,
-      tool_extracted: Array.isArray(filtered) ? JSON.stringify(filtered) : asText(filtered),
-      tool_metrics: Object.keys(metrics).length > 0 ? metrics : null,
-      stored_correct: lmEvalVerdict(s),
-    });
-    lines.push(line);
+  const context: LmEvalFileContext = {
+    ...lmEvalTask(name.task),
+    run: `${folder}_${name.dateId}`,
+    model: results.model ?? folder,
+    lmEvalTask: name.task,
+    filterNames: results.filters[name.task] ?? [],
+  };
+  const bytes = typeof source === "string" ? new TextEncoder().encode(source) : source;
+  const filterCounts = new Map<string, number>();
+  const out = { frames: [] as pl.DataFrame[], bad: [] as RawLog["bad"], rowsIn: 0 };
+  let ending: { lastNonBlank: number; endsWithNewline: boolean };
+  if (firstByte(bytes ?? head(path)) === 0x5b) { // "[": ≤ v0.4.2
+    const text = bytes ? decodeLine(bytes) : Deno.readTextFileSync(path);
+    collectItems(arrayItems(text), context, filterCounts, out);
+    ending = { lastNonBlank: 0, endsWithNewline: true };
+  } else {
+    const onBlock = (block: LineBlock) => {
+      const fast = lmEvalBlockFrame(block, context, filterCounts);
+      if (fast) {
+        out.frames.push(fast);
+        out.rowsIn += fast.height;
+      } else collectBlockLines(block, context, filterCounts, out);
+    };
+    if (bytes) {
+      const block = scanBlock(bytes, 1);
+      onBlock(block);
+      ending = {
+        lastNonBlank: block.lines.at(-1) ?? 0,
+        endsWithNewline: bytes[bytes.length - 1] === 0x0a,
+      };
+    } else ending = forEachLineBlock(path, blockBytes, onBlock)!;
   }
-  bad.sort((a, b) => a.line - b.line);
-  for (const b of bad) b.run ??= run;
-  return { frame: frameFromRecords(records, lines), bad, rowsIn };
+  const lastBad = out.bad.at(-1);
+  if (
+    lastBad && lastBad.line === ending.lastNonBlank && !ending.endsWithNewline &&
+    lastBad.reason.startsWith("malformed JSON (")
+  ) {
+    lastBad.reason = TRUNCATED_LAST_LINE;
+  }
+  for (const b of out.bad) b.run ??= context.run;
+  const frame = out.frames.length > 0
+    ? pl.concat(out.frames, { how: "vertical" })
+    : frameFromRecords([], []);
+  return { frame, bad: out.bad, rowsIn: out.rowsIn };
 }

@@ -82,8 +82,16 @@ export function normalizeFrame(df: pl.DataFrame, lines: readonly number[]): pl.D
     .select("source_line", ...CANONICAL_FIELDS, "extra");
 }
 
-/** JSON object of the non-null `extras` values per row; null where all of them are null. */
-function extraJson(extras: string[]): pl.Expr {
+/**
+ * JSON object of the non-null `extras` columns per row (in the given order); null where all of
+ * them are null.
+ *
+ * @example
+ * ```ts
+ * df.select(extraJson(["note", "score"]).alias("extra")); // '{"note":"hi","score":1}'
+ * ```
+ */
+export function extraJson(extras: string[]): pl.Expr {
   if (extras.length === 0) return pl.lit(null).cast(pl.Utf8);
   // `{"k":v}` of one column, braces dropped: the member text, or null when v is null.
   const members = extras.map((c) =>

@@ -116,14 +116,12 @@ function readText(path: string): string {
 
 /** Run the reader of `format` on the logical file `name` with content `text`. */
 function readWith(
-  format: Exclude<ReaderFormat, "canonical-jsonl" | "canonical-csv" | "inspect-eval">,
+  format: Exclude<ReaderFormat, "canonical-jsonl" | "canonical-csv" | "inspect-eval" | "lm-eval">,
   name: string,
   text: string,
   options: ReadOptions,
 ): RawLog {
   switch (format) {
-    case "lm-eval":
-      return readLmEvalLog(name, text);
     case "inspect-json":
       throw new Error("internal: inspect-json is read from its file");
     case "opencompass-predictions":
@@ -143,6 +141,7 @@ function readWith(
 
 function readPlain(path: string, format: ReaderFormat, options: ReadOptions): RawLog {
   if (format === "inspect-eval" || format === "inspect-json") return readInspectLog(path);
+  if (format === "lm-eval") return readLmEvalLog(path); // read in blocks, never as one string
   if (format === "canonical-jsonl" || format === "canonical-csv") {
     throw new Error("internal: canonical logs are read by readCanonicalLog");
   }
@@ -174,7 +173,8 @@ function readGzipped(path: string, format: ReaderFormat, options: ReadOptions): 
     } finally {
       Deno.removeSync(dir, { recursive: true });
     }
-  } else raw = readWith(format, name, new TextDecoder().decode(bytes), options);
+  } else if (format === "lm-eval") raw = readLmEvalLog(name, bytes);
+  else raw = readWith(format, name, new TextDecoder().decode(bytes), options);
   return withDefaultRun(raw, defaultRunName(name));
 }
 

@@ -1,0 +1,258 @@
+/**
+ * lm-eval samples: the polars block path gives the same rows as the line-by-line path; repeats
+ * become epochs; several filters per response are scored once, from the filter the scorer
+ * reproduces (or the one asked for), and stored verdicts are compared with that filter's.
+ * Fixtures are written here from the documented format (../shared/notes/log-formats.md).
+ * @module
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import pl from "nodejs-polars";
+import { loadBbhDataset } from "@runlens/bbh/dataset.ts";
+import { readLmEvalLog } from "@runlens/logs/lm_eval.ts";
+import { parseScoreArgs } from "@runlens/cli/score.ts";
+import { loadRuns } from "@runlens/runs.ts";
+import { dataTest } from "./_data.ts";
+
+const DATE = "2025-01-25T04-48-43.622918";
+
+function withOutDir(fn: (dir: string) => void): void {
+  const root = Deno.makeTempDirSync({ prefix: "runlens_lmeval_blocks_" });
+  try {
+    const dir = join(root, "org__model");
+    Deno.mkdirSync(dir);
+    fn(dir);
+  } finally {
+    Deno.removeSync(root, { recursive: true });
+  }
+}
+
+const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+
+/** A ≥ v0.4.7 generative line. */
+function line(
+  docId: number,
+  input: string,
+  target: string | null,
+  resp: string,
+  filter: string,
+  extracted: string,
+  metric: number,
+) {
+  return {
+    doc_id: docId,
+    doc: { input, target: target ?? "doc-target" },
+    target,
+    arguments: {
+      gen_args_0: { arg_0: `Q: ${input}\nA:`, arg_1: { until: ["Q:"], do_sample: false } },
+    },
+    resps: [[resp]],
+    filtered_resps: [extracted],
+    filter,
+    metrics: ["exact_match"],
+    doc_hash: "d",
+    prompt_hash: "p",
+    target_hash: "t",
+    exact_match: metric,
+  };
+}
+
+/** Lines with the texts polars and JSON.parse must agree on: escapes, unicode, NaN-free. */
+function tricky(n: number) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const resp = [
+      `Step 1: "quoted" \\ back\\slash\ttab\nSo the answer is (A).`,
+      "日本語 — ünïcödé 🎲 So the answer is (B).",
+      "",
+      "  leading and trailing spaces  ",
+      "line\r\nwith CRLF inside",
+    ][i % 5];
+    const target = i % 7 === 3 ? null : ["(A)", "(B)"][i % 2];
+    for (const [filter, metric] of [["strict-match", i % 2], ["flexible-extract", (i + 1) % 2]]) {
+      out.push(
+        line(i, `Question ${i}?`, target, resp, filter as string, `(${i})`, metric as number),
+      );
+    }
+  }
+  return out;
+}
+
+// deno-lint-ignore no-explicit-any
+type Row = Record<string, any>;
+const records = (df: pl.DataFrame): Row[] =>
+  (df.toRecords() as Row[]).map((r) => ({
+    ...r,
+    extra: r.extra === null ? null : JSON.parse(r.extra as string),
+  }));
+
+Deno.test("lm-eval block path: same rows as the line-by-line path, across block borders", () => {
+  withOutDir((dir) => {
+    const good = join(dir, `samples_bbh_cot_zeroshot_snarks_${DATE}.jsonl`);
+    const text = jsonl(tricky(40));
+    Deno.writeTextFileSync(good, text);
+    // the same lines plus a truncated one: polars refuses that block, JSON.parse reads it
+    const broken = join(dir, `samples_bbh_cot_zeroshot_hyperbaton_${DATE}.jsonl`);
+    Deno.writeTextFileSync(broken, text + '{"doc_id": 40, "doc": {"inp');
+    const fast = readLmEvalLog(good, undefined, 2048); // many small blocks
+    const slow = readLmEvalLog(broken);
+    assert.equal(fast.frame.height, 80);
+    assert.equal(fast.rowsIn, 80);
+    assert.equal(slow.rowsIn, 81);
+    assert.deepEqual(slow.bad.map((b) => [b.line, b.reason.split(" (")[0]]), [
+      [81, "truncated last line"],
+    ]);
+    const a = records(fast.frame).map((r): Row => ({
+      ...r,
+      task: 0,
+      extra: { ...r.extra, lm_eval_task: 0 },
+    }));
+    const b = records(slow.frame).map((r): Row => ({
+      ...r,
+      task: 0,
+      extra: { ...r.extra, lm_eval_task: 0 },
+    }));
+    assert.deepEqual(a, b);
+    // spot checks against the lines as written
+    const r3 = a.find((r) => r.source_line === 7)!; // doc 3, strict-match
+    assert.equal(r3.example_index, "3");
+    assert.equal(r3.target, "doc-target"); // null target → doc.target
+    assert.equal(r3.response, "  leading and trailing spaces  ");
+    assert.deepEqual(r3.extra, {
+      lm_eval_task: 0,
+      filter: "strict-match",
+      filter_index: 0,
+      tool_extracted: "(3)",
+      tool_metrics: { exact_match: 1 },
+      stored_correct: true,
+    });
+    assert.equal(a[0].response, `Step 1: "quoted" \\ back\\slash\ttab\nSo the answer is (A).`);
+    assert.equal(a[2].response, "日本語 — ünïcödé 🎲 So the answer is (B).");
+    assert.equal(a[4].response, "");
+    assert.deepEqual(a.slice(0, 4).map((r) => r.extra.filter_index), [0, 1, 0, 1]);
+  });
+});
+
+Deno.test("lm-eval block path: filters named from the results file count across blocks", () => {
+  withOutDir((dir) => {
+    Deno.writeTextFileSync(
+      join(dir, `results_${DATE}.json`),
+      JSON.stringify({
+        model_name: "org/model",
+        configs: {
+          bbh_cot_zeroshot_snarks: {
+            filter_list: [{ name: "strict-match" }, { name: "flexible-extract" }],
+          },
+        },
+      }),
+    );
+    // before v0.4.7: no `filter` key, lines grouped by filter in YAML order
+    const plain = tricky(30).map(({ filter: _f, metrics: _m, ...rest }) => rest);
+    const grouped = [...plain.filter((_, i) => i % 2 === 0), ...plain.filter((_, i) => i % 2)];
+    const file = join(dir, `samples_bbh_cot_zeroshot_snarks_${DATE}.jsonl`);
+    Deno.writeTextFileSync(file, jsonl(grouped));
+    const raw = readLmEvalLog(file, undefined, 1500);
+    const extras = records(raw.frame).map((r) => r.extra);
+    assert.deepEqual(
+      [...new Set(extras.slice(0, 30).map((e) => e.filter))],
+      ["strict-match"],
+    );
+    assert.deepEqual([...new Set(extras.slice(30).map((e) => e.filter))], ["flexible-extract"]);
+    assert.equal(raw.frame.getColumn("model").toArray()[0], "org/model");
+    // no `metrics` key: the verdict comes from exact_match
+    assert.deepEqual(extras.slice(0, 4).map((e) => e.stored_correct), [false, true, false, true]);
+  });
+});
+
+Deno.test("lm-eval repeats: one row per repeat, epoch = repeat number, no stored verdict", () => {
+  withOutDir((dir) => {
+    const file = join(dir, `samples_bbh_cot_zeroshot_snarks_${DATE}.jsonl`);
+    const base = line(0, "Q0", "(A)", "x", "take_first", "(A)", 1);
+    Deno.writeTextFileSync(
+      file,
+      jsonl([
+        { ...base, resps: [["So (A).", "So (B).", "So (A)."]] },
+        { ...line(1, "Q1", "(B)", "y", "take_first", "(B)", 1), resps: [["(B)", "(B)", "(C)"]] },
+      ]),
+    );
+    const raw = readLmEvalLog(file);
+    assert.equal(raw.rowsIn, 6);
+    const rows = records(raw.frame);
+    assert.deepEqual(rows.map((r) => [r.source_line, r.example_index, r.epoch, r.response]), [
+      [1, "0", "1", "So (A)."],
+      [1, "0", "2", "So (B)."],
+      [1, "0", "3", "So (A)."],
+      [2, "1", "1", "(B)"],
+      [2, "1", "2", "(B)"],
+      [2, "1", "3", "(C)"],
+    ]);
+    assert.ok(rows.every((r) => r.extra.stored_correct === undefined));
+    assert.ok(rows.every((r) => r.extra.lm_eval_repeats === 3));
+  });
+});
+
+Deno.test("score CLI: --lm-eval-filter is parsed", () => {
+  const args = parseScoreArgs(["x.jsonl", "--lm-eval-filter", "flexible-extract"]);
+  assert.equal(typeof args === "string" ? args : args.lmEvalFilter, "flexible-extract");
+  assert.equal(parseScoreArgs(["x.jsonl", "--lm-eval-filter"]), "--lm-eval-filter needs a value");
+});
+
+dataTest("lm-eval filters: each response scored once, verdicts compared with its filter", (
+  dataDir,
+) => {
+  const ds = loadBbhDataset(dataDir).filter(pl.col("task").eq(pl.lit("snarks")))
+    .sort("example_index").head(3).toRecords() as { input: string; target: string }[];
+  withOutDir((dir) => {
+    Deno.writeTextFileSync(join(dir, `results_${DATE}.json`), JSON.stringify({ model_name: "m" }));
+    const file = join(dir, `samples_bbh_cot_zeroshot_snarks_${DATE}.jsonl`);
+    // doc 0: both filters right; doc 1: the response ends "(X)" — strict finds nothing
+    // ("So the answer is" absent) but flexible takes the last "(A)"/"(B)"; doc 2: wrong
+    const wrong = ds[2].target === "(A)" ? "(B)" : "(A)";
+    const resp = [
+      `Let's think. So the answer is ${ds[0].target}.`,
+      `Hmm ${ds[1].target}`,
+      `So the answer is ${wrong}.`,
+    ];
+    const lines = [];
+    for (let i = 0; i < 3; i++) {
+      const strictRight = i === 0;
+      const flexRight = i !== 2;
+      lines.push(
+        line(i, ds[i].input, ds[i].target, resp[i], "strict-match", "", strictRight ? 1 : 0),
+      );
+      lines.push(
+        line(i, ds[i].input, ds[i].target, resp[i], "flexible-extract", "", flexRight ? 1 : 0),
+      );
+    }
+    Deno.writeTextFileSync(file, jsonl(lines));
+    const check = (
+      options: { scorer?: string; lmEvalFilter?: string },
+      keptFilter: string,
+      correct: boolean[],
+    ) => {
+      const loaded = loadRuns([file], dataDir, options);
+      const [run] = loaded.runs;
+      assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [6, 3, 3]);
+      const kept = (loaded.rows.getColumn("extra").toArray() as string[])
+        .map((e) => JSON.parse(e).filter);
+      assert.deepEqual(kept, [keptFilter, keptFilter, keptFilter]);
+      assert.ok(loaded.quarantine.every((q) => q.reason.includes(`(filter "${keptFilter}")`)));
+      assert.deepEqual(loaded.rows.getColumn("correct").toArray(), correct);
+      return run;
+    };
+    const strict = check({ scorer: "lm-eval-strict" }, "strict-match", [true, false, false]);
+    assert.deepEqual([strict.stored_agreement.n, strict.stored_agreement.agree], [3, 3]);
+    const flex = check({ scorer: "lm-eval-flexible" }, "flexible-extract", [true, true, false]);
+    assert.deepEqual([flex.stored_agreement.n, flex.stored_agreement.agree], [3, 3]);
+    // default scorer (BBH release rule: text after "So the answer is", else all of it — doc 1
+    // fails): the file's first filter; an explicit filter wins over the scorer's
+    check({}, "strict-match", [true, false, false]);
+    const mixed = check(
+      { scorer: "lm-eval-strict", lmEvalFilter: "flexible-extract" },
+      "flexible-extract",
+      [true, false, false],
+    );
+    // strict re-score vs flexible verdicts: doc 1 disagrees, and is listed
+    assert.deepEqual([mixed.stored_agreement.agree, mixed.stored_agreement.disagree], [2, 1]);
+  });
+});
