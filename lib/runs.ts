@@ -26,6 +26,7 @@ import { PY_WHITESPACE } from "./core/python.ts";
 import { type CanonicalLog, readCanonicalLog } from "./logs/canonical.ts";
 import type { LogFormat } from "./logs/detect.ts";
 import { findLogFiles } from "./logs/files.ts";
+import { pickLmEvalFilter } from "./logs/lm_eval_filter.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "./logs/progress.ts";
 import { checkRowBalance, type QuarantineEntry, sortQuarantine } from "./logs/quarantine.ts";
 import { chooseFormat, type FormatLog, type ReadOptions, readRunLog } from "./logs/read_log.ts";
@@ -60,6 +61,12 @@ export interface LoadOptions extends ReadOptions {
    * `bbeh-official`, `bbh-release-cot`). `stored` keeps the log's own verdict.
    */
   scorer?: string;
+  /**
+   * lm-eval logs with several filters per response: the filter whose lines (and stored
+   * verdicts) are kept ({@link pickLmEvalFilter}). Default: the one the scorer reproduces
+   * (`lm-eval-strict` → `strict-match`, …), else each file's first filter.
+   */
+  lmEvalFilter?: string;
   /** Show progress: true = on stderr when it is a terminal; or a {@link Progress}. */
   progress?: boolean | Progress;
 }
@@ -220,9 +227,14 @@ function load(
     throw new Error(`no .jsonl or .csv run logs found in ${paths.join(", ")}`);
   }
   const bbehScorer = scorerOf("bbeh", options);
+  const filter = options.lmEvalFilter ??
+    (options.scorer ? getScorer(options.scorer).lmEvalFilter : undefined) ?? null;
   const logs = files.map((f, i) => {
     progress.file(i, files.length, f);
-    return readLog(f, options, bbehScorer, progress);
+    const log = readLog(f, options, bbehScorer, progress);
+    return log.format.startsWith("lm-eval")
+      ? { ...pickLmEvalFilter(log, filter).log, format: log.format }
+      : log;
   });
   const input = pl.concat(logs.map((l) => l.rows), { how: "vertical" });
   const present = new Set(

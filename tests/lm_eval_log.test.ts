@@ -202,7 +202,7 @@ Deno.test("lm-eval multiple choice: the continuation with the highest log-probab
   assert.equal(lmEvalResponse({ resps: [] }), null);
 });
 
-dataTest("lm-eval BBEH samples: scored through loadRuns, duplicates per filter quarantined", (
+dataTest("lm-eval BBEH samples: scored through loadRuns, other filters' lines quarantined", (
   dataDir,
 ) => {
   const ds = loadBbehDataset(dataDir).filter(pl.col("task").eq(pl.lit("nycc")))
@@ -227,7 +227,10 @@ dataTest("lm-eval BBEH samples: scored through loadRuns, duplicates per filter q
     assert.equal(run.format, "lm-eval");
     assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [3, 2, 1]);
     assert.deepEqual(run.tasks.nycc, { n: 2, correct: 1, accuracy: 50 });
-    assert.match(loaded.quarantine[0].reason, /^duplicate of .*:1 /);
+    assert.equal(
+      loaded.quarantine[0].reason,
+      'lm-eval filter "flex": the same response is scored once, from line 1 (filter "strict-match")',
+    );
     assert.deepEqual(loaded.rows.getColumn("stored_correct").toArray(), [true, false]);
     assert.equal(runsReport(loaded).runs[0].format, "lm-eval");
   });

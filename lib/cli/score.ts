@@ -35,6 +35,7 @@ import { SCORERS } from "../scorers/registry.ts";
 
 const USAGE = "usage: deno task runlens score <paths…> [--data DIR] [--json] [--rows FILE]\n" +
   "                                  [--format auto|NAME] [--map field=col,…] [--scorer NAME]\n" +
+  "                                  [--lm-eval-filter NAME]\n" +
   "  paths      run logs (.jsonl, .csv, lm-eval samples, inspect_ai .eval/.json, OpenCompass\n" +
   "             predictions/results, mcpbr results.json, openai/evals .log; .gz too) or\n" +
   "             directories holding them\n" +
@@ -48,7 +49,11 @@ const USAGE = "usage: deno task runlens score <paths…> [--data DIR] [--json] [
   "             field==<text> (literal), e.g. input=0,response=1,target=2,task==nycc\n" +
   `  --scorer   the scoring rule for every row (default: bbeh ${DEFAULT_SCORERS.bbeh}, ` +
   `bbh ${DEFAULT_SCORERS.bbh}):\n` +
-  SCORERS.map((s) => `             ${s.name.padEnd(20)} (${s.benchmarks.join(", ")})`).join("\n");
+  SCORERS.map((s) => `             ${s.name.padEnd(20)} (${s.benchmarks.join(", ")})`).join("\n") +
+  "\n  --lm-eval-filter  lm-eval logs with several filters per response (one line each): the\n" +
+  "             filter whose lines are kept and whose stored verdicts are compared (default:\n" +
+  "             the scorer's own filter, e.g. lm-eval-strict → strict-match, else each file's\n" +
+  "             first); the other filters' lines are quarantined as repeats of the response";
 
 /** Columns written by `--rows`, in order. */
 export const ROW_EXPORT_COLUMNS = [
@@ -81,6 +86,8 @@ export interface ScoreArgs {
   map?: ColumnMap;
   /** `--scorer` when given (a registered name). */
   scorer?: string;
+  /** `--lm-eval-filter` when given. */
+  lmEvalFilter?: string;
 }
 
 /**
@@ -101,7 +108,7 @@ export function parseScoreArgs(args: readonly string[]): ScoreArgs | string {
     if (flag === "--json" && inline === undefined) out.json = true;
     else if (
       flag === "--data" || flag === "--rows" || flag === "--format" || flag === "--map" ||
-      flag === "--scorer"
+      flag === "--scorer" || flag === "--lm-eval-filter"
     ) {
       const value = inline ?? args[++i];
       if (value === undefined || value === "") return `${flag} needs a value`;
@@ -117,6 +124,8 @@ export function parseScoreArgs(args: readonly string[]): ScoreArgs | string {
           return (e as Error).message;
         }
         out.scorer = value;
+      } else if (flag === "--lm-eval-filter") {
+        out.lmEvalFilter = value;
       } else if (flag === "--map") {
         try {
           out.map = parseColumnMap(value);
@@ -148,6 +157,7 @@ export async function scoreMain(args: string[]): Promise<number> {
       format: parsed.format,
       map: parsed.map,
       scorer: parsed.scorer,
+      lmEvalFilter: parsed.lmEvalFilter,
       responses: false, // the report and --rows never show responses: drop them early
       progress: true, // on stderr, only when it is a terminal
     });

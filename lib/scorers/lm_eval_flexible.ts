@@ -285,6 +285,7 @@ export const lmEvalFlexible: Scorer = {
     "2a59f1d and utils.py @ 2542e47 (see lib/scorers/lm_eval/bbh_cot_zeroshot.ts)",
   benchmarks: ["bbh"],
   needs: ["task", "input"],
+  lmEvalFilter: "flexible-extract",
   score,
   prepare,
   expr: (_responseCol, targetCol) => ({

@@ -60,6 +60,7 @@ export const lmEvalGetAnswer: Scorer = {
     "_cot_fewshot_template_yaml @ 4785623 (filter get-answer, metric exact_match)",
   benchmarks: ["bbh"],
   needs: [],
+  lmEvalFilter: "get-answer",
   score(response, target) {
     const extracted = extractGetAnswer(response);
     return { extracted, correct: lmEvalPlainEqual(extracted, target) };

@@ -67,6 +67,7 @@ export const lmEvalStrict: Scorer = {
     "2a59f1d (strict-match) and _cot_zeroshot_template_yaml @ dea7c92 (exact_match options)",
   benchmarks: ["bbh"],
   needs: [],
+  lmEvalFilter: "strict-match",
   score(response, target) {
     const extracted = extractStrict(response);
     return { extracted, correct: lmEvalZeroshotEqual(extracted, target) };

@@ -83,6 +83,8 @@ export interface Scorer {
   benchmarks: readonly Benchmark[];
   /** Columns read besides response and target. */
   needs: readonly ScorerNeed[];
+  /** The lm-evaluation-harness filter whose extraction this rule reproduces, if any. */
+  lmEvalFilter?: string;
   /** Score one response. */
   score(response: string, target: string, ctx?: ScoreContext): Verdict;
   /** Polars expressions for `extracted`, `correct` (and `slow`); call `prepare` first if set. */
