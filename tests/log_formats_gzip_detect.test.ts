@@ -201,6 +201,11 @@ Deno.test("findLogFiles: a directory yields the logs of every known format, gzip
     "opencompass/20250101_120000/predictions/demo-7b/bbh-temporal_sequences.json",
     // bbeh_boardgame_qa.json's results are read with its predictions
     "opencompass/20250101_120000/results/demo-7b/bbh-navigate.json",
+    // a partitioned data set: each part is a log (its merged results are read with the parts)
+    "opencompass/20250202_090000/predictions/parted-7b/bbeh_boardgame_qa_0.json",
+    "opencompass/20250202_090000/predictions/parted-7b/bbeh_boardgame_qa_1.json",
+    "opencompass/20250202_090000/predictions/parted-7b/bbeh_object_counting_0.json",
+    "opencompass/20250202_090000/predictions/parted-7b/bbeh_object_counting_2.json",
   ]);
   withTempDir((dir) => {
     gzipTo(join(LOGS, "tree", "a.jsonl"), join(dir, "a.jsonl.gz"));
@@ -235,6 +240,7 @@ dataTest("loadRuns: the new formats end to end, every record scored or quarantin
     "bbh-sonnet_mcp/bbh",
     "demo-7b_20250101_120000/bbeh",
     "demo-7b_20250101_120000/bbh",
+    "parted-7b_20250202_090000/bbeh",
   ]);
   assert.equal(byRun["demo-7b_20250101_120000/bbeh"].format, "opencompass-predictions");
   assert.equal(
@@ -260,6 +266,9 @@ dataTest("loadRuns: the new formats end to end, every record scored or quarantin
   assert.deepEqual(counts("demo-7b_20250101_120000/bbeh"), [6, 3, 3]);
   assert.deepEqual(counts("demo-7b_20250101_120000/bbh"), [6, 0, 6]);
   assert.equal(byRun["demo-7b_20250101_120000/bbeh"].tasks.boardgame_qa.n, 3);
+  // the partitioned data sets (tests/log_formats_opencompass_parts.test.ts): part 2 of
+  // object_counting follows a missing part 1 and is quarantined
+  assert.deepEqual(counts("parted-7b_20250202_090000/bbeh"), [32, 30, 2]);
   const total = loaded.runs.reduce((s, r) => s + r.rows_in, 0);
   assert.equal(total, loaded.rows.height + loaded.quarantine.length);
   assert.ok(

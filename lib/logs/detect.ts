@@ -11,7 +11,7 @@
  * | `inspect-eval`            | `.eval` starting with the ZIP signature                        |
  * | `inspect-json`            | `.json` object with an `eval` spec (`"version"`, `"eval"` keys) |
  * | `opencompass-predictions` | `.json` object `{"0": {…"prediction"…}}`                       |
- * | `opencompass-results`     | `.json` object with `details` (`pred`/`correct`), when no predictions file sits beside it |
+ * | `opencompass-results`     | `.json` object with `details` (`pred`/`correct`), when no predictions file (or part `_0`) sits beside it |
  * | `mcpbr`                   | `.json` object with a `tasks` list of `instance_id`s           |
  * | `openai-evals`            | `.log`/`.jsonl` whose first line is `{"spec": …}` or an event  |
  *
@@ -25,12 +25,11 @@
  * ```
  * @module
  */
-import { existsSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { gunzipPeek, innerLogName, isGzip } from "./gzip.ts";
 import { parseLmEvalFileName } from "./lm_eval.ts";
 import { isOpenAiEvalsLine } from "./openai_evals.ts";
-import { siblingOf } from "./opencompass.ts";
+import { predictionsExist } from "./opencompass.ts";
 
 /** The formats runlens has a reader for (the values `--format` accepts besides `auto`). */
 export const READER_FORMATS = [
@@ -170,8 +169,7 @@ function detectJsonDocument(text: string, base: string, path: string): Omit<Dete
     return { format: "mcpbr", reason: "JSON object with a tasks list of instance_ids (mcpbr)" };
   }
   if (object && /"details"\s*:/.test(text) && /"(pred|correct)"\s*:/.test(text)) {
-    const predictions = siblingOf(innerLogName(path), "predictions");
-    if (predictions && (existsSync(predictions) || existsSync(`${predictions}.gz`))) {
+    if (predictionsExist(innerLogName(path))) {
       return {
         format: null,
         reason: "an OpenCompass results file (read alongside its predictions file)",

@@ -19,18 +19,29 @@
  * `response` = the detail's `prediction` when
  * present, else its `pred` (then only the extracted answer: `extra.response_is_extracted`).
  *
+ * Partitioned data sets (OpenCompass's `SizePartitioner`/`NumWorkerPartitioner` split a data set
+ * into parts `<dataset_abbr>_0.json`, `_1.json`, …, each keyed from `"0"`; its evaluator merges
+ * them in part order up to the first missing part, and reads `<dataset_abbr>.json` instead when
+ * that exists): a predictions file `<d>_<n>.json` with a `<d>_0.json` beside it is part `n` of
+ * data set `<d>` (see {@link partitionOf}). Its rows get the task of `<d>` and
+ * `example_index` = the record counts of parts `0…n-1` + the key, and the verdicts of the merged
+ * `results/<model_abbr>/<d>.json`. The records of a part OpenCompass would not merge (an earlier
+ * part is missing or unreadable, or `<d>.json` exists) are all quarantined, naming the reason.
+ *
  * Record numbers (the quarantine's "line"): the 1-based position of the record in the object
- * (predictions) or in `details` (results).
+ * (predictions; in the part file itself for a part) or in `details` (results).
  *
  * @example
  * ```ts
  * import { readOpenCompassPredictions } from "@runlens/logs/opencompass.ts";
  * const raw = readOpenCompassPredictions("outputs/default/20250101_120000/predictions/m/bbeh_nycc.json");
  * raw.frame.select("task", "example_index", "response");
+ * // part 1 of a split data set: indices continue after part 0's records
+ * readOpenCompassPredictions("outputs/default/20250101_120000/predictions/m/bbeh_nycc_1.json");
  * ```
  * @module
  */
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, extname, join } from "node:path";
 import { existsSync } from "node:fs";
 import { canonicalBbehTask } from "../bbeh/tasks.ts";
 import { defaultRunName } from "./canonical.ts";
@@ -89,11 +100,107 @@ interface Place {
   run: string;
 }
 
-function placeOf(path: string): Place {
+function placeOf(path: string, dataset = defaultRunName(path)): Place {
   const model = basename(dirname(path)) || "opencompass";
   const workDir = basename(dirname(dirname(dirname(path))));
   const run = /^\d{8}_\d{6}$/.test(workDir) ? `${model}_${workDir}` : model;
-  return { model, dataset: defaultRunName(path), run };
+  return { model, dataset, run };
+}
+
+/** `path` or `path.gz` exists. */
+const existsPlainOrGz = (path: string) => existsSync(path) || existsSync(`${path}.gz`);
+
+/** The text of `path`, else of `path.gz` decompressed. */
+function readPlainOrGz(path: string): string {
+  if (existsSync(path)) return Deno.readTextFileSync(path);
+  return new TextDecoder().decode(gunzipLog(`${path}.gz`));
+}
+
+/** The file of part `part` of data set `dataset` in folder `dir`: `<dir>/<dataset>_<part><ext>`. */
+const partFile = (dir: string, dataset: string, part: number, ext: string) =>
+  join(dir, `${dataset}_${part}${ext}`);
+
+/** A predictions file that is one part of a data set OpenCompass split. */
+export interface Partition {
+  /** The data set's abbreviation (the file name without `_<part>` and extension). */
+  dataset: string;
+  /** The part number (0-based). */
+  part: number;
+}
+
+/**
+ * The partition a predictions file (its name without `.gz`) belongs to: `<d>_<n>.json` is part
+ * `n` of data set `<d>` when `<d>_0.json` (plain or `.gz`) sits beside it, as OpenCompass's
+ * evaluator finds parts; null otherwise (so a data set whose own name ends in `_<digits>`, such
+ * as `bbh-foo_1.json` without a `bbh-foo_0.json`, stays itself).
+ *
+ * @example
+ * ```ts
+ * partitionOf("w/predictions/m/bbeh_nycc_1.json"); // { dataset: "bbeh_nycc", part: 1 } when …_0.json exists
+ * ```
+ */
+export function partitionOf(path: string): Partition | null {
+  const ext = extname(path);
+  const m = /^(.+)_(0|[1-9]\d*)$/.exec(basename(path, ext));
+  if (!m) return null;
+  const dataset = m[1];
+  const part = Number(m[2]);
+  if (!Number.isSafeInteger(part)) return null;
+  if (part > 0 && !existsPlainOrGz(partFile(dirname(path), dataset, 0, ext))) return null;
+  return { dataset, part };
+}
+
+/** Record counts of part files already read, by path (valid while size and mtime hold). */
+const partCounts = new Map<string, { stamp: string; count: number }>();
+
+/** The number of records (keys) of the part file `path` (plain or `.gz`); throws if unreadable. */
+function partRecordCount(path: string): number {
+  const file = existsSync(path) ? path : `${path}.gz`;
+  const info = Deno.statSync(file);
+  const stamp = `${file}:${info.size}:${info.mtime?.getTime() ?? ""}`;
+  const known = partCounts.get(path);
+  if (known && known.stamp === stamp) return known.count;
+  const count = Object.keys(parseObject(readPlainOrGz(path), "predictions file")).length;
+  partCounts.set(path, { stamp, count });
+  return count;
+}
+
+/**
+ * Where part `p` of a data set starts in OpenCompass's merge: `{offset}` = the record counts
+ * of parts `0…p-1`; `{reason}` when OpenCompass would not merge the part: `<d>.json` exists
+ * (its evaluator reads that instead), or an earlier part is missing (it stops there) or
+ * cannot be read.
+ */
+function partOffset(path: string, { dataset, part }: Partition): { offset: number } | {
+  reason: string;
+} {
+  const dir = dirname(path);
+  const ext = extname(path);
+  const whole = `${dataset}${ext}`;
+  if (existsPlainOrGz(join(dir, whole))) {
+    return {
+      reason: `part ${part} of ${dataset} not read: OpenCompass reads the merged ${whole} instead`,
+    };
+  }
+  let offset = 0;
+  for (let q = 0; q < part; q++) {
+    const file = partFile(dir, dataset, q, ext);
+    if (!existsPlainOrGz(file)) {
+      return {
+        reason: `part ${part} of ${dataset} not merged: part ${q} (${basename(file)}) is ` +
+          "missing and OpenCompass merges parts only up to the first missing one",
+      };
+    }
+    try {
+      offset += partRecordCount(file);
+    } catch (e) {
+      return {
+        reason: `part ${part} of ${dataset} cannot be placed: part ${q} (${basename(file)}) ` +
+          `cannot be read (${(e as Error).message})`,
+      };
+    }
+  }
+  return { offset };
 }
 
 /**
@@ -144,7 +251,9 @@ function verdictOf(correct: unknown, i: number): boolean | null {
 
 /**
  * Read an OpenCompass predictions file (`text` defaults to its content). Throws when the file
- * is not one JSON object; bad records go to `bad`.
+ * is not one JSON object; bad records go to `bad`. A part of a split data set (`path` names it:
+ * its earlier parts are read from beside it) continues their indices, or has all its records
+ * in `bad` when OpenCompass would not merge it.
  *
  * @example
  * ```ts
@@ -156,14 +265,52 @@ export function readOpenCompassPredictions(
   text = Deno.readTextFileSync(path),
 ): RawLog {
   const doc = parseObject(text, "predictions file");
-  const place = placeOf(path);
+  const partition = partitionOf(path);
+  const place = placeOf(path, partition?.dataset);
+  const entries = Object.entries(doc);
+  if (!partition) return readRecords(path, entries, place, null);
+  const at = partOffset(path, partition);
+  if ("offset" in at) return readRecords(path, entries, place, { ...partition, ...at });
+  const bad = entries.map(([key], i) => ({
+    line: i + 1,
+    reason: `record "${key}": ${at.reason}`,
+    run: place.run,
+  }));
+  return { frame: frameFromRecords([], []), bad, rowsIn: bad.length };
+}
+
+/**
+ * The rows of predictions records: for a part (merged from `offset` on), `offset` + the key
+ * as `example_index` (its keys must be `0…n-1`, as OpenCompass reads them); else the key.
+ */
+function readRecords(
+  path: string,
+  entries: [string, unknown][],
+  place: Place,
+  part: (Partition & { offset: number }) | null,
+): RawLog {
   const { benchmark, task } = benchmarkTaskOf(place.dataset);
-  const details = new Map(readSiblingDetails(path) ?? []);
+  // a part's verdicts are in the merged data set's results, keyed by the merged index
+  const merged = part ? join(dirname(path), `${part.dataset}${extname(path)}`) : path;
+  const details = new Map(readSiblingDetails(merged) ?? []);
   const records: Json[] = [];
   const lines: number[] = [];
   const bad: RawLog["bad"] = [];
-  Object.entries(doc).forEach(([key, value], i) => {
+  entries.forEach(([key, value], i) => {
     const line = i + 1;
+    let index = key;
+    if (part) {
+      if (!/^(0|[1-9]\d*)$/.test(key) || Number(key) >= entries.length) {
+        bad.push({
+          line,
+          reason: `record "${key}" of part ${part.part} of ${part.dataset}: not a ` +
+            `record number 0–${entries.length - 1}, so its place in the merged data set is unknown`,
+          run: place.run,
+        });
+        return;
+      }
+      index = String(part.offset + Number(key));
+    }
     if (!value || typeof value !== "object" || Array.isArray(value)) {
       bad.push({ line, reason: `record "${key}" is not a JSON object`, run: place.run });
       return;
@@ -178,7 +325,7 @@ export function readOpenCompassPredictions(
       bad.push({ line, reason: `record "${key}" has an empty prediction list`, run: place.run });
       return;
     }
-    const detail = (details.get(key) ?? null) as Json | null;
+    const detail = (details.get(index) ?? null) as Json | null;
     replicas.forEach((prediction, k) => {
       const pred = detail?.pred;
       records.push({
@@ -186,12 +333,13 @@ export function readOpenCompassPredictions(
         model: place.model,
         benchmark,
         task,
-        example_index: key,
+        example_index: index,
         prompt: promptText(r.origin_prompt ?? null),
         target: asText(Array.isArray(r.gold) && r.gold.length === 1 ? r.gold[0] : r.gold),
         response: asText(prediction),
         epoch: k + 1,
         opencompass_dataset: place.dataset,
+        ...(part ? { opencompass_part: part.part } : {}),
         tool_extracted: asText(Array.isArray(pred) ? pred[k] : pred),
         stored_correct: detail ? verdictOf(detail.correct, k) : null,
       });
@@ -206,13 +354,29 @@ function readSiblingDetails(path: string): [string, unknown][] | null {
   const results = siblingOf(path, "results");
   if (!results) return null;
   try {
-    if (existsSync(results)) return detailsOf(JSON.parse(Deno.readTextFileSync(results)));
-    if (!existsSync(`${results}.gz`)) return null;
-    const text = new TextDecoder().decode(gunzipLog(`${results}.gz`));
-    return detailsOf(JSON.parse(text));
+    if (!existsPlainOrGz(results)) return null;
+    return detailsOf(JSON.parse(readPlainOrGz(results)));
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the predictions of an OpenCompass results file (its name without `.gz`) exist:
+ * `predictions/<m>/<d>.json` or its first part `<d>_0.json`, plain or `.gz` (then the results
+ * are read with them, for their verdicts).
+ *
+ * @example
+ * ```ts
+ * predictionsExist("w/results/m/bbh-navigate.json"); // true when w/predictions/m/bbh-navigate.json exists
+ * ```
+ */
+export function predictionsExist(resultsPath: string): boolean {
+  const predictions = siblingOf(resultsPath, "predictions");
+  if (!predictions) return false;
+  const ext = extname(predictions);
+  const part0 = `${predictions.slice(0, predictions.length - ext.length)}_0${ext}`;
+  return existsPlainOrGz(predictions) || existsPlainOrGz(part0);
 }
 
 /**
