@@ -2,7 +2,8 @@
  * Tests of the inspect_ai reader (`logs/inspect.ts`): the real logs in
  * `<data>/logs/inspect` (sample and epoch counts checked against an independent count of the
  * ZIP entries / the JSON document), and `.eval` fixtures built here from the documented format
- * (crashed run, content blocks, bare NaN, a BBEH sample that scores, zstd members).
+ * (crashed run, content blocks, bare NaN, a BBEH sample that scores), and the committed zstd,
+ * deflate and corrupt `.eval` fixtures in `tests/fixtures/logs/formats/inspect/`.
  * @module
  */
 import assert from "node:assert/strict";
@@ -20,6 +21,7 @@ import {
   sampleVerdict,
 } from "@runlens/logs/inspect.ts";
 import { readRunLog } from "@runlens/logs/read_log.ts";
+import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { dataTest } from "./_data.ts";
 
@@ -191,18 +193,125 @@ dataTest("inspect .eval fixture: crashed run, epochs, blocks, NaN; BBEH samples 
   });
 });
 
-Deno.test("inspect .eval with zstd members: a clear error", () => {
+/** The committed `.eval` fixtures (rebuilt by `make_zstd_eval.py` next to them). */
+const FIXTURES = join(REPO_ROOT, "tests", "fixtures", "logs", "formats", "inspect");
+
+/** ZIP compression method per member name, listed without the reader. */
+function zipMethods(path: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  unzipSync(Deno.readFileSync(path), {
+    filter: (f) => {
+      out[f.name] = f.compression;
+      return false;
+    },
+  });
+  return out;
+}
+
+Deno.test("inspect .eval with zstd members (inspect_ai ≥ 0.3.206): samples, epochs, verdicts", () => {
+  const path = join(FIXTURES, "zstd", "bbeh_run.eval");
+  // a mixed archive: zstd (93), one deflate sample (8), a stored member (0)
+  assert.deepEqual(zipMethods(path), {
+    "header.json": 93,
+    "samples/2_epoch_1.json": 8,
+    "samples/1_epoch_2.json": 93,
+    "samples/1_epoch_1.json": 93,
+    "summaries.json": 93,
+    "reductions.json": 0,
+  });
+  assert.equal(detectFormat(path).format, "inspect-eval");
+  const log = readRunLog(path);
+  assert.equal(log.format, "inspect-eval");
+  assert.equal(log.rowsIn, 3);
+  const raw = readInspectLog(path);
+  const rows = raw.frame.toRecords() as Record<string, string | null>[];
+  const extras = rows.map((r) => JSON.parse(r.extra!));
+  assert.deepEqual(rows.map((r) => r.run), ["bbeh_run", "bbeh_run", "bbeh_run"]);
+  assert.deepEqual(rows.map((r) => r.model), ["openai/gpt-4o", "openai/gpt-4o", "openai/gpt-4o"]);
+  assert.deepEqual(rows.map((r) => r.benchmark), ["bbeh", "bbeh", "bbeh"]);
+  assert.deepEqual(rows.map((r) => r.task), [
+    "boolean_expressions",
+    "boolean_expressions",
+    "multistep_arithmetic",
+  ]);
+  // (id, epoch) order, whatever the ZIP order
+  assert.deepEqual(extras.map((e) => e.sample_id), [1, 1, 2]);
+  assert.deepEqual(rows.map((r) => r.epoch), ["1", "2", "1"]);
+  assert.deepEqual(extras.map((e) => e.inspect_member), [
+    "samples/1_epoch_1.json",
+    "samples/1_epoch_2.json",
+    "samples/2_epoch_1.json",
+  ]);
+  assert.deepEqual(rows.map((r) => r.input), [
+    "Evaluate: not ( True ) and ( True ) is",
+    "Evaluate: not ( True ) and ( True ) is",
+    "Is 17 a prime number?",
+  ]);
+  assert.deepEqual(rows.map((r) => r.target), ["False", "False", "Yes"]);
+  // content blocks (reasoning left out), output.completion, the last assistant message
+  assert.deepEqual(rows.map((r) => r.response), [
+    "The answer is: False",
+    "The answer is: True",
+    "Yes.",
+  ]);
+  assert.deepEqual(rows.map((r) => r.response_tokens), ["12", "6", "2"]);
+  assert.deepEqual(extras.map((e) => e.stored_correct ?? null), [true, false, null]);
+  assert.deepEqual(extras[2].scores, { bbeh_scorer: { value: null, answer: "Yes." } });
+  assert.ok(extras.every((e) => e.inspect_status === "success"));
+  assert.ok(extras.every((e) => e.output_model === "gpt-4o-2024-08-06"));
+});
+
+Deno.test("inspect .eval: zstd members load to the same rows as the same members deflated", () => {
+  const zstd = join(FIXTURES, "zstd", "bbeh_run.eval");
+  const deflate = join(FIXTURES, "deflate", "bbeh_run.eval");
+  assert.ok(Object.values(zipMethods(deflate)).every((m) => m === 8));
+  assert.deepEqual(Object.keys(zipMethods(deflate)), Object.keys(zipMethods(zstd)));
+  const a = readInspectLog(zstd);
+  const b = readInspectLog(deflate);
+  assert.equal(a.rowsIn, b.rowsIn);
+  assert.deepEqual(a.frame.toRecords(), b.frame.toRecords());
+});
+
+Deno.test("inspect .eval: a member that cannot be decompressed gives an error naming it", () => {
+  // the generator's corrupt_zstd.eval: samples/1_epoch_2.json's zstd blocks overwritten
+  const corrupt = join(FIXTURES, "corrupt_zstd.eval");
+  assert.throws(() => readInspectLog(corrupt), (e) => {
+    assert.ok(e instanceof Error);
+    assert.match(e.message, /^samples\/1_epoch_2\.json: corrupt zstd data \(.+\)$/);
+    return true;
+  });
+  assert.throws(
+    () => readRunLog(corrupt),
+    /corrupt_zstd\.eval: inspect-eval log: samples\/1_epoch_2\.json: corrupt zstd data/,
+  );
   withTemp((dir) => {
-    const path = join(dir, "zstd.eval");
-    const zip = zipSync({ "header.json": strToU8(JSON.stringify({ eval: SPEC })) }, { level: 0 });
-    // mark the (stored) member as zstd, method 93, in the local and the central header
-    const view = new DataView(zip.buffer);
-    for (let i = 0; i + 4 <= zip.length; i++) {
-      const sig = view.getUint32(i, true);
-      if (sig === 0x04034b50) view.setUint16(i + 8, 93, true);
-      if (sig === 0x02014b50) view.setUint16(i + 10, 93, true);
-    }
-    Deno.writeFileSync(path, zip);
-    assert.throws(() => readRunLog(path), /inspect-eval log: zstd-compressed members/);
+    const build = (patch: (view: DataView, dataAt: number) => void) => {
+      const zip = zipSync({
+        "samples/1_epoch_1.json": strToU8(sampleDoc(1, 1, "q", "A", "The answer is: A")),
+        "header.json": strToU8(JSON.stringify({ status: "success", eval: SPEC })),
+      });
+      const view = new DataView(zip.buffer);
+      patch(view, 30 + view.getUint16(26, true) + view.getUint16(28, true));
+      const path = join(dir, "patched.eval");
+      Deno.writeFileSync(path, zip);
+      return path;
+    };
+    // a damaged deflate member (first block header: reserved block type 3)
+    const badDeflate = build((view, at) => view.setUint8(at, 0xff));
+    assert.throws(
+      () => readInspectLog(badDeflate),
+      /^Error: samples\/1_epoch_1\.json: corrupt deflate/,
+    );
+    // a member compressed with a method the reader does not know (12, bzip2)
+    const bzip2 = build((view) => {
+      view.setUint16(8, 12, true);
+      for (let i = 0; i + 4 <= view.byteLength; i++) {
+        if (view.getUint32(i, true) === 0x02014b50) view.setUint16(i + 10, 12, true);
+      }
+    });
+    assert.throws(
+      () => readInspectLog(bzip2),
+      /^Error: samples\/1_epoch_1\.json: unsupported ZIP compression method 12$/,
+    );
   });
 });

@@ -5,8 +5,9 @@
  * Two containers: `.eval` (a ZIP with `header.json` and `samples/<id>_epoch_<n>.json`; a crashed
  * run has no `header.json`, its run data is read from `_journal/start.json`) and the legacy
  * `.json` (one EvalLog document with a `samples` array). Bare `NaN`/`Infinity` (inspect writes
- * them in scores) are read as null. Members compressed with zstd (ZIP method 93, inspect_ai ≥
- * 0.3.206) are not supported yet and raise a clear error.
+ * them in scores) are read as null. `.eval` members may be stored, deflate or zstd (ZIP method 93,
+ * inspect_ai ≥ 0.3.206; decompressed with fzstd), mixed in one archive; a member that cannot be
+ * decompressed raises an error naming it.
  *
  * Row fields: `model` = `eval.model` (the requested name; the resolved `output.model` is in
  * `extra`), `run` = the file name without extension. `benchmark`/`task`: for `bbeh`/`bbeh_mini`
@@ -27,7 +28,14 @@
  * ```
  * @module
  */
-import { unzipSync } from "fflate";
+import {
+  type AsyncFlateStreamHandler,
+  inflateSync,
+  Unzip,
+  type UnzipDecoder,
+  unzipSync,
+} from "fflate";
+import { decompress as zstdDecompress } from "fzstd";
 import { defaultRunName } from "./canonical.ts";
 import { frameFromRecords, type RawLog } from "./raw.ts";
 
@@ -152,22 +160,160 @@ interface InspectContent {
   samples: { sample: Json; member?: string }[];
 }
 
-function readEvalZip(path: string): InspectContent {
-  const zstd: string[] = [];
-  const files = unzipSync(Deno.readFileSync(path), {
-    filter: (f) => {
-      if (f.compression === ZSTD) zstd.push(f.name);
-      return f.compression !== ZSTD &&
-        (f.name === "header.json" || f.name === "_journal/start.json" ||
-          /^samples\/.+\.json$/.test(f.name));
-    },
-  });
-  if (zstd.length > 0) {
-    throw new Error(
-      `zstd-compressed members (inspect_ai ≥ 0.3.206; e.g. ${zstd[0]}) are not supported yet`,
-    );
+/** The members the reader needs; the others (events, summaries, journal) are not decompressed. */
+const wanted = (name: string) =>
+  name === "header.json" || name === "_journal/start.json" || /^samples\/.+\.json$/.test(name);
+
+/**
+ * An fflate `Unzip` decoder that collects a member's compressed bytes and decompresses them in
+ * one call (fflate's streaming inflate is several times slower on many small members).
+ */
+abstract class BufferedDecoder implements UnzipDecoder {
+  ondata: AsyncFlateStreamHandler = () => {};
+  #chunks: Uint8Array[] = [];
+  #originalSize?: number;
+
+  constructor(_name: string, _size?: number, originalSize?: number) {
+    this.#originalSize = originalSize === 0xffffffff ? undefined : originalSize;
   }
-  const json = (name: string) => parseLooseJson(new TextDecoder().decode(files[name])) as Json;
+
+  protected abstract decode(data: Uint8Array, originalSize?: number): Uint8Array;
+
+  push(data: Uint8Array, final: boolean): void {
+    this.#chunks.push(data);
+    if (!final) return;
+    let out: Uint8Array;
+    try {
+      out = this.decode(concatBytes(this.#chunks), this.#originalSize);
+    } catch (e) {
+      const err = Object.assign(new Error((e as Error).message), { code: 0 });
+      return this.ondata(err, new Uint8Array(0), true);
+    }
+    this.ondata(null, out, true);
+  }
+}
+
+/** Deflate members (ZIP method 8), with fflate. */
+class UnzipDeflate extends BufferedDecoder {
+  static compression = 8;
+  protected decode(data: Uint8Array, originalSize?: number): Uint8Array {
+    return inflateSync(data, originalSize ? { out: new Uint8Array(originalSize) } : undefined);
+  }
+}
+
+/**
+ * Zstd members (ZIP method 93, inspect_ai ≥ 0.3.206), with fzstd. Given the size from the ZIP
+ * header (as fflate's own unzip does for deflate): without it, fzstd allocates and shifts a
+ * window buffer (2 MB for Python's zstd frames) per member.
+ */
+class UnzipZstd extends BufferedDecoder {
+  static compression = ZSTD;
+  protected decode(data: Uint8Array, originalSize?: number): Uint8Array {
+    return zstdDecompress(data, originalSize ? new Uint8Array(originalSize) : undefined);
+  }
+}
+
+function concatBytes(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+const METHODS: Record<number, string> = { 0: "stored", 8: "deflate", [ZSTD]: "zstd" };
+
+/**
+ * The wanted members of a `.eval` ZIP, decompressed. Each member may be stored, deflate or zstd.
+ * fflate's `unzipSync` (which reads the central directory) cannot expand zstd; an archive with
+ * zstd members is read with its streaming `Unzip` and our decoders instead. Throws an Error
+ * naming the member when one cannot be decompressed.
+ */
+function unzipEval(path: string): Record<string, Uint8Array> {
+  const bytes = Deno.readFileSync(path);
+  const listed: { name: string; compression: number }[] = [];
+  try {
+    unzipSync(bytes, {
+      filter: (f) => {
+        if (wanted(f.name)) listed.push(f);
+        return false;
+      },
+    });
+  } catch (e) {
+    throw new Error(`unreadable ZIP archive (${(e as Error).message})`);
+  }
+  const odd = listed.find((f) => !METHODS[f.compression]);
+  if (odd) throw new Error(`${odd.name}: unsupported ZIP compression method ${odd.compression}`);
+  if (listed.some((f) => f.compression === ZSTD)) return unzipStreaming(bytes, listed);
+  let current = { name: "", compression: 0 };
+  try {
+    return unzipSync(bytes, {
+      filter: (f) => {
+        current = f;
+        return wanted(f.name);
+      },
+    });
+  } catch (e) {
+    const { name, compression } = current;
+    throw new Error(`${name}: corrupt ${METHODS[compression]} data (${(e as Error).message})`);
+  }
+}
+
+/** Bytes pushed to the unzip stream at a time (one push recurses once per member in it). */
+const CHUNK = 1 << 14;
+
+/** The wanted members through fflate's streaming `Unzip`, which reads the local headers. */
+function unzipStreaming(bytes: Uint8Array, listed: { name: string }[]): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  const failures: string[] = [];
+  const unzipper = new Unzip((file) => {
+    if (!wanted(file.name)) return;
+    const chunks: Uint8Array[] = [];
+    let failed = false;
+    file.ondata = (err, data, final) => {
+      if (failed) return;
+      if (err) {
+        failed = true;
+        failures.push(`${file.name}: corrupt ${METHODS[file.compression]} data (${err.message})`);
+      } else {
+        chunks.push(data);
+        if (final) files[file.name] = concatBytes(chunks);
+      }
+    };
+    file.start();
+  });
+  unzipper.register(UnzipDeflate);
+  unzipper.register(UnzipZstd);
+  try {
+    for (let at = 0; at < bytes.length; at += CHUNK) {
+      unzipper.push(bytes.subarray(at, at + CHUNK), at + CHUNK >= bytes.length);
+    }
+  } catch (e) {
+    throw new Error(`unreadable ZIP archive (${(e as Error).message})`);
+  }
+  const missing = listed.find((f) => !files[f.name]);
+  if (failures.length === 0 && missing) {
+    failures.push(`${missing.name}: in the central directory but not found reading the archive`);
+  }
+  if (failures.length > 0) {
+    const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : "";
+    throw new Error(`${failures[0]}${more}`);
+  }
+  return files;
+}
+
+function readEvalZip(path: string): InspectContent {
+  const files = unzipEval(path);
+  const json = (name: string) => {
+    try {
+      return parseLooseJson(new TextDecoder().decode(files[name])) as Json;
+    } catch (e) {
+      throw new Error(`${name}: not valid JSON (${(e as Error).message})`);
+    }
+  };
   const header = files["header.json"] ? json("header.json") : null;
   const start = files["_journal/start.json"] ? json("_journal/start.json") : null;
   const spec = (header?.eval ?? start?.eval) as Json | undefined;
@@ -197,8 +343,9 @@ function readEvalJson(path: string): InspectContent {
 }
 
 /**
- * Read one inspect_ai log (`.eval` or legacy `.json`). Throws on an unreadable container, a
- * missing eval spec or zstd members; samples never throw (missing output → null response).
+ * Read one inspect_ai log (`.eval`, deflate or zstd, or legacy `.json`). Throws on an unreadable
+ * container or member (naming it) or a missing eval spec; samples never throw (missing output →
+ * null response).
  *
  * @example
  * ```ts
