@@ -274,7 +274,7 @@ Deno.test("inspect .eval: zstd members load to the same rows as the same members
 
 Deno.test("inspect .eval: a member that cannot be decompressed gives an error naming it", () => {
   // the generator's corrupt_zstd.eval: samples/1_epoch_2.json's zstd blocks overwritten
-  const corrupt = join(FIXTURES, "corrupt_zstd.eval");
+  const corrupt = join(REPO_ROOT, "tests", "fixtures", "broken_logs", "corrupt_zstd.eval");
   assert.throws(() => readInspectLog(corrupt), (e) => {
     assert.ok(e instanceof Error);
     assert.match(e.message, /^samples\/1_epoch_2\.json: corrupt zstd data \(.+\)$/);

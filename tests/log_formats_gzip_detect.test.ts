@@ -191,7 +191,6 @@ Deno.test("--format forces a reader; a wrong one is an error naming file and for
 Deno.test("findLogFiles: a directory yields the logs of every known format, gzip included", () => {
   const found = findLogFiles([FORMATS]).map((f) => relative(FORMATS, f));
   assert.deepEqual(found, [
-    "inspect/corrupt_zstd.eval",
     "inspect/deflate/bbeh_run.eval",
     "inspect/zstd/bbeh_run.eval",
     "mapped/answers.csv",
