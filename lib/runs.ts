@@ -23,12 +23,18 @@ import { extname } from "node:path";
 import { type BbehAggregate, bbehAggregate, taskAccuracy } from "./bbeh/aggregate.ts";
 import { type BbhAggregate, bbhAggregate } from "./bbh/aggregate.ts";
 import { PY_WHITESPACE } from "./core/python.ts";
-import { type CanonicalLog, readCanonicalLog } from "./logs/canonical.ts";
+import { checkRawLog, readCanonicalLog } from "./logs/canonical.ts";
 import type { LogFormat } from "./logs/detect.ts";
 import { findLogFiles } from "./logs/files.ts";
+import { readLmEvalFiles } from "./logs/lm_eval_batch.ts";
 import { pickLmEvalFilter } from "./logs/lm_eval_filter.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "./logs/progress.ts";
-import { checkRowBalance, type QuarantineEntry, sortQuarantine } from "./logs/quarantine.ts";
+import {
+  checkRowBalance,
+  type QuarantineEntry,
+  type RunQuarantine,
+  sortQuarantine,
+} from "./logs/quarantine.ts";
 import { chooseFormat, type FormatLog, type ReadOptions, readRunLog } from "./logs/read_log.ts";
 import {
   bbehSpec,
@@ -229,13 +235,7 @@ function load(
   const bbehScorer = scorerOf("bbeh", options);
   const filter = options.lmEvalFilter ??
     (options.scorer ? getScorer(options.scorer).lmEvalFilter : undefined) ?? null;
-  const logs = files.map((f, i) => {
-    progress.file(i, files.length, f);
-    const log = readLog(f, options, bbehScorer, progress);
-    return log.format.startsWith("lm-eval")
-      ? { ...pickLmEvalFilter(log, filter).log, format: log.format }
-      : log;
-  });
+  const logs = readGroups(files, options, bbehScorer, filter, progress);
   const input = pl.concat(logs.map((l) => l.rows), { how: "vertical" });
   const present = new Set(
     input.select(BENCH.alias("b")).unique().getColumn("b").toArray() as (string | null)[],
@@ -364,24 +364,26 @@ function scorerOf(benchmark: ScoredBenchmark, options: LoadOptions): string {
 }
 
 /** Per file: records in the file = scored rows from it + quarantined rows from it. */
-function checkFiles(logs: CanonicalLog[], rows: pl.DataFrame, quarantine: QuarantineEntry[]) {
+function checkFiles(logs: LogGroup[], rows: pl.DataFrame, quarantine: QuarantineEntry[]) {
   const scoredByFile = countBy(rows, "source_file");
   const quarantinedByFile = new Map<string, number>();
   for (const q of quarantine) {
     quarantinedByFile.set(q.file, (quarantinedByFile.get(q.file) ?? 0) + 1);
   }
-  for (const log of logs) {
+  for (const { file, rowsIn } of logs.flatMap((l) => l.files)) {
     checkRowBalance(
-      log.file,
-      log.rowsIn,
-      scoredByFile.get(log.file) ?? 0,
-      quarantinedByFile.get(log.file) ?? 0,
+      file,
+      rowsIn,
+      scoredByFile.get(file) ?? 0,
+      quarantinedByFile.get(file) ?? 0,
     );
   }
 }
 
-function formatsOf(logs: (CanonicalLog & { format: LogFormat })[], files: string[]): string {
-  const formats = new Set(logs.filter((l) => files.includes(l.file)).map((l) => l.format));
+function formatsOf(logs: LogGroup[], files: string[]): string {
+  const formats = new Set(
+    logs.flatMap((l) => l.files).filter((f) => files.includes(f.file)).map((f) => f.format),
+  );
   return [...formats].sort().join(", ");
 }
 
@@ -391,6 +393,63 @@ function countBy(df: pl.DataFrame, col: string): Map<string, number> {
     unknown
   >[];
   return new Map(counts.map((r) => [r[col] as string, Number(r.__n)]));
+}
+
+/** Logs read together: their files (records in each, format), checked rows and quarantine. */
+interface LogGroup {
+  files: { file: string; rowsIn: number; format: LogFormat }[];
+  rows: pl.DataFrame;
+  quarantine: RunQuarantine[];
+}
+
+/**
+ * Read every file, in order: runs of consecutive plain lm-eval samples files together
+ * ({@link readLmEvalFiles}: one polars parse per ~64 MB instead of per file), the others one
+ * by one ({@link readLog}). lm-eval rows keep one filter per response ({@link pickLmEvalFilter}).
+ */
+function readGroups(
+  files: readonly string[],
+  options: LoadOptions,
+  bbehScorer: string,
+  filter: string | null,
+  progress: Progress,
+): LogGroup[] {
+  const position = new Map(files.map((f, i) => [f, i]));
+  const groups: LogGroup[] = [];
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const { raw, files: read } = readLmEvalFiles(
+      pending,
+      (f) => progress.file(position.get(f)!, files.length, f),
+    );
+    const checked = checkRawLog(pending[0], raw);
+    progress.rows(checked.rows.height);
+    const rows = options.responses === false ? leanRows(checked.rows, bbehScorer) : checked.rows;
+    groups.push({
+      files: read.map((f) => ({ ...f, format: "lm-eval" })),
+      ...pickLmEvalFilter({ rows, quarantine: checked.quarantine }, filter),
+    });
+    pending = [];
+  };
+  for (const [i, file] of files.entries()) {
+    const { format, gzip } = chooseFormat(file, options);
+    if (format === "lm-eval" && !gzip) {
+      pending.push(file);
+      continue;
+    }
+    flush();
+    progress.file(i, files.length, file);
+    const log = readLog(file, options, bbehScorer, progress);
+    const kept = log.format.startsWith("lm-eval") ? pickLmEvalFilter(log, filter) : log;
+    groups.push({
+      files: [{ file: log.file, rowsIn: log.rowsIn, format: log.format }],
+      rows: kept.rows,
+      quarantine: kept.quarantine,
+    });
+  }
+  flush();
+  return groups;
 }
 
 /**

@@ -9,7 +9,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { loadBbhDataset } from "@runlens/bbh/dataset.ts";
+import { Buffer } from "node:buffer";
 import { readLmEvalLog } from "@runlens/logs/lm_eval.ts";
+import { readLmEvalFiles } from "@runlens/logs/lm_eval_batch.ts";
+import { nestedResps } from "@runlens/logs/lm_eval_block.ts";
 import { parseScoreArgs } from "@runlens/cli/score.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { dataTest } from "./_data.ts";
@@ -254,5 +257,121 @@ dataTest("lm-eval filters: each response scored once, verdicts compared with its
     );
     // strict re-score vs flexible verdicts: doc 1 disagrees, and is listed
     assert.deepEqual([mixed.stored_agreement.agree, mixed.stored_agreement.disagree], [2, 1]);
+  });
+});
+
+Deno.test("nestedResps: multiple-choice resps are found, texts with brackets are not", () => {
+  const b = (s: string) => Buffer.from(s);
+  assert.equal(nestedResps(b('{"resps": [[["-2.5", "False"]], [["-0.1", "True"]]]}')), true);
+  assert.equal(nestedResps(b('{"resps":[ [ [ "-2.5"]]]}')), true);
+  assert.equal(
+    nestedResps(b('{"resps": [["[[[ ]]] is balanced"]], "x": "\\"resps\\": [[["}')),
+    false,
+  );
+  assert.equal(
+    nestedResps(b('{"doc_id": 1}\n{"resps": [["a"]]}\n{"resps": [[["-1", "True"]]]}')),
+    true,
+  );
+});
+
+/** `readLmEvalFiles(names)` gives each file's rows and bad lines as `readLmEvalLog` alone. */
+function sameAsAlone(names: string[], batchBytes: number): void {
+  const taken: string[] = [];
+  const all = readLmEvalFiles(names, (f) => taken.push(f), batchBytes);
+  assert.deepEqual(taken, names);
+  const alone = names.map((f) => readLmEvalLog(f));
+  assert.deepEqual(all.files, names.map((file, i) => ({ file, rowsIn: alone[i].rowsIn })));
+  assert.deepEqual(
+    all.raw.bad,
+    alone.flatMap((r, i) => r.bad.map((b) => ({ ...b, file: names[i] }))),
+  );
+  const together = records(all.raw.frame);
+  const separate = alone.flatMap((r, i) =>
+    records(r.frame).map((row): Row => ({ ...row, source_file: names[i] }))
+  );
+  assert.equal(together.length, separate.length);
+  for (const [i, row] of together.entries()) {
+    const other = separate[i];
+    assert.deepEqual({ ...row, extra: null }, { ...other, extra: null });
+    // tool_metrics may print 1 as 1.0; the parsed objects are equal
+    assert.deepEqual(row.extra, other.extra);
+  }
+}
+
+Deno.test("readLmEvalFiles: many files at once read exactly as each file alone", () => {
+  withOutDir((dir) => {
+    Deno.writeTextFileSync(
+      join(dir, `results_${DATE}.json`),
+      JSON.stringify({
+        model_name: "org/model",
+        configs: {
+          bbh_cot_zeroshot_snarks: {
+            filter_list: [{ name: "strict-match" }, { name: "flexible-extract" }],
+          },
+        },
+      }),
+    );
+    const path = (task: string) => join(dir, `samples_${task}_${DATE}.jsonl`);
+    const plain = (n: number) => tricky(n).map(({ filter: _f, ...rest }) => rest);
+    const files: [string, string][] = [
+      // filters named from the results file (no `filter` key)
+      [path("bbh_cot_zeroshot_snarks"), jsonl(plain(6))],
+      [path("bbh_cot_fewshot_navigate"), jsonl(tricky(5))],
+      // multiple choice: must not be turned into text by a shared parse
+      [
+        path("leaderboard_bbh_hyperbaton"),
+        jsonl([{
+          doc_id: 0,
+          doc: { input: "Q", target: "(A)" },
+          target: "(A)",
+          arguments: {
+            gen_args_0: { arg_0: "ctx", arg_1: " (A)" },
+            gen_args_1: { arg_0: "ctx", arg_1: " (B)" },
+          },
+          resps: [[["-2.5", "False"]], [["-0.1", "True"]]],
+          filtered_resps: [["-2.5", "False"], ["-0.1", "True"]],
+          filter: "none",
+          metrics: ["acc"],
+          acc: 0.0,
+        }]),
+      ],
+      // another metric, and a metric that is text on one line
+      [
+        path("bbh_cot_fewshot_date_understanding"),
+        jsonl(
+          tricky(3).map((l, i) => ({
+            ...l,
+            metrics: ["acc"],
+            acc: i === 1 ? "1" : 1,
+            exact_match: undefined, // dropped by JSON.stringify: no fallback verdict
+          })),
+        ),
+      ],
+      [path("bbh_cot_fewshot_ruin_names"), jsonl(tricky(4)) + '{"doc_id": 9, "doc": {"inp'],
+      [path("bbh_cot_fewshot_snarks"), JSON.stringify(tricky(2))], // ≤ v0.4.2 array
+      [path("bbh_cot_fewshot_sports_understanding"), ""],
+      [path("bbh_cot_fewshot_word_sorting"), jsonl(tricky(7))],
+    ];
+    for (const [file, text] of files) Deno.writeTextFileSync(file, text);
+    const names = files.map(([f]) => f);
+    // the plain generative files share one parse; with all files, some are read alone
+    const plainFiles = [0, 1, 7].map((i) => names[i]);
+    for (const batchBytes of [1 << 26, 12000, 3000]) {
+      sameAsAlone(plainFiles, batchBytes);
+      sameAsAlone(names, batchBytes);
+    }
+    const rows = records(readLmEvalFiles(names).raw.frame);
+    const mc = rows.find((r) => r.task === "hyperbaton")!;
+    assert.equal(mc.response, "(B)"); // the continuation with the higher log-probability
+    const dates = rows.filter((r) => r.task === "date_understanding");
+    // line 2's acc is text: no verdict (JSON.parse path), not the others' unified column
+    assert.deepEqual(dates.map((r) => r.extra.stored_correct), [
+      true,
+      undefined,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -163,11 +163,16 @@ function intOf(c: string): pl.Expr {
     .otherwise(pl.lit(null).cast(pl.Int64));
 }
 
-/** Validate and type the raw records of one file; the rest of {@link readCanonicalLog}. */
+/**
+ * Validate and type the raw records of one file; the rest of {@link readCanonicalLog}. A frame
+ * holding the records of several files carries their names in `source_file` (and bad lines
+ * their `file`); `file` then only names the default run.
+ */
 export function checkRawLog(file: string, raw: RawLog): CanonicalLog {
   const run = defaultRunName(file);
   const typed = raw.frame.select(
-    pl.lit(file).alias("source_file"),
+    (raw.frame.columns.includes("source_file") ? pl.col("source_file") : pl.lit(file))
+      .alias("source_file"),
     pl.col("source_line"),
     pl.when(blank("run")).then(pl.lit(run)).otherwise(pl.col("run")).alias("run"),
     pl.col("model"),
@@ -204,6 +209,7 @@ export function checkRawLog(file: string, raw: RawLog): CanonicalLog {
   const checked = typed.withColumns(problem);
   const failed = checked.filter(pl.col("__problem").isNotNull())
     .select(
+      "source_file",
       "source_line",
       "run",
       "__problem",
@@ -232,17 +238,18 @@ export function checkRawLog(file: string, raw: RawLog): CanonicalLog {
   const quarantine: RunQuarantine[] = [
     ...raw.bad.map((b) => ({
       run: b.run ?? fileRun,
-      entry: { file, line: b.line, reason: b.reason },
+      entry: { file: b.file ?? file, line: b.line, reason: b.reason },
     })),
     ...failed.map((f) => ({
       run: f.run,
-      entry: { file, line: f.source_line, reason: reasonOf(f) },
+      entry: { file: f.source_file, line: f.source_line, reason: reasonOf(f) },
     })),
   ];
   return { file, rowsIn: raw.rowsIn, rows, quarantine };
 }
 
 interface FailedRow {
+  source_file: string;
   source_line: number;
   run: string;
   __problem: string;

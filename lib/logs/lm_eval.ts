@@ -316,6 +316,30 @@ function arrayItems(text: string): Item[] {
   return array.map((value, i) => ({ line: i + 1, value }));
 }
 
+/**
+ * What every row of a samples file shares, from its name, folder and sibling results file.
+ * Throws when the name is not `samples_<task>_<date_id>.json[l]`.
+ *
+ * @example
+ * ```ts
+ * lmEvalFileContext("out/org__m/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl").run;
+ * // "org__m_2025-01-25T04-48-43"
+ * ```
+ */
+export function lmEvalFileContext(path: string): LmEvalFileContext {
+  const name = parseLmEvalFileName(path);
+  if (!name) throw new Error("not an lm-eval samples file name (samples_<task>_<date_id>.jsonl)");
+  const folder = basename(dirname(path)) || "lm-eval";
+  const results = readResults(dirname(path), name.dateId);
+  return {
+    ...lmEvalTask(name.task),
+    run: `${folder}_${name.dateId}`,
+    model: results.model ?? folder,
+    lmEvalTask: name.task,
+    filterNames: results.filters[name.task] ?? [],
+  };
+}
+
 /** Bytes per block when a samples file is read in blocks. */
 export const LM_EVAL_BLOCK_BYTES = 64 * 1024 * 1024;
 
@@ -338,17 +362,7 @@ export function readLmEvalLog(
   source?: string | Uint8Array,
   blockBytes: number = LM_EVAL_BLOCK_BYTES,
 ): RawLog {
-  const name = parseLmEvalFileName(path);
-  if (!name) throw new Error("not an lm-eval samples file name (samples_<task>_<date_id>.jsonl)");
-  const folder = basename(dirname(path)) || "lm-eval";
-  const results = readResults(dirname(path), name.dateId);
-  const context: LmEvalFileContext = {
-    ...lmEvalTask(name.task),
-    run: `${folder}_${name.dateId}`,
-    model: results.model ?? folder,
-    lmEvalTask: name.task,
-    filterNames: results.filters[name.task] ?? [],
-  };
+  const context = lmEvalFileContext(path);
   const bytes = typeof source === "string" ? new TextEncoder().encode(source) : source;
   const filterCounts = new Map<string, number>();
   const out = { frames: [] as pl.DataFrame[], bad: [] as RawLog["bad"], rowsIn: 0 };

@@ -1,12 +1,14 @@
 /**
- * The fast path of the lm-evaluation-harness samples reader: one block of JSON lines parsed by
- * polars and turned into the raw form ({@link RawLog}) with polars expressions only, so big
- * files never pass their text through JavaScript strings. It gives the same rows as the
- * line-by-line path of `lm_eval.ts` for the common shape of a generative task — `resps` a list
- * of one list of one text, `filtered_resps` a list of texts or a text, `target` and
- * `doc.input`/`doc.target` texts, the same `metrics` on every line — and returns null for
- * anything else (multiple choice, repeats, a line polars refuses), which the caller then reads
- * line by line.
+ * The fast path of the lm-evaluation-harness samples reader: JSON lines parsed by polars and
+ * turned into the raw form ({@link RawLog}) with polars expressions only, so big logs never
+ * pass their text through JavaScript strings. It gives the same rows as the line-by-line path
+ * of `lm_eval.ts` for the common shape of a generative task — `resps` a list of one list of
+ * one text, `filtered_resps` a list of texts or a text, `target` and `doc.input`/`doc.target`
+ * texts, the same `metrics` on every line — and returns null for anything else (multiple
+ * choice, repeats, a line polars refuses), which the caller then reads line by line.
+ *
+ * The lines may come from several files at once (`lm_eval_batch.ts`): the per-file fields
+ * (run, model, task, …) are then columns of a context frame, one row per line.
  *
  * @example
  * ```ts
@@ -16,6 +18,7 @@
  * @module
  */
 import pl from "nodejs-polars";
+import { Buffer } from "node:buffer";
 import { type LineBlock, recordBytes } from "./lines.ts";
 import { CANONICAL_FIELDS, extraJson } from "./raw.ts";
 
@@ -41,76 +44,137 @@ const T = {
   textListList: '{"DataType":{"List":{"DataType":{"List":{"DataType":"String"}}}}}',
   nullList: '{"DataType":{"List":{"DataType":"Null"}}}',
 };
-const NUMERIC = new Set(["Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64"]);
+const INTEGER = new Set(["Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64"]);
 const NULL_TEXT = pl.lit(null).cast(pl.Utf8);
 
-/** The JSON form of a column's dtype, or "absent". */
-function typeOf(df: pl.DataFrame, column: string): string {
-  return column in df.schema ? JSON.stringify(df.schema[column]) : "absent";
-}
+/** Column name → JSON form of its dtype (absent columns are missing). */
+type Types = Record<string, string>;
+
+const typesOf = (df: pl.DataFrame): Types => {
+  const schema = df.schema;
+  return Object.fromEntries(Object.entries(schema).map(([c, t]) => [c, JSON.stringify(t)]));
+};
+const typeIn = (types: Types, column: string, allowed: string[]) =>
+  allowed.includes(types[column] ?? "absent");
 
 /**
- * Convert one block, or return null when the block needs the line-by-line path. `filterCounts`
- * (doc_id → lines seen so far in the file) is updated only when a frame is returned.
+ * Parse JSON lines (one object per line, no blank lines) with polars, inferring the types from
+ * every line; null when polars refuses them, reads another number of rows than `rows`, or
+ * multiple-choice `resps` are present ({@link nestedResps}).
+ *
+ * @example
+ * ```ts
+ * parseSampleLines(recordBytes(block), block.lines.length);
+ * ```
  */
-export function lmEvalBlockFrame(
-  block: LineBlock,
-  context: LmEvalFileContext,
-  filterCounts: Map<string, number>,
-): pl.DataFrame | null {
-  if (block.lines.length === 0 || block.oddBlank) return null;
-  let df: pl.DataFrame;
+export function parseSampleLines(bytes: Buffer, rows: number): pl.DataFrame | null {
+  if (nestedResps(bytes)) return null;
   try {
-    df = pl.readJSON(recordBytes(block), { format: "lines", inferSchemaLength: null });
+    const df = pl.readJSON(bytes, { format: "lines", inferSchemaLength: null });
+    return df.height === rows ? df : null;
   } catch {
     return null;
   }
-  if (df.height !== block.lines.length || !shapeIsPlain(df)) return null;
+}
+
+const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+
+/**
+ * Whether some `"resps"` key holds lists nested three deep (multiple choice:
+ * `[[["-2.5", "False"]], …]`). Polars would turn such a value into text when other lines hold
+ * texts, so lines with them are read line by line. (`"resps"` with its quotes unescaped can
+ * only be a key: inside a JSON string the quotes are escaped.)
+ *
+ * @example
+ * ```ts
+ * nestedResps(Buffer.from('{"resps": [[["-2.5", "False"]]]}')); // true
+ * ```
+ */
+export function nestedResps(bytes: Buffer): boolean {
+  let at = bytes.indexOf('"resps"');
+  while (at >= 0) {
+    let i = at + 7;
+    while (i < bytes.length && (isSpace(bytes[i]) || bytes[i] === 0x3a)) i++;
+    let depth = 0;
+    while (i < bytes.length && (bytes[i] === 0x5b || isSpace(bytes[i]))) {
+      if (bytes[i] === 0x5b) depth++;
+      i++;
+    }
+    if (depth >= 3) return true;
+    at = bytes.indexOf('"resps"', i);
+  }
+  return false;
+}
+
+/**
+ * The per-line fields of parsed sample lines of the common shape, or null: `example_index`
+ * (doc_id as text), `input`, `target`, `response`, `tool_extracted`, `filter`,
+ * `stored_correct`, `tool_metrics`.
+ *
+ * @example
+ * ```ts
+ * sampleFields(pl.readJSON(bytes, { format: "lines" }))?.getColumn("response");
+ * ```
+ */
+export function sampleFields(df: pl.DataFrame): pl.DataFrame | null {
+  const types = typesOf(df);
+  if (!plainShape(df, types)) return null;
+  const metrics = listedMetrics(df, types);
+  // a metric polars unified to text (numbers on some lines, text on others) reads differently
+  const verdictColumns = [...metrics, ...VERDICT_FALLBACK_METRICS].filter((m) => m in types);
+  if (verdictColumns.some((m) => types[m] !== T.null && !verdictOf(types, m))) return null;
   let body: pl.DataFrame;
   try {
     body = df.select(
-      docIdText(df).alias("example_index"),
-      docField(df, "input").alias("input"),
-      targetText(df).alias("target"),
+      ("doc_id" in types ? pl.col("doc_id").cast(pl.Utf8) : NULL_TEXT).alias("example_index"),
+      docField(df, types, "input").alias("input"),
+      targetText(df, types).alias("target"),
       pl.col("resps").lst.first().lst.first().alias("response"),
-      extractedText(df).alias("tool_extracted"),
-      (typeOf(df, "filter") === T.text ? pl.col("filter") : NULL_TEXT).alias("filter"),
-      verdict(df).alias("stored_correct"),
-      toolMetrics(df).alias("tool_metrics"),
+      extractedText(types).alias("tool_extracted"),
+      (types.filter === T.text ? pl.col("filter") : NULL_TEXT).alias("filter"),
+      verdict(types, metrics).alias("stored_correct"),
+      toolMetrics(types, metrics).alias("tool_metrics"),
     );
   } catch {
     return null;
   }
-  for (const c of ["example_index", "input", "target", "response", "tool_extracted"]) {
-    if (![T.text, T.null].includes(typeOf(body, c))) return null;
-  }
-  const ids = body.getColumn("example_index").toArray() as (string | null)[];
-  const counts = new Map(filterCounts);
-  const filterIndex = ids.map((id) => {
-    const k = counts.get(String(id)) ?? 0;
-    counts.set(String(id), k + 1);
-    return k;
-  });
-  for (const [id, k] of counts) filterCounts.set(id, k);
-  const named = filterIndex.map((k) => context.filterNames[k] ?? null);
-  const rows = body.withColumns(
-    pl.Series("filter_index", filterIndex, pl.Int64),
-    pl.Series("__named_filter", named, pl.Utf8),
+  const out = typesOf(body);
+  const texts = ["example_index", "input", "target", "response", "tool_extracted"];
+  return texts.every((c) => typeIn(out, c, [T.text, T.null])) ? body : null;
+}
+
+/**
+ * The raw form of {@link sampleFields}' rows: `context` holds, per row, `run`, `model`,
+ * `benchmark`, `task` and `lm_eval_task`; `filterIndex` the line's position among the lines
+ * of its doc in its file, `namedFilter` the filter name that position gives (results file
+ * configs), used where the line names none; `lines` the file line numbers.
+ *
+ * @example
+ * ```ts
+ * rawSamples(fields, context, [0, 1], [null, null], [1, 2]).columns; // source_line, run, …, extra
+ * ```
+ */
+export function rawSamples(
+  fields: pl.DataFrame,
+  context: pl.DataFrame,
+  filterIndex: readonly number[],
+  namedFilter: readonly (string | null)[],
+  lines: readonly number[],
+): pl.DataFrame {
+  const rows = pl.concat([fields, context], { how: "horizontal" }).withColumns(
+    pl.Series("filter_index", filterIndex as number[], pl.Int64),
+    pl.Series("__named_filter", namedFilter as (string | null)[], pl.Utf8),
+    pl.Series("source_line", lines as number[], pl.Int32),
   ).withColumns(
+    // the line's own filter, else the one its position names
     pl.when(pl.col("filter").isNull()).then(pl.col("__named_filter")).otherwise(pl.col("filter"))
       .alias("filter"),
-    pl.lit(context.lmEvalTask).alias("lm_eval_task"),
   );
-  const fixed: Record<string, pl.Expr> = {
-    run: pl.lit(context.run),
-    model: pl.lit(context.model),
-    benchmark: pl.lit(context.benchmark),
-    task: pl.lit(context.task),
-    epoch: pl.lit("1"),
-  };
+  const present = new Set(rows.columns);
   return rows.select(
+    pl.col("source_line"),
     ...CANONICAL_FIELDS.map((f) =>
-      (fixed[f] ?? (rows.columns.includes(f) ? pl.col(f) : NULL_TEXT)).cast(pl.Utf8).alias(f)
+      (f === "epoch" ? pl.lit("1") : present.has(f) ? pl.col(f) : NULL_TEXT).cast(pl.Utf8).alias(f)
     ),
     extraJson([
       "lm_eval_task",
@@ -120,71 +184,147 @@ export function lmEvalBlockFrame(
       "tool_metrics",
       "stored_correct",
     ]).alias("extra"),
-  ).withColumns(pl.Series("source_line", block.lines, pl.Int32))
-    .select("source_line", ...CANONICAL_FIELDS, "extra");
-}
-
-/** The block is a generative task with one text response per line and a uniform `metrics`. */
-function shapeIsPlain(df: pl.DataFrame): boolean {
-  if (typeOf(df, "resps") !== T.textListList) return false;
-  const lengths = df.select(
-    pl.col("resps").lst.lengths().max().alias("outer"),
-    pl.col("resps").lst.first().lst.lengths().max().alias("inner"),
-  ).row(0) as (number | null)[];
-  if (lengths.some((n) => n !== null && Number(n) > 1)) return false;
-  if (![T.text, T.null, T.textList, T.nullList, "absent"].includes(typeOf(df, "filtered_resps"))) {
-    return false;
-  }
-  if (![T.text, T.null, "absent"].includes(typeOf(df, "filter"))) return false;
-  const metrics = typeOf(df, "metrics");
-  if (metrics === T.textList) {
-    const kinds = df.select(pl.col("metrics").lst.join("\u0000").nUnique().alias("n")).row(0);
-    if (Number(kinds[0]) > 1) return false;
-  } else if (![T.null, T.nullList, "absent"].includes(metrics)) return false;
-  return ["doc_id", "target"].every((c) =>
-    [T.text, T.null, "absent"].includes(typeOf(df, c)) ||
-    (c === "doc_id" && NUMERIC.has(df.schema[c].variant))
   );
 }
 
-function docIdText(df: pl.DataFrame): pl.Expr {
-  return "doc_id" in df.schema ? pl.col("doc_id").cast(pl.Utf8) : NULL_TEXT;
+/**
+ * Convert one block of one file, or return null when the block needs the line-by-line path.
+ * `filterCounts` (doc_id → lines seen so far in the file) is updated only when a frame is
+ * returned.
+ *
+ * @example
+ * ```ts
+ * forEachLineBlock(path, 1 << 26, (b) => frames.push(lmEvalBlockFrame(b, context, counts)!));
+ * ```
+ */
+export function lmEvalBlockFrame(
+  block: LineBlock,
+  context: LmEvalFileContext,
+  filterCounts: Map<string, number>,
+): pl.DataFrame | null {
+  if (block.lines.length === 0 || block.oddBlank) return null;
+  const df = parseSampleLines(recordBytes(block), block.lines.length);
+  const fields = df && sampleFields(df);
+  if (!fields) return null;
+  const ids = fields.getColumn("example_index").toArray() as (string | null)[];
+  const filterIndex = countFilters(ids.map(String), filterCounts);
+  return rawSamples(
+    fields,
+    contextFrame([{ context, rows: fields.height }]),
+    filterIndex,
+    filterIndex.map((k) => context.filterNames[k] ?? null),
+    block.lines,
+  );
+}
+
+/**
+ * Each line's position among the lines of its doc seen so far (`keys` identify the doc;
+ * `counts` carries the counts over from earlier blocks and is updated).
+ *
+ * @example
+ * ```ts
+ * countFilters(["0", "0", "1"], new Map()); // [0, 1, 0]
+ * ```
+ */
+export function countFilters(keys: readonly string[], counts: Map<string, number>): number[] {
+  return keys.map((key) => {
+    const k = counts.get(key) ?? 0;
+    counts.set(key, k + 1);
+    return k;
+  });
+}
+
+/**
+ * The context columns (`run`, `model`, `benchmark`, `task`, `lm_eval_task`) of consecutive
+ * runs of rows, each from one file.
+ *
+ * @example
+ * ```ts
+ * contextFrame([{ context, rows: 200 }]).height; // 200
+ * ```
+ */
+export function contextFrame(
+  parts: readonly { context: LmEvalFileContext; rows: number }[],
+): pl.DataFrame {
+  const column = (name: string, pick: (c: LmEvalFileContext) => string) => {
+    const values: string[] = [];
+    for (const { context, rows } of parts) {
+      const v = pick(context);
+      for (let i = 0; i < rows; i++) values.push(v);
+    }
+    return pl.Series(name, values, pl.Utf8);
+  };
+  return pl.DataFrame([
+    column("run", (c) => c.run),
+    column("model", (c) => c.model),
+    column("benchmark", (c) => c.benchmark),
+    column("task", (c) => c.task),
+    column("lm_eval_task", (c) => c.lmEvalTask),
+  ]);
+}
+
+/** The lines are a generative task with one text response each and a uniform `metrics`. */
+function plainShape(df: pl.DataFrame, types: Types): boolean {
+  if (types.resps !== T.textListList) return false;
+  if (!typeIn(types, "filtered_resps", [T.text, T.null, T.textList, T.nullList, "absent"])) {
+    return false;
+  }
+  if (!typeIn(types, "filter", [T.text, T.null, "absent"])) return false;
+  if (!typeIn(types, "target", [T.text, T.null, "absent"])) return false;
+  if (
+    !typeIn(types, "doc_id", [T.text, T.null, "absent"]) && !INTEGER.has(df.schema.doc_id.variant)
+  ) {
+    return false;
+  }
+  const metrics = types.metrics;
+  if (metrics !== T.textList && !typeIn(types, "metrics", [T.null, T.nullList, "absent"])) {
+    return false;
+  }
+  const [outer, inner, kinds] = df.select(
+    pl.col("resps").lst.lengths().max().alias("outer"),
+    pl.col("resps").lst.first().lst.lengths().max().alias("inner"),
+    (metrics === T.textList ? pl.col("metrics").lst.join("\u0000").nUnique() : pl.lit(1))
+      .alias("kinds"),
+  ).row(0) as (number | null)[];
+  return Number(outer ?? 0) <= 1 && Number(inner ?? 0) <= 1 && Number(kinds) <= 1;
 }
 
 /** `doc.<field>` when `doc` is a struct holding it, else null. */
-function docField(df: pl.DataFrame, field: string): pl.Expr {
-  if (df.schema.doc?.variant !== "Struct") return NULL_TEXT;
+function docField(df: pl.DataFrame, types: Types, field: string): pl.Expr {
+  if (!types.doc?.startsWith('{"DataType":{"Struct"')) return NULL_TEXT;
   return df.getColumn("doc").struct.fields.includes(field)
     ? pl.col("doc").struct.field(field)
     : NULL_TEXT;
 }
 
 /** `target`, else `doc.target`. */
-function targetText(df: pl.DataFrame): pl.Expr {
-  const top = typeOf(df, "target") === T.text ? pl.col("target") : NULL_TEXT;
-  return pl.when(top.isNull()).then(docField(df, "target")).otherwise(top);
+function targetText(df: pl.DataFrame, types: Types): pl.Expr {
+  const top = types.target === T.text ? pl.col("target") : NULL_TEXT;
+  return pl.when(top.isNull()).then(docField(df, types, "target")).otherwise(top);
 }
 
 /** `filtered_resps[0]` (or `filtered_resps` when it is a text). */
-function extractedText(df: pl.DataFrame): pl.Expr {
-  const type = typeOf(df, "filtered_resps");
-  if (type === T.text) return pl.col("filtered_resps");
-  if (type === T.textList) return pl.col("filtered_resps").lst.first();
+function extractedText(types: Types): pl.Expr {
+  if (types.filtered_resps === T.text) return pl.col("filtered_resps");
+  if (types.filtered_resps === T.textList) return pl.col("filtered_resps").lst.first();
   return NULL_TEXT;
 }
 
-/** The block's `metrics` (the same on every line, see {@link shapeIsPlain}). */
-function listedMetrics(df: pl.DataFrame): string[] {
-  if (typeOf(df, "metrics") !== T.textList) return [];
+/** The lines' `metrics` (the same on every line, see {@link plainShape}). */
+function listedMetrics(df: pl.DataFrame, types: Types): string[] {
+  if (types.metrics !== T.textList) return [];
   const first = df.select(pl.col("metrics").dropNulls().first().alias("m")).row(0)[0];
   return Array.isArray(first) ? first as string[] : [];
 }
 
-/** True where a metric column holds a usable value: a boolean, or a finite number (≥ 1 → true). */
-function verdictOf(df: pl.DataFrame, name: string): { valid: pl.Expr; value: pl.Expr } | null {
-  const variant = df.schema[name]?.variant;
-  if (variant === "Bool") return { valid: pl.col(name).isNotNull(), value: pl.col(name) };
-  if (variant === "Float64" || variant === "Float32" || NUMERIC.has(variant ?? "")) {
+/** A metric column's verdict: a boolean, or a finite number (≥ 1 → true); null if unusable. */
+function verdictOf(types: Types, name: string): { valid: pl.Expr; value: pl.Expr } | null {
+  const type = types[name];
+  if (type === '{"DataType":"Bool"}') {
+    return { valid: pl.col(name).isNotNull(), value: pl.col(name) };
+  }
+  const variant = type ? JSON.parse(type).DataType : null;
+  if (variant === "Float64" || variant === "Float32" || INTEGER.has(variant)) {
     const x = pl.col(name).cast(pl.Float64);
     return { valid: x.isNotNull().and(x.isFinite()), value: x.gtEq(1) };
   }
@@ -192,18 +332,18 @@ function verdictOf(df: pl.DataFrame, name: string): { valid: pl.Expr; value: pl.
 }
 
 /** The tool's verdict: the first metric (`metrics`, then the fallbacks) with a usable value. */
-function verdict(df: pl.DataFrame): pl.Expr {
+function verdict(types: Types, metrics: readonly string[]): pl.Expr {
   let expr: pl.Expr = pl.lit(null).cast(pl.Bool);
-  for (const name of [...listedMetrics(df), ...VERDICT_FALLBACK_METRICS].reverse()) {
-    const v = verdictOf(df, name);
+  for (const name of [...metrics, ...VERDICT_FALLBACK_METRICS].reverse()) {
+    const v = verdictOf(types, name);
     if (v) expr = pl.when(v.valid).then(v.value).otherwise(expr);
   }
   return expr;
 }
 
 /** `{metric: value}` of the line's `metrics` present as columns; null when it names none. */
-function toolMetrics(df: pl.DataFrame): pl.Expr {
-  const present = [...new Set(listedMetrics(df))].filter((m) => m in df.schema);
+function toolMetrics(types: Types, metrics: readonly string[]): pl.Expr {
+  const present = [...new Set(metrics)].filter((m) => m in types);
   if (present.length === 0) return pl.lit(null);
   return pl.struct(present.map((m) => pl.col(m)));
 }

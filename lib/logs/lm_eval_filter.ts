@@ -11,44 +11,42 @@
  * @example
  * ```ts
  * import { pickLmEvalFilter } from "@runlens/logs/lm_eval_filter.ts";
- * const { log, filter } = pickLmEvalFilter(readRunLog(file), "flexible-extract");
+ * const log = pickLmEvalFilter(readRunLog(file), "flexible-extract");
  * ```
  * @module
  */
 import pl from "nodejs-polars";
-import type { CanonicalLog } from "./canonical.ts";
+import type { RunQuarantine } from "./quarantine.ts";
 
 const FILTER = pl.col("extra").str.jsonPathMatch("$.filter");
 
 /**
- * Keep one filter's lines of an lm-eval log (see the module doc). `filter` is the filter kept
- * (null when the log holds at most one filter per response, and nothing changed).
+ * Keep one filter's lines per file of lm-eval rows (checked rows: `source_file`,
+ * `source_line`, `run`, `example_index`, `epoch`, `extra`; see the module doc). Files with at
+ * most one filter are left alone.
  *
  * @example
  * ```ts
- * pickLmEvalFilter(log, null).filter; // e.g. "strict-match": the file's first filter
+ * const { rows, quarantine } = pickLmEvalFilter(log, null); // each file's first filter
  * ```
  */
-export function pickLmEvalFilter(
-  log: CanonicalLog,
+export function pickLmEvalFilter<L extends { rows: pl.DataFrame; quarantine: RunQuarantine[] }>(
+  log: L,
   preferred: string | null,
-): { log: CanonicalLog; filter: string | null } {
-  if (log.rows.height === 0 || !log.rows.columns.includes("extra")) return { log, filter: null };
+): L {
+  if (log.rows.height === 0 || !log.rows.columns.includes("extra")) return log;
   const rows = log.rows.withRowIndex("__pos").withColumns(FILTER.alias("__filter"));
-  const filters = rows.select(pl.col("__filter").unique()).getColumn("__filter").toArray()
-    .filter((f) => f !== null) as string[];
-  if (filters.length < 2) return { log, filter: null };
-  const first = rows.filter(pl.col("__filter").isNotNull()).sort("source_line").row(0);
-  const chosen = preferred !== null && filters.includes(preferred)
-    ? preferred
-    : first[rows.columns.indexOf("__filter")] as string;
-  const key = ["run", "example_index", "epoch"];
-  const ranked = rows.withColumns(
-    pl.when(pl.col("__filter").eq(pl.lit(chosen))).then(pl.lit(0)).otherwise(pl.lit(1))
-      .alias("__rank"),
+  const chosen = chosenFilters(rows, preferred);
+  if (chosen.height === 0) return log;
+  const key = ["source_file", "run", "example_index", "epoch"];
+  const ranked = rows.join(chosen, { on: "source_file", how: "left" }).withColumns(
+    pl.when(pl.col("__filter").eq(pl.col("__chosen")).fillNull(false)).then(pl.lit(0))
+      .otherwise(pl.lit(1)).alias("__rank"),
   );
   // per response: the line scored (chosen filter first, then the earliest line)
-  const kept = ranked.filter(pl.col("example_index").isNotNull())
+  const kept = ranked.filter(
+    pl.col("__chosen").isNotNull().and(pl.col("example_index").isNotNull()),
+  )
     .sort(["__rank", "source_line"])
     .groupBy(key).agg(
       pl.col("__filter").first().alias("__kept_filter"),
@@ -58,31 +56,60 @@ export function pickLmEvalFilter(
   const other = pl.col("__kept_line").isNotNull()
     .and(pl.col("__filter").neq(pl.col("__kept_filter")).fillNull(false));
   const dropped = marked.filter(other)
-    .select("run", "source_line", "__filter", "__kept_filter", "__kept_line")
+    .select("source_file", "run", "source_line", "__filter", "__kept_filter", "__kept_line")
     .toRecords() as {
+      source_file: string;
       run: string;
       source_line: number;
       __filter: string;
       __kept_filter: string;
       __kept_line: number;
     }[];
+  if (dropped.length === 0) return log;
   return {
-    filter: chosen,
-    log: {
-      ...log,
-      rows: marked.filter(other.not()).select(...log.rows.columns),
-      quarantine: [
-        ...log.quarantine,
-        ...dropped.map((d) => ({
-          run: d.run,
-          entry: {
-            file: log.file,
-            line: d.source_line,
-            reason: `lm-eval filter "${d.__filter}": the same response is scored once, from ` +
-              `line ${d.__kept_line} (filter "${d.__kept_filter}")`,
-          },
-        })),
-      ],
-    },
+    ...log,
+    rows: marked.filter(other.not()).select(...log.rows.columns),
+    quarantine: [
+      ...log.quarantine,
+      ...dropped.map((d) => ({
+        run: d.run,
+        entry: {
+          file: d.source_file,
+          line: d.source_line,
+          reason: `lm-eval filter "${d.__filter}": the same response is scored once, from ` +
+            `line ${d.__kept_line} (filter "${d.__kept_filter}")`,
+        },
+      })),
+    ],
   };
+}
+
+/**
+ * `source_file` → `__chosen`: the filter kept in each file holding two or more filters —
+ * `preferred` when the file has it, else the filter of the file's first line that names one.
+ */
+function chosenFilters(rows: pl.DataFrame, preferred: string | null): pl.DataFrame {
+  const firsts = rows.filter(pl.col("__filter").isNotNull())
+    .groupBy("source_file", "__filter").agg(pl.col("source_line").min().alias("__first"))
+    .toRecords() as { source_file: string; __filter: string; __first: number }[];
+  const byFile = new Map<string, { __filter: string; __first: number }[]>();
+  for (const r of firsts) {
+    if (!byFile.has(r.source_file)) byFile.set(r.source_file, []);
+    byFile.get(r.source_file)!.push(r);
+  }
+  const files: string[] = [];
+  const chosen: string[] = [];
+  for (const [file, filters] of [...byFile].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
+    if (filters.length < 2) continue;
+    files.push(file);
+    chosen.push(
+      filters.some((f) => f.__filter === preferred)
+        ? preferred!
+        : filters.reduce((a, b) => a.__first <= b.__first ? a : b).__filter,
+    );
+  }
+  return pl.DataFrame([
+    pl.Series("source_file", files, pl.Utf8),
+    pl.Series("__chosen", chosen, pl.Utf8),
+  ]);
 }

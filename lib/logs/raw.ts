@@ -35,13 +35,16 @@ export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
 
 /** A format reader's result: the parseable records and the lines it could not read. */
 export interface RawLog {
-  /** `source_line` (Int32), every {@link CANONICAL_FIELDS} column (Utf8), `extra` (Utf8). */
+  /**
+   * `source_line` (Int32), every {@link CANONICAL_FIELDS} column (Utf8), `extra` (Utf8); and
+   * `source_file` (Utf8) when the frame holds the records of several files.
+   */
   frame: pl.DataFrame;
   /**
    * Lines (1-based) that are not records, with the reason and, when the broken text still
    * shows it, the run they belong to.
    */
-  bad: { line: number; reason: string; run?: string }[];
+  bad: { line: number; reason: string; run?: string; file?: string }[];
   /** Non-blank lines (JSONL) or records (CSV) in the file: frame rows + bad lines. */
   rowsIn: number;
 }

@@ -1,0 +1,162 @@
+/**
+ * Read many lm-evaluation-harness samples files as one raw frame. lm-eval writes one file per
+ * task (BBEH: 23 files of ~200 lines per run), so per-file work would dominate a big load:
+ * here the lines of consecutive small files (together up to ~64 MB) are parsed by ONE polars
+ * call and converted by one set of expressions ({@link sampleFields}, {@link rawSamples}). A
+ * file that cannot join a batch — bigger than a batch, one JSON array (≤ v0.4.2), a byte order
+ * mark, odd blank lines — and every file of a batch polars refuses or that has another shape
+ * (multiple choice, repeats, different `metrics`) is read on its own by
+ * {@link readLmEvalLog}, which finds and names bad lines. Rows keep file order; the frame has a
+ * `source_file` column and bad lines name their file.
+ *
+ * @example
+ * ```ts
+ * import { readLmEvalFiles } from "@runlens/logs/lm_eval_batch.ts";
+ * const { raw, files } = readLmEvalFiles(["out/m/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl"]);
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { Buffer } from "node:buffer";
+import { type LineBlock, recordBytes, scanBlock } from "./lines.ts";
+import { lmEvalFileContext, readLmEvalLog } from "./lm_eval.ts";
+import {
+  contextFrame,
+  countFilters,
+  type LmEvalFileContext,
+  parseSampleLines,
+  rawSamples,
+  sampleFields,
+} from "./lm_eval_block.ts";
+import { frameFromRecords, type RawLog } from "./raw.ts";
+
+/** Bytes of sample lines parsed together. */
+export const LM_EVAL_BATCH_BYTES = 64 * 1024 * 1024;
+
+/** One file of a batch: its lines and its context. */
+interface Member {
+  file: string;
+  block: LineBlock;
+  context: LmEvalFileContext;
+}
+
+/** What {@link readLmEvalFiles} read. */
+export interface LmEvalFiles {
+  /** All records (with `source_file`) and bad lines (with `file`) of the files, in file order. */
+  raw: RawLog;
+  /** Per file: records in it (rows + bad lines). */
+  files: { file: string; rowsIn: number }[];
+}
+
+/**
+ * Read lm-eval samples files (see the module doc). Throws, naming the file, when a file cannot
+ * be read or is not a samples file; `onFile` is called as each file is taken up.
+ *
+ * @example
+ * ```ts
+ * readLmEvalFiles(paths, (file) => console.error(file)).files.map((f) => f.rowsIn);
+ * ```
+ */
+export function readLmEvalFiles(
+  paths: readonly string[],
+  onFile: (file: string) => void = () => {},
+  batchBytes = LM_EVAL_BATCH_BYTES,
+): LmEvalFiles {
+  const frames: pl.DataFrame[] = [];
+  const bad: RawLog["bad"] = [];
+  const files: LmEvalFiles["files"] = [];
+  let batch: Member[] = [];
+  let batchSize = 0;
+  const alone = (file: string) => {
+    const raw = named(file, () => readLmEvalLog(file));
+    if (raw.frame.height > 0) frames.push(withFile(raw.frame, file));
+    for (const b of raw.bad) bad.push({ ...b, file });
+    files.push({ file, rowsIn: raw.rowsIn });
+  };
+  const flush = () => {
+    const frame = batch.length > 0 ? batchFrame(batch) : null;
+    if (frame) {
+      frames.push(frame);
+      for (const m of batch) files.push({ file: m.file, rowsIn: m.block.lines.length });
+    } else for (const m of batch) alone(m.file);
+    batch = [];
+    batchSize = 0;
+  };
+  for (const file of paths) {
+    onFile(file);
+    const member = named(file, () => memberOf(file, batchBytes));
+    if (!member) {
+      flush();
+      alone(file);
+      continue;
+    }
+    if (batchSize + member.block.bytes.length > batchBytes) flush();
+    batch.push(member);
+    batchSize += member.block.bytes.length;
+  }
+  flush();
+  const frame = frames.length > 0
+    ? pl.concat(frames, { how: "vertical" })
+    : withFile(frameFromRecords([], []), "");
+  return { raw: { frame, bad, rowsIn: files.reduce((s, f) => s + f.rowsIn, 0) }, files };
+}
+
+/** Run `fn`, prefixing an error's message with the file (as `readRunLog` does). */
+function named<T>(file: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    const message = (e as Error).message;
+    throw new Error(message.startsWith(`${file}:`) ? message : `${file}: lm-eval log: ${message}`);
+  }
+}
+
+/** The file as a batch member, or null when it must be read on its own. */
+function memberOf(file: string, batchBytes: number): Member | null {
+  if (Deno.statSync(file).size > batchBytes) return null;
+  const bytes = Deno.readFileSync(file);
+  const start = bytes.findIndex((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
+  if (start < 0 || bytes[start] !== 0x7b) return null; // empty, a JSON array, a BOM, …
+  const block = scanBlock(bytes, 1);
+  if (block.oddBlank || block.lines.length === 0) return null;
+  return { file, block, context: lmEvalFileContext(file) };
+}
+
+/** One polars parse and conversion of the members' lines; null when they need the slow path. */
+function batchFrame(members: readonly Member[]): pl.DataFrame | null {
+  const parts = members.map((m) => recordBytes(m.block));
+  const rows = members.reduce((s, m) => s + m.block.lines.length, 0);
+  const df = parseSampleLines(parts.length === 1 ? parts[0] : Buffer.concat(parts), rows);
+  const fields = df && sampleFields(df);
+  if (!fields) return null;
+  const ids = fields.getColumn("example_index").toArray() as (string | null)[];
+  const filterIndex: number[] = [];
+  const namedFilter: (string | null)[] = [];
+  const lines: number[] = [];
+  const sources: string[] = [];
+  let at = 0;
+  for (const m of members) {
+    const n = m.block.lines.length;
+    const index = countFilters(ids.slice(at, at + n).map(String), new Map());
+    for (let j = 0; j < n; j++) {
+      filterIndex.push(index[j]);
+      namedFilter.push(m.context.filterNames[index[j]] ?? null);
+      lines.push(m.block.lines[j]);
+      sources.push(m.file);
+    }
+    at += n;
+  }
+  const context = contextFrame(
+    members.map((m) => ({ context: m.context, rows: m.block.lines.length })),
+  );
+  return withFile(rawSamples(fields, context, filterIndex, namedFilter, lines), sources);
+}
+
+/** The frame with `source_file`: one name for every row, or one per row. */
+function withFile(frame: pl.DataFrame, file: string | string[]): pl.DataFrame {
+  return frame.withColumns(
+    typeof file === "string"
+      ? pl.lit(file).cast(pl.Utf8).alias("source_file")
+      : pl.Series("source_file", file, pl.Utf8),
+  );
+}
