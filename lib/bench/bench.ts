@@ -1,9 +1,10 @@
 /**
- * `deno task bench`: how runlens scales on a large run log. Generates (or reuses) a big
- * canonical JSONL log (`lib/bench/generate.ts`, under `.runlens/bench/`) and measures, as whole
- * processes (startup included), side by side:
- * - (a) polars' raw read of the file (`lib/bench/raw_scan.ts`), the floor;
- * - (b) `runlens score FILE --json` (load + BBEH scoring + aggregation);
+ * `deno task bench`: how runlens scales on large run logs. Generates (or reuses) big
+ * lm-evaluation-harness samples folders (default) or one canonical JSONL log
+ * (`lib/bench/generate.ts`, under `.runlens/bench/`) and measures, as whole processes (startup
+ * included), side by side:
+ * - (a) polars' raw read of the file(s) (`lib/bench/raw_scan.ts`), the floor;
+ * - (b) `runlens score PATH --json` (load + BBEH scoring + aggregation);
  * - (c) a plain Python reference of the same job (`lib/bench/reference_score.py`).
  *
  * Wall time comes from the parent, peak RSS from `/usr/bin/time -v` when present, else from
@@ -14,9 +15,9 @@
  * stderr. Exit code 1 when (b) and (c) disagree or a process fails (missed targets are only
  * reported).
  *
- * Usage: `deno task bench [--mb N | --rows N] [--seed S] [--file FILE] [--data DIR]
- * [--python BIN] [--profile]`; `--profile` also runs `lib/bench/profile.ts` for a phase
- * breakdown of (b).
+ * Usage: `deno task bench [--mb N | --rows N] [--seed S] [--format lm-eval|canonical]
+ * [--file PATH] [--data DIR] [--python BIN] [--profile]`; `--profile` also runs
+ * `lib/bench/profile.ts` for a phase breakdown of (b) (canonical logs only).
  *
  * @example
  * ```sh
@@ -27,6 +28,8 @@
 import { join } from "node:path";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { generateLog, parseGenerateArgs } from "./generate.ts";
+import { generateLmEvalLogs } from "./generate_lm_eval.ts";
+import { logFiles } from "./log_files.ts";
 
 /** Wall time and peak memory of one process. */
 export interface Measurement {
@@ -45,6 +48,15 @@ const TIME = "/usr/bin/time";
 function fileExists(path: string): boolean {
   try {
     return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
   } catch {
     return false;
   }
@@ -106,19 +118,19 @@ export async function measure(label: string, cmd: string, args: string[]): Promi
   return m;
 }
 
-interface TaskCounts {
+export interface TaskCounts {
   n: number;
   correct: number;
 }
 
-interface RunCounts {
+export interface RunCounts {
   tasks: Record<string, TaskCounts>;
   harmonic_mean: number | null;
   skipped: number;
 }
 
 /** Per run, the per-task counts of `runlens score --json`. */
-function runlensCounts(json: string): Map<string, RunCounts> {
+export function runlensCounts(json: string): Map<string, RunCounts> {
   const report = JSON.parse(json) as {
     runs: {
       run: string;
@@ -135,7 +147,7 @@ function runlensCounts(json: string): Map<string, RunCounts> {
 }
 
 /** Per run, the per-task counts of the Python reference. */
-function referenceCounts(json: string): Map<string, RunCounts> {
+export function referenceCounts(json: string): Map<string, RunCounts> {
   const report = JSON.parse(json) as {
     runs: {
       run: string;
@@ -208,7 +220,7 @@ function parseArgs(args: readonly string[]): Options {
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     if (flag === "--profile") opts.profile = true;
-    else if (["--mb", "--rows", "--seed", "--wrong"].includes(flag)) {
+    else if (["--mb", "--rows", "--seed", "--wrong", "--format"].includes(flag)) {
       opts.genArgs.push(flag, args[++i]);
     } else if (flag === "--file") opts.file = args[++i];
     else if (flag === "--data") data = args[++i];
@@ -233,8 +245,9 @@ function markdown(
 ): string {
   const [a, b, c] = ms;
   const lines = [
-    `Benchmark: \`runlens score --json\` on a generated log of ${rows.toLocaleString("en")} ` +
-    `rows, ${mb(bytes)} MB (${file.split("/").at(-1)}), ${navigator.hardwareConcurrency} CPUs, ` +
+    `Benchmark: \`runlens score --json\` on generated logs of ${rows.toLocaleString("en")} ` +
+    `rows, ${mb(bytes)} MB in ${logFiles(file).length} file(s) (${file.split("/").at(-1)}), ` +
+    `${navigator.hardwareConcurrency} CPUs, ` +
     `${new Date().toISOString().slice(0, 10)}. Whole processes, startup included.`,
     "",
     "| process | wall time (s) | peak RSS (MB) | RSS / file size |",
@@ -263,15 +276,15 @@ export async function benchMain(args: string[]): Promise<number> {
   let file = opts.file;
   if (file === null) {
     const gen = parseGenerateArgs([...opts.genArgs, "--data", opts.data]);
-    if (fileExists(gen.out)) console.error(`bench: reusing ${gen.out}`);
+    if (exists(gen.out)) console.error(`bench: reusing ${gen.out}`);
     else {
       console.error(`bench: generating ${gen.out} …`);
-      const r = await generateLog(gen);
+      const r = await (gen.format === "lm-eval" ? generateLmEvalLogs : generateLog)(gen);
       console.error(`bench: ${r.rows} rows, ${r.runs} runs, ${mb(r.bytes)} MB`);
     }
     file = gen.out;
   }
-  const bytes = Deno.statSync(file).size;
+  const bytes = logFiles(file).reduce((sum, f) => sum + Deno.statSync(f).size, 0);
   const deno = Deno.execPath();
   const ms = [
     await measure("(a) polars raw scan", deno, [

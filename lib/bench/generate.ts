@@ -1,15 +1,17 @@
 /**
- * Seeded, deterministic generator of a large canonical JSONL run log for the benchmark
- * (`lib/bench/bench.ts`): one record per line with `task`, `example_index`, `response`, `model`
- * and `run`. Every run covers the full BBEH set (4,520 examples) once, in data-set order; the
+ * Seeded, deterministic generator of large run logs for the benchmark (`lib/bench/bench.ts`):
+ * lm-evaluation-harness samples folders (`--format lm-eval`, the default; see
+ * `generate_lm_eval.ts`) or one canonical JSONL file (`--format canonical`: one record per line
+ * with `task`, `example_index`, `response`, `model` and `run`). Every run covers the full BBEH set (4,520 examples) once, in data-set order; the
  * log holds as many runs as the requested size needs (the last one may be partial). Responses
  * are chain-of-thought filler of 1–8 KB ending in `The answer is: X`, X being the target or,
  * at `--wrong` rate, another example's target of the same task; a few use the other answer
  * forms the official scorer knows (`\boxed{}`, bold, trailing dot, final-answer prefix).
  *
  * Usage: `deno run --allow-all lib/bench/generate.ts [--rows N | --mb N] [--seed S]
- * [--wrong R] [--data DIR] [--out FILE]`. Default: ~1,000 MB, written to
- * `.runlens/bench/bench_<size>.jsonl` (git-ignored). Prints the file path on stdout.
+ * [--wrong R] [--data DIR] [--format lm-eval|canonical] [--out PATH]`. Default: ~1,000 MB,
+ * written to `.runlens/bench/lmeval_<size>_s<seed>/` (or `bench_<size>_s<seed>.jsonl`;
+ * git-ignored). Prints the path on stdout.
  *
  * @example
  * ```sh
@@ -22,6 +24,7 @@ import { resolveDataDir } from "../core/data_dir.ts";
 import { findBbehRelease } from "../bbeh/dataset.ts";
 import { BBEH_TASKS } from "../bbeh/tasks.ts";
 import { mulberry32 } from "../core/rng.ts";
+import { generateLmEvalLogs } from "./generate_lm_eval.ts";
 
 /** Options of {@link generateLog}. */
 export interface GenerateOptions {
@@ -35,8 +38,10 @@ export interface GenerateOptions {
   wrong: number;
   /** Data directory holding the BBEH release. */
   data: string;
-  /** Output file. */
+  /** Output: a file (canonical) or a folder (lm-eval). */
   out: string;
+  /** `lm-eval` (samples files, the default) or `canonical` (one JSONL file). */
+  format: "lm-eval" | "canonical";
 }
 
 /** What {@link generateLog} wrote. */
@@ -48,7 +53,7 @@ export interface GenerateResult {
 }
 
 /** Models the runs are spread over. */
-const MODELS = ["gemini-2.0-flash", "gpt-4o", "llama-3.1-405b", "deepseek-r1", "o3-mini"];
+export const MODELS = ["gemini-2.0-flash", "gpt-4o", "llama-3.1-405b", "deepseek-r1", "o3-mini"];
 
 export { mulberry32 };
 
@@ -78,7 +83,7 @@ const SENTENCES = [
 ];
 
 /** A pool of filler text (sentences and paragraph breaks) responses are sliced from. */
-function fillerPool(rnd: () => number, size: number): string {
+export function fillerPool(rnd: () => number, size: number): string {
   const parts: string[] = [];
   let n = 0;
   while (n < size) {
@@ -91,7 +96,7 @@ function fillerPool(rnd: () => number, size: number): string {
 }
 
 /** The final answer line in one of a few forms; mostly the prompt's `The answer is: X`. */
-function answerLine(answer: string, rnd: () => number): string {
+export function answerLine(answer: string, rnd: () => number): string {
   const r = rnd();
   if (r < 0.85) return `The answer is: ${answer}`;
   if (r < 0.9) return `The answer is: ${answer}.`;
@@ -100,22 +105,51 @@ function answerLine(answer: string, rnd: () => number): string {
   return `So the answer is ${answer}`;
 }
 
-interface Example {
+/**
+ * A chain-of-thought response of 1–8 KB of filler ending in an answer line: the target, or at
+ * rate `wrong` another example's target of the same task.
+ */
+export function responseFor(
+  ex: Example,
+  byTask: Map<string, string[]>,
+  pool: string,
+  wrong: number,
+  rnd: () => number,
+): string {
+  let answer = ex.target;
+  if (rnd() < wrong) {
+    const others = byTask.get(ex.task)!;
+    answer = others[Math.floor(rnd() * others.length)];
+  }
+  const len = 1000 + Math.floor(rnd() * 7000);
+  const start = Math.floor(rnd() * (pool.length - len));
+  return `${pool.slice(start, start + len).trim()}\n\n${answerLine(answer, rnd)}`;
+}
+
+/** One BBEH example. */
+export interface Example {
   task: string;
   index: number;
+  input: string;
   target: string;
 }
 
-function readExamples(dataDir: string): { examples: Example[]; byTask: Map<string, string[]> } {
+/** Every BBEH example in data-set order, and each task's targets. */
+export function readExamples(
+  dataDir: string,
+): { examples: Example[]; byTask: Map<string, string[]> } {
   const release = findBbehRelease(dataDir);
   const examples: Example[] = [];
   const byTask = new Map<string, string[]>();
   for (const info of BBEH_TASKS) {
     const path = join(release, "benchmark_tasks", `bbeh_${info.name}`, "task.json");
-    const parsed = JSON.parse(Deno.readTextFileSync(path)) as { examples: { target: string }[] };
-    const targets = parsed.examples.map((e) => e.target);
-    byTask.set(info.name, targets);
-    targets.forEach((target, index) => examples.push({ task: info.name, index, target }));
+    const parsed = JSON.parse(Deno.readTextFileSync(path)) as {
+      examples: { input: string; target: string }[];
+    };
+    byTask.set(info.name, parsed.examples.map((e) => e.target));
+    parsed.examples.forEach(({ input, target }, index) =>
+      examples.push({ task: info.name, index, input, target })
+    );
   }
   return { examples, byTask };
 }
@@ -149,14 +183,7 @@ export async function generateLog(opts: GenerateOptions): Promise<GenerateResult
       runs++;
       for (const ex of examples) {
         if (rows >= limitRows || bytes + chunkLen >= limitBytes) break outer;
-        let answer = ex.target;
-        if (rnd() < opts.wrong) {
-          const others = byTask.get(ex.task)!;
-          answer = others[Math.floor(rnd() * others.length)];
-        }
-        const len = 1000 + Math.floor(rnd() * 7000);
-        const start = Math.floor(rnd() * (pool.length - len));
-        const response = `${pool.slice(start, start + len).trim()}\n\n${answerLine(answer, rnd)}`;
+        const response = responseFor(ex, byTask, pool, opts.wrong, rnd);
         const line = JSON.stringify({
           task: ex.task,
           example_index: ex.index,
@@ -186,6 +213,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     wrong: 0.4,
     data: "",
     out: "",
+    format: "lm-eval",
   };
   let data: string | null = null;
   for (let i = 0; i < args.length; i++) {
@@ -198,6 +226,9 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     else if (flag === "--wrong") opts.wrong = Number(value);
     else if (flag === "--data") data = value;
     else if (flag === "--out") opts.out = value;
+    else if (flag === "--format" && (value === "lm-eval" || value === "canonical")) {
+      opts.format = value;
+    } else if (flag === "--format") throw new Error("--format must be lm-eval or canonical");
     else throw new Error(`unknown option ${flag}`);
   }
   for (const [k, v] of Object.entries({ rows: opts.rows ?? 1, mb: opts.mb, seed: opts.seed })) {
@@ -206,7 +237,9 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   opts.data = resolveDataDir(data);
   if (opts.out === "") {
     const size = opts.rows !== null ? `${opts.rows}rows` : `${opts.mb}mb`;
-    opts.out = join(".runlens", "bench", `bench_${size}_s${opts.seed}.jsonl`);
+    opts.out = opts.format === "lm-eval"
+      ? join(".runlens", "bench", `lmeval_${size}_s${opts.seed}`)
+      : join(".runlens", "bench", `bench_${size}_s${opts.seed}.jsonl`);
   }
   return opts;
 }
@@ -215,7 +248,7 @@ if (import.meta.main) {
   try {
     const opts = parseGenerateArgs(Deno.args);
     const t0 = performance.now();
-    const r = await generateLog(opts);
+    const r = await (opts.format === "lm-eval" ? generateLmEvalLogs : generateLog)(opts);
     console.error(
       `generate: ${r.rows} rows, ${r.runs} runs, ${(r.bytes / 1e6).toFixed(1)} MB in ` +
         `${((performance.now() - t0) / 1000).toFixed(1)} s → ${r.file}`,
