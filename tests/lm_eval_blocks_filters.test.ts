@@ -335,6 +335,21 @@ Deno.test("readLmEvalFiles: many files at once read exactly as each file alone",
           acc: 0.0,
         }]),
       ],
+      // one request only: nothing but the nested lists tells it from a text response
+      [
+        path("leaderboard_bbh_boolean_expressions"),
+        jsonl([{
+          doc_id: 0,
+          doc: { input: "not ( True ) and ( True ) is", target: "False" },
+          target: "False",
+          arguments: { gen_args_0: { arg_0: "ctx", arg_1: " True" } },
+          resps: [[["-0.5", "True"]]],
+          filtered_resps: [["-0.5", "True"]],
+          filter: "none",
+          metrics: ["exact_match"], // as the text files: only resps differs
+          exact_match: 0.0,
+        }]),
+      ],
       // another metric, and a metric that is text on one line
       [
         path("bbh_cot_fewshot_date_understanding"),
@@ -355,7 +370,7 @@ Deno.test("readLmEvalFiles: many files at once read exactly as each file alone",
     for (const [file, text] of files) Deno.writeTextFileSync(file, text);
     const names = files.map(([f]) => f);
     // the plain generative files share one parse; with all files, some are read alone
-    const plainFiles = [0, 1, 7].map((i) => names[i]);
+    const plainFiles = [0, 1, 8].map((i) => names[i]);
     for (const batchBytes of [1 << 26, 12000, 3000]) {
       sameAsAlone(plainFiles, batchBytes);
       sameAsAlone(names, batchBytes);
@@ -363,6 +378,11 @@ Deno.test("readLmEvalFiles: many files at once read exactly as each file alone",
     const rows = records(readLmEvalFiles(names).raw.frame);
     const mc = rows.find((r) => r.task === "hyperbaton")!;
     assert.equal(mc.response, "(B)"); // the continuation with the higher log-probability
+    const one = rows.find((r) => r.task === "boolean_expressions")!;
+    assert.equal(one.response, "True"); // not the text '["-0.5", "True"]' of a shared parse
+    // with the plain files in one batch, it still comes out right
+    const pair = readLmEvalFiles([names[0], names[3]]);
+    assert.equal(records(pair.raw.frame).at(-1)!.response, "True");
     const dates = rows.filter((r) => r.task === "date_understanding");
     // line 2's acc is text: no verdict (JSON.parse path), not the others' unified column
     assert.deepEqual(dates.map((r) => r.extra.stored_correct), [

@@ -18,7 +18,7 @@
  */
 import pl from "nodejs-polars";
 import { Buffer } from "node:buffer";
-import { type LineBlock, recordBytes, scanBlock } from "./lines.ts";
+import { recordBytes, scanBlock } from "./lines.ts";
 import { lmEvalFileContext, readLmEvalLog } from "./lm_eval.ts";
 import {
   contextFrame,
@@ -33,10 +33,10 @@ import { frameFromRecords, type RawLog } from "./raw.ts";
 /** Bytes of sample lines parsed together. */
 export const LM_EVAL_BATCH_BYTES = 64 * 1024 * 1024;
 
-/** One file of a batch: its lines and its context. */
+/** One file of a batch: its line numbers and its context. */
 interface Member {
   file: string;
-  block: LineBlock;
+  lines: number[];
   context: LmEvalFileContext;
 }
 
@@ -65,8 +65,11 @@ export function readLmEvalFiles(
   const frames: pl.DataFrame[] = [];
   const bad: RawLog["bad"] = [];
   const files: LmEvalFiles["files"] = [];
+  const sizes = paths.map((file) => named(file, () => Deno.statSync(file).size));
+  const space = new BatchSpace(
+    Math.min(batchBytes, sizes.reduce((a, b) => a + b, 0)) + 1,
+  );
   let batch: Member[] = [];
-  let batchSize = 0;
   const alone = (file: string) => {
     const raw = named(file, () => readLmEvalLog(file));
     if (raw.frame.height > 0) frames.push(withFile(raw.frame, file));
@@ -74,31 +77,95 @@ export function readLmEvalFiles(
     files.push({ file, rowsIn: raw.rowsIn });
   };
   const flush = () => {
-    const frame = batch.length > 0 ? batchFrame(batch) : null;
+    const frame = batch.length > 0 ? batchFrame(batch, space.bytes()) : null;
     if (frame) {
       frames.push(frame);
-      for (const m of batch) files.push({ file: m.file, rowsIn: m.block.lines.length });
+      for (const m of batch) files.push({ file: m.file, rowsIn: m.lines.length });
     } else for (const m of batch) alone(m.file);
     batch = [];
-    batchSize = 0;
+    space.clear();
   };
-  for (const file of paths) {
+  for (const [i, file] of paths.entries()) {
     onFile(file);
-    const member = named(file, () => memberOf(file, batchBytes));
+    if (sizes[i] > batchBytes) {
+      flush();
+      alone(file);
+      continue;
+    }
+    if (!space.fits(sizes[i])) flush();
+    const member = named(file, () => space.add(file, sizes[i]));
     if (!member) {
       flush();
       alone(file);
       continue;
     }
-    if (batchSize + member.block.bytes.length > batchBytes) flush();
     batch.push(member);
-    batchSize += member.block.bytes.length;
   }
   flush();
   const frame = frames.length > 0
     ? pl.concat(frames, { how: "vertical" })
     : withFile(frameFromRecords([], []), "");
   return { raw: { frame, bad, rowsIn: files.reduce((s, f) => s + f.rowsIn, 0) }, files };
+}
+
+/**
+ * One buffer holding the record lines of a batch's files back to back, each file read straight
+ * into it (no per-file copies for clean files).
+ */
+class BatchSpace {
+  #buffer: Uint8Array;
+  #used = 0;
+
+  constructor(capacity: number) {
+    this.#buffer = new Uint8Array(capacity);
+  }
+
+  /** Room for a file of `size` bytes (plus a closing line break). */
+  fits(size: number): boolean {
+    return this.#used + size + 1 <= this.#buffer.length;
+  }
+
+  /**
+   * Read the file into the free space and keep its record lines; null (nothing kept) when it
+   * must be read on its own: empty, not JSON lines (an array), a byte order mark, odd blanks.
+   */
+  add(file: string, size: number): Member | null {
+    const view = this.#buffer.subarray(this.#used, this.#used + size);
+    const handle = Deno.openSync(file, { read: true });
+    try {
+      let got = 0;
+      while (got < size) {
+        const n = handle.readSync(view.subarray(got));
+        if (n === null || n === 0) break;
+        got += n;
+      }
+      if (got !== size) return null; // changed while read: read on its own
+    } finally {
+      handle.close();
+    }
+    let first = 0;
+    while (first < size && [0x20, 0x09, 0x0a, 0x0d].includes(view[first])) first++;
+    if (first === size || view[first] !== 0x7b) return null; // empty, an array, a BOM, …
+    const block = scanBlock(view, 1);
+    if (block.oddBlank || block.lines.length === 0) return null;
+    const records = recordBytes(block);
+    if (records.byteOffset !== view.byteOffset || records.buffer !== view.buffer) {
+      this.#buffer.set(records, this.#used); // trimmed copy: never longer than size + 1
+    }
+    let length = records.length;
+    if (this.#buffer[this.#used + length - 1] !== 0x0a) this.#buffer[this.#used + length++] = 0x0a;
+    this.#used += length;
+    return { file, lines: block.lines, context: lmEvalFileContext(file) };
+  }
+
+  /** The batch's bytes (valid until {@link clear}). */
+  bytes(): Buffer {
+    return Buffer.from(this.#buffer.buffer, this.#buffer.byteOffset, this.#used);
+  }
+
+  clear(): void {
+    this.#used = 0;
+  }
 }
 
 /** Run `fn`, prefixing an error's message with the file (as `readRunLog` does). */
@@ -111,23 +178,11 @@ function named<T>(file: string, fn: () => T): T {
   }
 }
 
-/** The file as a batch member, or null when it must be read on its own. */
-function memberOf(file: string, batchBytes: number): Member | null {
-  if (Deno.statSync(file).size > batchBytes) return null;
-  const bytes = Deno.readFileSync(file);
-  const start = bytes.findIndex((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
-  if (start < 0 || bytes[start] !== 0x7b) return null; // empty, a JSON array, a BOM, …
-  const block = scanBlock(bytes, 1);
-  if (block.oddBlank || block.lines.length === 0) return null;
-  return { file, block, context: lmEvalFileContext(file) };
-}
-
 /** One polars parse and conversion of the members' lines; null when they need the slow path. */
-function batchFrame(members: readonly Member[]): pl.DataFrame | null {
-  const parts = members.map((m) => recordBytes(m.block));
-  const rows = members.reduce((s, m) => s + m.block.lines.length, 0);
-  const df = parseSampleLines(parts.length === 1 ? parts[0] : Buffer.concat(parts), rows);
-  const fields = df && sampleFields(df);
+function batchFrame(members: readonly Member[], bytes: Buffer): pl.DataFrame | null {
+  const rows = members.reduce((s, m) => s + m.lines.length, 0);
+  const df = parseSampleLines(bytes, rows);
+  const fields = df && sampleFields(df, bytes);
   if (!fields) return null;
   const ids = fields.getColumn("example_index").toArray() as (string | null)[];
   const filterIndex: number[] = [];
@@ -136,18 +191,18 @@ function batchFrame(members: readonly Member[]): pl.DataFrame | null {
   const sources: string[] = [];
   let at = 0;
   for (const m of members) {
-    const n = m.block.lines.length;
+    const n = m.lines.length;
     const index = countFilters(ids.slice(at, at + n).map(String), new Map());
     for (let j = 0; j < n; j++) {
       filterIndex.push(index[j]);
       namedFilter.push(m.context.filterNames[index[j]] ?? null);
-      lines.push(m.block.lines[j]);
+      lines.push(m.lines[j]);
       sources.push(m.file);
     }
     at += n;
   }
   const context = contextFrame(
-    members.map((m) => ({ context: m.context, rows: m.block.lines.length })),
+    members.map((m) => ({ context: m.context, rows: m.lines.length })),
   );
   return withFile(rawSamples(fields, context, filterIndex, namedFilter, lines), sources);
 }

@@ -59,8 +59,7 @@ const typeIn = (types: Types, column: string, allowed: string[]) =>
 
 /**
  * Parse JSON lines (one object per line, no blank lines) with polars, inferring the types from
- * every line; null when polars refuses them, reads another number of rows than `rows`, or
- * multiple-choice `resps` are present ({@link nestedResps}).
+ * every line; null when polars refuses them or reads another number of rows than `rows`.
  *
  * @example
  * ```ts
@@ -68,13 +67,13 @@ const typeIn = (types: Types, column: string, allowed: string[]) =>
  * ```
  */
 export function parseSampleLines(bytes: Buffer, rows: number): pl.DataFrame | null {
-  if (nestedResps(bytes)) return null;
+  let df: pl.DataFrame;
   try {
-    const df = pl.readJSON(bytes, { format: "lines", inferSchemaLength: null });
-    return df.height === rows ? df : null;
+    df = pl.readJSON(bytes, { format: "lines", inferSchemaLength: null });
   } catch {
     return null;
   }
+  return df.height === rows ? df : null;
 }
 
 const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
@@ -82,41 +81,57 @@ const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0
 /**
  * Whether some `"resps"` key holds lists nested three deep (multiple choice:
  * `[[["-2.5", "False"]], …]`). Polars would turn such a value into text when other lines hold
- * texts, so lines with them are read line by line. (`"resps"` with its quotes unescaped can
- * only be a key: inside a JSON string the quotes are escaped.)
+ * texts, so lines with them are read line by line. Runs of three `[` are found with the native
+ * byte search, then the key before them is checked (`"resps"` with unescaped quotes can only be
+ * a key: inside a JSON string the quotes are escaped).
  *
  * @example
  * ```ts
- * nestedResps(Buffer.from('{"resps": [[["-2.5", "False"]]]}')); // true
+ * nestedResps(new TextEncoder().encode('{"resps": [[["-2.5", "False"]]]}')); // true
  * ```
  */
-export function nestedResps(bytes: Buffer): boolean {
-  let at = bytes.indexOf('"resps"');
+export function nestedResps(bytes: Uint8Array): boolean {
+  let at = bytes.indexOf(0x5b);
   while (at >= 0) {
-    let i = at + 7;
-    while (i < bytes.length && (isSpace(bytes[i]) || bytes[i] === 0x3a)) i++;
+    let i = at;
     let depth = 0;
     while (i < bytes.length && (bytes[i] === 0x5b || isSpace(bytes[i]))) {
       if (bytes[i] === 0x5b) depth++;
       i++;
     }
-    if (depth >= 3) return true;
-    at = bytes.indexOf('"resps"', i);
+    if (depth >= 3 && followsRespsKey(bytes, at)) return true;
+    at = bytes.indexOf(0x5b, i);
   }
   return false;
 }
 
+const RESPS_KEY = new TextEncoder().encode('"resps"');
+
+/** `bytes[at]` follows `"resps"` and a colon (whitespace allowed around the colon). */
+function followsRespsKey(bytes: Uint8Array, at: number): boolean {
+  let j = at - 1;
+  while (j >= 0 && isSpace(bytes[j])) j--;
+  if (j < 0 || bytes[j] !== 0x3a) return false;
+  j--;
+  while (j >= 0 && isSpace(bytes[j])) j--;
+  const start = j - RESPS_KEY.length + 1;
+  if (start < 0) return false;
+  return RESPS_KEY.every((b, k) => bytes[start + k] === b);
+}
+
 /**
- * The per-line fields of parsed sample lines of the common shape, or null: `example_index`
- * (doc_id as text), `input`, `target`, `response`, `tool_extracted`, `filter`,
- * `stored_correct`, `tool_metrics`.
+ * The per-line fields of sample lines of the common shape parsed from `bytes`, or null:
+ * `example_index` (doc_id as text), `input`, `target`, `response`, `tool_extracted`,
+ * `filter`, `stored_correct`, `tool_metrics`. A multiple-choice `resps` among text ones would
+ * come out as text starting with `[`: only when some response starts so are the bytes searched
+ * for one ({@link nestedResps}; the search is slow).
  *
  * @example
  * ```ts
- * sampleFields(pl.readJSON(bytes, { format: "lines" }))?.getColumn("response");
+ * sampleFields(parseSampleLines(bytes, rows)!, bytes)?.getColumn("response");
  * ```
  */
-export function sampleFields(df: pl.DataFrame): pl.DataFrame | null {
+export function sampleFields(df: pl.DataFrame, bytes: Buffer): pl.DataFrame | null {
   const types = typesOf(df);
   if (!plainShape(df, types)) return null;
   const metrics = listedMetrics(df, types);
@@ -140,7 +155,9 @@ export function sampleFields(df: pl.DataFrame): pl.DataFrame | null {
   }
   const out = typesOf(body);
   const texts = ["example_index", "input", "target", "response", "tool_extracted"];
-  return texts.every((c) => typeIn(out, c, [T.text, T.null])) ? body : null;
+  if (!texts.every((c) => typeIn(out, c, [T.text, T.null]))) return null;
+  const bracket = body.select(pl.col("response").str.startsWith("[").any().alias("b")).row(0)[0];
+  return bracket === true && nestedResps(bytes) ? null : body;
 }
 
 /**
@@ -203,8 +220,9 @@ export function lmEvalBlockFrame(
   filterCounts: Map<string, number>,
 ): pl.DataFrame | null {
   if (block.lines.length === 0 || block.oddBlank) return null;
-  const df = parseSampleLines(recordBytes(block), block.lines.length);
-  const fields = df && sampleFields(df);
+  const bytes = recordBytes(block);
+  const df = parseSampleLines(bytes, block.lines.length);
+  const fields = df && sampleFields(df, bytes);
   if (!fields) return null;
   const ids = fields.getColumn("example_index").toArray() as (string | null)[];
   const filterIndex = countFilters(ids.map(String), filterCounts);
