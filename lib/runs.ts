@@ -141,6 +141,11 @@ export interface RunSummary {
   rows_in: number;
   rows_scored: number;
   rows_quarantined: number;
+  /**
+   * Scored rows whose response is empty: counted as wrong, as the official scorers do (an
+   * empty answer is the model's failure; leaving it out would raise the accuracy).
+   */
+  empty_responses: number;
   /** Per task, keys sorted by task name. */
   tasks: Record<string, TaskScore>;
   /** BBEH: {@link BbehAggregate}; BBH: {@link BbhAggregate}. */
@@ -312,6 +317,11 @@ function load(
   } & TaskScore)[];
   const aggregates = aggregateByRun(scored.rows);
   const agreements = storedAgreements(scored.rows);
+  const empties = new Map(
+    (scored.rows.filter(pl.col("response_chars").eq(0)).groupBy("run", "benchmark")
+      .agg(pl.len().alias("n")).toRecords() as { run: string; benchmark: string; n: number }[])
+      .map((r) => [key(r.run, r.benchmark), Number(r.n)]),
+  );
   const models = modelsByRun(input);
   const groups = [...new Set([...rowsIn.keys(), ...quarantineBy.keys()])]
     .map((k) => k.split("\u0000") as [string, ScoredBenchmark])
@@ -329,6 +339,7 @@ function load(
       rows_in: rowsIn.get(k) ?? 0,
       rows_scored: scoredBy.get(k) ?? 0,
       rows_quarantined: quarantineBy.get(k)?.length ?? 0,
+      empty_responses: empties.get(k) ?? 0,
       tasks: Object.fromEntries(
         accuracy.filter((a) => a.run === run && a.benchmark === benchmark)
           .sort((a, b) => a.task < b.task ? -1 : 1)

@@ -150,11 +150,13 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       "rows_in",
       "rows_scored",
       "rows_quarantined",
+      "empty_responses",
       "tasks",
       "aggregate",
       "stored_agreement",
     ]);
     assert.equal(report.runs[0].format, "canonical-jsonl");
+    assert.equal(report.runs[0].empty_responses, 0);
     assert.deepEqual(Object.keys(report.runs[0].aggregate), [
       "harmonic_mean",
       "micro",
@@ -176,6 +178,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
           rows_in: 5,
           rows_scored: 4,
           rows_quarantined: 1,
+          empty_responses: 0,
           tasks: {
             nycc: { n: 3, correct: 2, accuracy: 66.67 },
             web_of_lies: { n: 1, correct: 1, accuracy: 100 },
@@ -300,7 +303,13 @@ dataTest("score: the readable report", async (dataDir) => {
   assert.equal(r.stderr, "");
   const out = r.stdout;
   assert.ok(out.includes("run mixed  (bbeh, model model-x, model-y, scorer bbeh-official)\n"));
-  assert.ok(out.includes(`rows: 27 in, 7 scored, 20 quarantined  [${jsonlLog}, ${csvLog}]`));
+  // mixed.jsonl:3 and mixed.csv:4 hold empty responses: scored (wrong) and counted
+  assert.ok(
+    out.includes(
+      `rows: 27 in, 7 scored, 20 quarantined (2 empty responses, scored as wrong)  ` +
+        `[${jsonlLog}, ${csvLog}]`,
+    ),
+  );
   // mixed.jsonl line 15 says benchmark bbh: the run's BBH summary
   assert.ok(out.includes("run mixed  (bbh, model model-x, model-y, scorer bbh-release-cot)\n"));
   assert.ok(out.includes(`rows: 1 in, 0 scored, 1 quarantined  [${jsonlLog}]`));

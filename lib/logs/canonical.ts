@@ -28,6 +28,8 @@ import { readCsvLog } from "./csv.ts";
 import { readJsonlBlocks, readJsonlLog } from "./jsonl.ts";
 import { quoteValue, type RunQuarantine } from "./quarantine.ts";
 import type { RawLog } from "./raw.ts";
+import { readUtf8File } from "./encoding.ts";
+import { cannotRead } from "./files.ts";
 
 /** File extensions of the canonical format. */
 export const CANONICAL_EXTENSIONS = [".jsonl", ".csv"] as const;
@@ -105,7 +107,7 @@ export function readCanonicalLog(path: string, options: ReadCanonicalOptions = {
       file.readSync(new Uint8Array(1)); // a directory fails here
       file.close();
     } catch (e) {
-      throw new Error(`${path}: cannot read (${(e as Error).message})`);
+      throw cannotRead(path, e);
     }
     const parts: pl.DataFrame[] = [];
     const quarantine: RunQuarantine[] = [];
@@ -119,7 +121,7 @@ export function readCanonicalLog(path: string, options: ReadCanonicalOptions = {
         rowsIn += checked.rowsIn;
       });
     } catch (e) {
-      throw new Error(`${path}: cannot read (${(e as Error).message})`);
+      throw cannotRead(path, e);
     }
     if (blocksOk && parts.length > 0) {
       const rows = parts.length === 1 ? parts[0] : pl.concat(parts, { how: "vertical" });
@@ -130,16 +132,16 @@ export function readCanonicalLog(path: string, options: ReadCanonicalOptions = {
     try {
       raw = readJsonlLog(path);
     } catch (e) {
-      throw new Error(`${path}: cannot read (${(e as Error).message})`);
+      throw cannotRead(path, e);
     }
     const log = checkRawLog(path, raw);
     return { ...log, rows: mapRows(log.rows) };
   }
   let text: string;
   try {
-    text = Deno.readTextFileSync(path);
+    text = readUtf8File(path);
   } catch (e) {
-    throw new Error(`${path}: cannot read (${(e as Error).message})`);
+    throw cannotRead(path, e);
   }
   let raw: RawLog;
   try {
@@ -150,6 +152,12 @@ export function readCanonicalLog(path: string, options: ReadCanonicalOptions = {
   const log = checkRawLog(path, raw);
   return { ...log, rows: mapRows(log.rows) };
 }
+
+/**
+ * Responses longer than this many characters (over 10 MB) are quarantined, not scored: such a
+ * response is a runaway generation, and scoring it would only hide the failure in an accuracy.
+ */
+export const MAX_RESPONSE_CHARS = 10_000_000;
 
 const blank = (c: string) =>
   pl.col(c).isNull().or(pl.col(c).str.stripChars(PY_WHITESPACE).eq(pl.lit("")));
@@ -196,6 +204,7 @@ export function checkRawLog(file: string, raw: RawLog): CanonicalLog {
   const problem = pl
     .when(blank("task")).then(pl.lit("missing task"))
     .when(pl.col("response").isNull()).then(pl.lit("missing response"))
+    .when(pl.col("response").str.lengths().gt(MAX_RESPONSE_CHARS)).then(pl.lit("huge_response"))
     .when(pl.col("example_index_text").isNotNull().and(pl.col("example_index").isNull()))
     .then(pl.lit("bad_index"))
     .when(pl.col("example_index").isNull().and(pl.col("input").isNull()))
@@ -216,6 +225,7 @@ export function checkRawLog(file: string, raw: RawLog): CanonicalLog {
       "example_index_text",
       "epoch_text",
       "response_tokens_text",
+      pl.col("response").str.lengths().alias("response_chars"),
     )
     .toRecords() as unknown as FailedRow[];
   const rows = checked.filter(pl.col("__problem").isNull()).select(
@@ -256,6 +266,7 @@ interface FailedRow {
   example_index_text: string | null;
   epoch_text: string | null;
   response_tokens_text: string | null;
+  response_chars: number | null;
 }
 
 function reasonOf(f: FailedRow): string {
@@ -264,6 +275,10 @@ function reasonOf(f: FailedRow): string {
       return `example_index ${quoteValue(f.example_index_text)} is not an integer`;
     case "bad_epoch":
       return `epoch ${quoteValue(f.epoch_text)} is not a positive integer`;
+    case "huge_response":
+      return `response of ${Number(f.response_chars).toLocaleString("en-US")} characters is ` +
+        `longer than ${MAX_RESPONSE_CHARS.toLocaleString("en-US")} (over 10 MB: a runaway ` +
+        "generation?); not scored";
     case "bad_tokens":
       return `response_tokens ${quoteValue(f.response_tokens_text)} is not a non-negative integer`;
     default:

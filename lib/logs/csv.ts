@@ -17,6 +17,7 @@
 import pl from "nodejs-polars";
 import { Buffer } from "node:buffer";
 import { frameFromRecords, normalizeFrame, type RawLog } from "./raw.ts";
+import { readUtf8File } from "./encoding.ts";
 
 /** One CSV record as found by {@link splitCsvRecords}. */
 export interface CsvRecord {
@@ -104,7 +105,7 @@ export function csvFields(record: string): string[] {
  * readCsvLog("a.csv").bad; // e.g. [{ line: 5, reason: "CSV record has 3 fields, the header has 4" }]
  * ```
  */
-export function readCsvLog(path: string, text = Deno.readTextFileSync(path)): RawLog {
+export function readCsvLog(path: string, text = readUtf8File(path)): RawLog {
   const records = splitCsvRecords(text.replace(/^\ufeff/, ""));
   if (records.length === 0) return { frame: frameFromRecords([], []), bad: [], rowsIn: 0 };
   const [header, ...body] = records;

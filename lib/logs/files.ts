@@ -63,7 +63,7 @@ export function findLogFiles(paths: readonly string[], options: ReadOptions = {}
       info = Deno.statSync(path);
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) throw new Error(`${path}: no such file or directory`);
-      throw new Error(`${path}: cannot read (${(e as Error).message})`);
+      throw cannotRead(path, e);
     }
     if (info.isDirectory) walk(path, options).sort().forEach(add);
     else add(path);
@@ -85,4 +85,20 @@ function walk(dir: string, options: ReadOptions): string[] {
     else if (isLogFile(entry.name, path, options)) found.push(path);
   }
   return found;
+}
+
+/**
+ * The error for a file that cannot be read: `e` itself when its message already names the
+ * file, else `<path>: cannot read (<message>)`.
+ *
+ * @example
+ * ```ts
+ * cannotRead("a.jsonl", new Error("No such file")).message; // "a.jsonl: cannot read (No such file)"
+ * ```
+ */
+export function cannotRead(path: string, e: unknown): Error {
+  const message = (e as Error).message;
+  return message.startsWith(`${path}: `)
+    ? e as Error
+    : new Error(`${path}: cannot read (${message})`);
 }

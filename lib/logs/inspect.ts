@@ -38,6 +38,7 @@ import {
 import { decompress as zstdDecompress } from "fzstd";
 import { defaultRunName } from "./canonical.ts";
 import { frameFromRecords, type RawLog } from "./raw.ts";
+import { decodeUtf8 } from "./encoding.ts";
 
 /** ZIP compression method of zstd (inspect_ai ≥ 0.3.206). */
 const ZSTD = 93;
@@ -309,7 +310,7 @@ function readEvalZip(path: string): InspectContent {
   const files = unzipEval(path);
   const json = (name: string) => {
     try {
-      return parseLooseJson(new TextDecoder().decode(files[name])) as Json;
+      return parseLooseJson(decodeUtf8(files[name])) as Json;
     } catch (e) {
       throw new Error(`${name}: not valid JSON (${(e as Error).message})`);
     }
@@ -332,7 +333,7 @@ function compareIds(a: unknown, b: unknown): number {
 }
 
 function readEvalJson(path: string): InspectContent {
-  const doc = parseLooseJson(Deno.readTextFileSync(path)) as Json;
+  const doc = parseLooseJson(decodeUtf8(Deno.readFileSync(path))) as Json;
   if (!doc || typeof doc !== "object" || !doc.eval) throw new Error("not an inspect_ai log");
   const samples = Array.isArray(doc.samples) ? doc.samples as Json[] : [];
   return {

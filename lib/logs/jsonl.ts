@@ -24,6 +24,7 @@ import {
   type RawLog,
 } from "./raw.ts";
 import { jsonLineReason, TRUNCATED_LAST_LINE } from "./quarantine.ts";
+import { NOT_UTF8 } from "./encoding.ts";
 
 /**
  * The 1-based numbers of the non-blank lines of `text` (whitespace-only lines are blank).
@@ -57,11 +58,13 @@ export const JSONL_BLOCK_BYTES = 64 * 1024 * 1024;
  */
 export function readJsonlLog(path: string, _text?: string): RawLog {
   const lines: number[] = [];
+  let utf8 = true;
   const info = forEachLineBlock(path, JSONL_BLOCK_BYTES, (block) => {
     for (const n of block.lines) lines.push(n);
+    if (block.badUtf8.size > 0) utf8 = false;
   })!;
   if (lines.length === 0) return { frame: frameFromRecords([], []), bad: [], rowsIn: 0 };
-  if (!info.bom) {
+  if (!info.bom && utf8) {
     try {
       const df = pl.scanJson(path, { inferSchemaLength: null }).collectSync();
       if (df.height === lines.length) {
@@ -106,7 +109,7 @@ export function readJsonlBlocks(
   let ok = true;
   let first = true;
   const info = forEachLineBlock(path, blockBytes, (block) => {
-    if (block.oddBlank || (first && hasBom(block))) return (ok = false);
+    if (block.oddBlank || block.badUtf8.size > 0 || (first && hasBom(block))) return (ok = false);
     first = false;
     if (block.lines.length === 0) return true;
     let df: pl.DataFrame;
@@ -180,6 +183,10 @@ function readLineByLine(path: string): RawLog {
   const bad: RawLog["bad"] = [];
   const info = forEachLineBlock(path, JSONL_BLOCK_BYTES, (block) => {
     block.lines.forEach((n, i) => {
+      if (block.badUtf8.has(n)) {
+        bad.push({ line: n, reason: NOT_UTF8 });
+        return;
+      }
       let line = decodeLine(block.bytes.subarray(block.starts[i], block.ends[i]));
       if (n === 1) line = line.replace(/^\ufeff/, "");
       line = line.replace(/\r$/, "");

@@ -17,6 +17,7 @@
  * @module
  */
 import { Buffer } from "node:buffer";
+import { invalidUtf8Lines, rejectUtf16 } from "./encoding.ts";
 
 /** The lines of one block of a file. */
 export interface LineBlock {
@@ -31,6 +32,8 @@ export interface LineBlock {
   lineCount: number;
   /** Some blank line holds a character other than space, tab or CR (e.g. `\v`, U+00A0). */
   oddBlank: boolean;
+  /** Numbers of the block's lines that are not valid UTF-8 (see `encoding.ts`). */
+  badUtf8: Set<number>;
 }
 
 /** What {@link forEachLineBlock} learnt about the whole file. */
@@ -97,14 +100,15 @@ export function scanBlock(bytes: Uint8Array, firstLine: number): LineBlock {
     line++;
     start = end + 1;
   }
-  return { bytes, lines, starts, ends, lineCount: line - firstLine, oddBlank };
+  const badUtf8 = invalidUtf8Lines(bytes, firstLine);
+  return { bytes, lines, starts, ends, lineCount: line - firstLine, oddBlank, badUtf8 };
 }
 
 /**
  * Read `path` in blocks of about `blockBytes` bytes, each ending on a line break (a longer line
  * makes a longer block), and call `fn` with each block's lines in file order. A block's bytes
  * are only valid during the call. Returns what was learnt about the whole file. Stops early
- * (returning null) when `fn` returns false. Throws when the file cannot be read.
+ * (returning null) when `fn` returns false. Throws when the file cannot be read or is UTF-16.
  *
  * @example
  * ```ts
@@ -139,6 +143,7 @@ export function forEachLineBlock(
       }
       if (filled === 0) break;
       if (first) {
+        rejectUtf16(path, buf.subarray(0, filled));
         info.bom = filled >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
         first = false;
       }

@@ -37,6 +37,7 @@ import {
 } from "./lm_eval_block.ts";
 import { frameFromRecords, type RawLog } from "./raw.ts";
 import { jsonLineReason, TRUNCATED_LAST_LINE } from "./quarantine.ts";
+import { decodeUtf8, NOT_UTF8, rejectUtf16 } from "./encoding.ts";
 
 /** The parts of a samples file name. */
 export interface LmEvalFileName {
@@ -273,6 +274,11 @@ function collectBlockLines(
 ): void {
   const items: Item[] = [];
   block.lines.forEach((n, i) => {
+    if (block.badUtf8.has(n)) {
+      out.bad.push({ line: n, reason: NOT_UTF8 });
+      out.rowsIn++;
+      return;
+    }
     let text = decodeLine(block.bytes.subarray(block.starts[i], block.ends[i]));
     if (n === 1) text = text.replace(/^\ufeff/, "");
     try {
@@ -364,11 +370,12 @@ export function readLmEvalLog(
 ): RawLog {
   const context = lmEvalFileContext(path);
   const bytes = typeof source === "string" ? new TextEncoder().encode(source) : source;
+  if (bytes) rejectUtf16(path, bytes);
   const filterCounts = new Map<string, number>();
   const out = { frames: [] as pl.DataFrame[], bad: [] as RawLog["bad"], rowsIn: 0 };
   let ending: { lastNonBlank: number; endsWithNewline: boolean };
   if (firstByte(bytes ?? head(path)) === 0x5b) { // "[": ≤ v0.4.2
-    const text = bytes ? decodeLine(bytes) : Deno.readTextFileSync(path);
+    const text = decodeUtf8(bytes ?? Deno.readFileSync(path));
     collectItems(arrayItems(text), context, filterCounts, out);
     ending = { lastNonBlank: 0, endsWithNewline: true };
   } else {

@@ -147,7 +147,7 @@ class BatchSpace {
     while (first < size && [0x20, 0x09, 0x0a, 0x0d].includes(view[first])) first++;
     if (first === size || view[first] !== 0x7b) return null; // empty, an array, a BOM, …
     const block = scanBlock(view, 1);
-    if (block.oddBlank || block.lines.length === 0) return null;
+    if (block.oddBlank || block.badUtf8.size > 0 || block.lines.length === 0) return null;
     const records = recordBytes(block);
     if (records.byteOffset !== view.byteOffset || records.buffer !== view.buffer) {
       this.#buffer.set(records, this.#used); // trimmed copy: never longer than size + 1

@@ -219,7 +219,7 @@ export function lmEvalBlockFrame(
   context: LmEvalFileContext,
   filterCounts: Map<string, number>,
 ): pl.DataFrame | null {
-  if (block.lines.length === 0 || block.oddBlank) return null;
+  if (block.lines.length === 0 || block.oddBlank || block.badUtf8.size > 0) return null;
   const bytes = recordBytes(block);
   const df = parseSampleLines(bytes, block.lines.length);
   const fields = df && sampleFields(df, bytes);

@@ -30,6 +30,7 @@ import { basename, dirname } from "node:path";
 import { defaultRunName } from "./canonical.ts";
 import { asText, benchmarkTaskOf } from "./opencompass.ts";
 import { frameFromRecords, type RawLog } from "./raw.ts";
+import { readUtf8File } from "./encoding.ts";
 
 type Json = Record<string, unknown>;
 
@@ -74,7 +75,7 @@ function conditionsOf(task: Json): string[] {
  * readMcpbrLog("results.json").bad; // e.g. [{ line: 3, reason: "task 3: baseline has no agent_answer (error: timeout)" }]
  * ```
  */
-export function readMcpbrLog(path: string, text = Deno.readTextFileSync(path)): RawLog {
+export function readMcpbrLog(path: string, text = readUtf8File(path)): RawLog {
   let doc: unknown;
   try {
     doc = JSON.parse(text.replace(/^\ufeff/, ""));

@@ -35,6 +35,7 @@ import { defaultRunName } from "./canonical.ts";
 import { asText, benchmarkTaskOf } from "./opencompass.ts";
 import { frameFromRecords, type RawLog } from "./raw.ts";
 import { jsonLineReason } from "./quarantine.ts";
+import { readUtf8File } from "./encoding.ts";
 
 type Json = Record<string, unknown>;
 
@@ -81,7 +82,7 @@ const firstOf = (v: unknown) => Array.isArray(v) ? v[0] ?? null : v ?? null;
  * readOpenAiEvalsLog("run.log").frame.select("example_index", "response", "target");
  * ```
  */
-export function readOpenAiEvalsLog(path: string, text = Deno.readTextFileSync(path)): RawLog {
+export function readOpenAiEvalsLog(path: string, text = readUtf8File(path)): RawLog {
   const run = defaultRunName(path);
   const all = text.replace(/^\ufeff/, "").split("\n");
   let spec: Json = {};

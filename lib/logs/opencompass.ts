@@ -47,6 +47,7 @@ import { canonicalBbehTask } from "../bbeh/tasks.ts";
 import { defaultRunName } from "./canonical.ts";
 import { gunzipLog } from "./gzip.ts";
 import { frameFromRecords, type RawLog } from "./raw.ts";
+import { decodeUtf8, readUtf8File } from "./encoding.ts";
 
 type Json = Record<string, unknown>;
 
@@ -112,8 +113,8 @@ const existsPlainOrGz = (path: string) => existsSync(path) || existsSync(`${path
 
 /** The text of `path`, else of `path.gz` decompressed. */
 function readPlainOrGz(path: string): string {
-  if (existsSync(path)) return Deno.readTextFileSync(path);
-  return new TextDecoder().decode(gunzipLog(`${path}.gz`));
+  if (existsSync(path)) return readUtf8File(path);
+  return decodeUtf8(gunzipLog(`${path}.gz`));
 }
 
 /** The file of part `part` of data set `dataset` in folder `dir`: `<dir>/<dataset>_<part><ext>`. */
@@ -262,7 +263,7 @@ function verdictOf(correct: unknown, i: number): boolean | null {
  */
 export function readOpenCompassPredictions(
   path: string,
-  text = Deno.readTextFileSync(path),
+  text = readUtf8File(path),
 ): RawLog {
   const doc = parseObject(text, "predictions file");
   const partition = partitionOf(path);
@@ -388,7 +389,7 @@ export function predictionsExist(resultsPath: string): boolean {
  * readOpenCompassResults("w/results/m/bbh-navigate.json").frame.getColumn("response");
  * ```
  */
-export function readOpenCompassResults(path: string, text = Deno.readTextFileSync(path)): RawLog {
+export function readOpenCompassResults(path: string, text = readUtf8File(path)): RawLog {
   const doc = parseObject(text, "results file");
   const details = detailsOf(doc);
   if (!details) throw new Error("an OpenCompass results file without per-example details");

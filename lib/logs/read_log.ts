@@ -28,6 +28,8 @@ import { readMcpbrLog } from "./mcpbr.ts";
 import { readOpenAiEvalsLog } from "./openai_evals.ts";
 import { readOpenCompassPredictions, readOpenCompassResults } from "./opencompass.ts";
 import type { RawLog } from "./raw.ts";
+import { decodeUtf8 } from "./encoding.ts";
+import { cannotRead } from "./files.ts";
 
 /** A checked log and the format it was read as. */
 export interface FormatLog extends CanonicalLog {
@@ -108,9 +110,9 @@ export function readRunLog(path: string, options?: ReadOptions): FormatLog {
 
 function readText(path: string): string {
   try {
-    return Deno.readTextFileSync(path);
+    return decodeUtf8(Deno.readFileSync(path));
   } catch (e) {
-    throw new Error(`${path}: cannot read (${(e as Error).message})`);
+    throw cannotRead(path, e);
   }
 }
 
@@ -166,15 +168,15 @@ function readGzipped(path: string, format: ReaderFormat, options: ReadOptions): 
       const tmp = join(dir, basename(name));
       Deno.writeFileSync(tmp, bytes);
       raw = format === "canonical-jsonl"
-        ? readJsonlLog(tmp, new TextDecoder().decode(bytes))
+        ? readJsonlLog(tmp)
         : format === "canonical-csv"
-        ? readCsvLog(tmp, new TextDecoder().decode(bytes))
+        ? readCsvLog(tmp, decodeUtf8(bytes))
         : readInspectLog(tmp);
     } finally {
       Deno.removeSync(dir, { recursive: true });
     }
   } else if (format === "lm-eval") raw = readLmEvalLog(name, bytes);
-  else raw = readWith(format, name, new TextDecoder().decode(bytes), options);
+  else raw = readWith(format, name, decodeUtf8(bytes), options);
   return withDefaultRun(raw, defaultRunName(name));
 }
 

@@ -49,6 +49,8 @@ export interface RunReport {
   rows_in: number;
   rows_scored: number;
   rows_quarantined: number;
+  /** Scored rows with an empty response (counted as wrong). */
+  empty_responses: number;
   tasks: Record<string, { n: number; correct: number; accuracy: number }>;
   aggregate: BbehAggregateReport | BbhAggregateReport;
   /** Rows with the log's own verdict vs the re-score; `examples`: the first 100 that differ. */
@@ -81,6 +83,7 @@ export function runsReport(loaded: LoadedRuns): ScoreReport {
       rows_in: r.rows_in,
       rows_scored: r.rows_scored,
       rows_quarantined: r.rows_quarantined,
+      empty_responses: r.empty_responses,
       tasks: Object.fromEntries(
         Object.entries(r.tasks).map((
           [task, t],
@@ -115,6 +118,11 @@ function runText(r: RunSummary): string[] {
   const lines = [
     `run ${r.run}  (${r.benchmark}, model ${r.model}, scorer ${r.scorer})`,
     `  rows: ${r.rows_in} in, ${r.rows_scored} scored, ${r.rows_quarantined} quarantined` +
+    (r.empty_responses > 0
+      ? ` (${r.empty_responses} empty response${
+        r.empty_responses === 1 ? "" : "s"
+      }, scored as wrong)`
+      : "") +
     `  [${r.files.join(", ")}]`,
   ];
   if (tasks.length > 0) {
