@@ -30,6 +30,21 @@ function withOutDir(fn: (dir: string) => void): void {
   }
 }
 
+/** A results file naming the model and snarks' two filters in YAML order. */
+function writeSnarksResults(dir: string): void {
+  Deno.writeTextFileSync(
+    join(dir, `results_${DATE}.json`),
+    JSON.stringify({
+      model_name: "org/model",
+      configs: {
+        bbh_cot_zeroshot_snarks: {
+          filter_list: [{ name: "strict-match" }, { name: "flexible-extract" }],
+        },
+      },
+    }),
+  );
+}
+
 const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
 /** A ≥ v0.4.7 generative line. */
@@ -138,17 +153,7 @@ Deno.test("lm-eval block path: same rows as the line-by-line path, across block 
 
 Deno.test("lm-eval block path: filters named from the results file count across blocks", () => {
   withOutDir((dir) => {
-    Deno.writeTextFileSync(
-      join(dir, `results_${DATE}.json`),
-      JSON.stringify({
-        model_name: "org/model",
-        configs: {
-          bbh_cot_zeroshot_snarks: {
-            filter_list: [{ name: "strict-match" }, { name: "flexible-extract" }],
-          },
-        },
-      }),
-    );
+    writeSnarksResults(dir);
     // before v0.4.7: no `filter` key, lines grouped by filter in YAML order
     const plain = tricky(30).map(({ filter: _f, metrics: _m, ...rest }) => rest);
     const grouped = [...plain.filter((_, i) => i % 2 === 0), ...plain.filter((_, i) => i % 2)];
@@ -300,17 +305,7 @@ function sameAsAlone(names: string[], batchBytes: number): void {
 
 Deno.test("readLmEvalFiles: many files at once read exactly as each file alone", () => {
   withOutDir((dir) => {
-    Deno.writeTextFileSync(
-      join(dir, `results_${DATE}.json`),
-      JSON.stringify({
-        model_name: "org/model",
-        configs: {
-          bbh_cot_zeroshot_snarks: {
-            filter_list: [{ name: "strict-match" }, { name: "flexible-extract" }],
-          },
-        },
-      }),
-    );
+    writeSnarksResults(dir);
     const path = (task: string) => join(dir, `samples_${task}_${DATE}.jsonl`);
     const plain = (n: number) => tricky(n).map(({ filter: _f, ...rest }) => rest);
     const files: [string, string][] = [

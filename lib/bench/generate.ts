@@ -25,6 +25,7 @@ import { findBbehRelease } from "../bbeh/dataset.ts";
 import { BBEH_TASKS } from "../bbeh/tasks.ts";
 import { mulberry32 } from "../core/rng.ts";
 import { generateLmEvalLogs } from "./generate_lm_eval.ts";
+import { LineWriter } from "./line_writer.ts";
 
 /** Options of {@link generateLog}. */
 export interface GenerateOptions {
@@ -162,46 +163,34 @@ export async function generateLog(opts: GenerateOptions): Promise<GenerateResult
   const limitBytes = opts.rows === null ? opts.mb * 1e6 : Infinity;
   const limitRows = opts.rows ?? Infinity;
   await Deno.mkdir(join(opts.out, ".."), { recursive: true });
-  const file = await Deno.open(opts.out, { write: true, create: true, truncate: true });
-  const enc = new TextEncoder();
+  const out = new LineWriter();
+  await out.open(opts.out);
   let rows = 0;
-  let bytes = 0;
   let runs = 0;
-  let chunk: string[] = [];
-  let chunkLen = 0;
-  const flush = async () => {
-    const data = enc.encode(chunk.join(""));
-    for (let off = 0; off < data.length;) off += await file.write(data.subarray(off));
-    bytes += data.length;
-    chunk = [];
-    chunkLen = 0;
-  };
   try {
     outer: while (true) {
       const model = MODELS[runs % MODELS.length];
       const run = `${model}-r${String(runs).padStart(3, "0")}`;
       runs++;
       for (const ex of examples) {
-        if (rows >= limitRows || bytes + chunkLen >= limitBytes) break outer;
+        if (rows >= limitRows || out.size >= limitBytes) break outer;
         const response = responseFor(ex, byTask, pool, opts.wrong, rnd);
-        const line = JSON.stringify({
-          task: ex.task,
-          example_index: ex.index,
-          response,
-          model,
-          run,
-        }) + "\n";
-        chunk.push(line);
-        chunkLen += line.length;
+        await out.write(
+          JSON.stringify({
+            task: ex.task,
+            example_index: ex.index,
+            response,
+            model,
+            run,
+          }) + "\n",
+        );
         rows++;
-        if (chunkLen > 1 << 22) await flush();
       }
     }
-    await flush();
   } finally {
-    file.close();
+    await out.close();
   }
-  return { file: opts.out, rows, bytes, runs };
+  return { file: opts.out, rows, bytes: out.size, runs };
 }
 
 /** Parse the command line; throws on a bad option. */

@@ -26,6 +26,7 @@ import {
   readExamples,
   responseFor,
 } from "./generate.ts";
+import { LineWriter } from "./line_writer.ts";
 
 /** The date id all files of the generated runs share. */
 export const BENCH_DATE_ID = "2025-03-01T12-00-00.000000";
@@ -49,23 +50,9 @@ export async function generateLmEvalLogs(opts: GenerateOptions): Promise<Generat
   const pool = fillerPool(rnd, 1 << 17);
   const limitBytes = opts.rows === null ? opts.mb * 1e6 : Infinity;
   const limitRows = opts.rows ?? Infinity;
-  const enc = new TextEncoder();
+  const out = new LineWriter();
   let rows = 0;
-  let bytes = 0;
   let runs = 0;
-  let file: Deno.FsFile | null = null;
-  let chunk: string[] = [];
-  let chunkLen = 0;
-  const flush = async () => {
-    const data = enc.encode(chunk.join(""));
-    for (let off = 0; off < data.length;) off += await file!.write(data.subarray(off));
-    bytes += data.length;
-    chunk = [];
-    chunkLen = 0;
-  };
-  const close = async () => {
-    if (file) await flush(), file.close(), file = null;
-  };
   await Deno.mkdir(opts.out, { recursive: true });
   try {
     outer: while (true) {
@@ -79,45 +66,42 @@ export async function generateLmEvalLogs(opts: GenerateOptions): Promise<Generat
       );
       let task = "";
       for (const ex of examples) {
-        if (rows >= limitRows || bytes + chunkLen >= limitBytes) break outer;
+        if (rows >= limitRows || out.size >= limitBytes) break outer;
         if (ex.task !== task) {
-          await close();
           task = ex.task;
-          const name = `samples_bbeh_zeroshot_${task}_${BENCH_DATE_ID}.jsonl`;
-          file = await Deno.open(join(dir, name), { write: true, create: true, truncate: true });
+          await out.open(join(dir, `samples_bbeh_zeroshot_${task}_${BENCH_DATE_ID}.jsonl`));
         }
         const response = responseFor(ex, byTask, pool, opts.wrong, rnd);
         const m = /The answer is: (.*)$/.exec(response);
         const extracted = m ? m[1] : "[invalid]";
         const correct = extracted === ex.target ? 1.0 : 0.0;
-        const line = JSON.stringify({
-          doc_id: ex.index,
-          doc: { input: ex.input, target: ex.target },
-          target: ex.target,
-          arguments: {
-            gen_args_0: {
-              arg_0: ex.input + SUFFIX,
-              arg_1: { until: [], max_gen_toks: 8192, do_sample: false, temperature: 0.0 },
+        await out.write(
+          JSON.stringify({
+            doc_id: ex.index,
+            doc: { input: ex.input, target: ex.target },
+            target: ex.target,
+            arguments: {
+              gen_args_0: {
+                arg_0: ex.input + SUFFIX,
+                arg_1: { until: [], max_gen_toks: 8192, do_sample: false, temperature: 0.0 },
+              },
             },
-          },
-          resps: [[response]],
-          filtered_resps: [extracted],
-          filter: "get-answer",
-          metrics: ["exact_match"],
-          doc_hash: fakeHash(rnd),
-          prompt_hash: fakeHash(rnd),
-          target_hash: fakeHash(rnd),
-          exact_match: correct,
-        }) + "\n";
-        chunk.push(line);
-        chunkLen += line.length;
+            resps: [[response]],
+            filtered_resps: [extracted],
+            filter: "get-answer",
+            metrics: ["exact_match"],
+            doc_hash: fakeHash(rnd),
+            prompt_hash: fakeHash(rnd),
+            target_hash: fakeHash(rnd),
+            exact_match: correct,
+          }) + "\n",
+        );
         rows++;
-        if (chunkLen > 1 << 22) await flush();
       }
-      await close();
+      await out.close();
     }
   } finally {
-    await close();
+    await out.close();
   }
-  return { file: opts.out, rows, bytes, runs };
+  return { file: opts.out, rows, bytes: out.size, runs };
 }
