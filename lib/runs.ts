@@ -430,12 +430,11 @@ function readGroups(
   let pending: string[] = [];
   const flush = () => {
     if (pending.length === 0) return;
-    const { raw, files: read } = readLmEvalFiles(
-      pending,
-      (f) => progress.file(position.get(f)!, files.length, f),
-    );
+    const { raw, files: read } = readLmEvalFiles(pending, {
+      onFile: (f) => progress.file(position.get(f)!, files.length, f),
+      onRows: (n) => progress.rows(n),
+    });
     const checked = checkRawLog(pending[0], raw);
-    progress.rows(checked.rows.height);
     const rows = options.responses === false ? leanRows(checked.rows, bbehScorer) : checked.rows;
     groups.push({
       files: read.map((f) => ({ ...f, format: "lm-eval" })),

@@ -282,7 +282,13 @@ Deno.test("nestedResps: multiple-choice resps are found, texts with brackets are
 /** `readLmEvalFiles(names)` gives each file's rows and bad lines as `readLmEvalLog` alone. */
 function sameAsAlone(names: string[], batchBytes: number): void {
   const taken: string[] = [];
-  const all = readLmEvalFiles(names, (f) => taken.push(f), batchBytes);
+  let rows = 0;
+  const all = readLmEvalFiles(names, {
+    onFile: (f) => taken.push(f),
+    onRows: (n) => rows += n,
+    batchBytes,
+  });
+  assert.equal(rows, all.raw.frame.height);
   assert.deepEqual(taken, names);
   const alone = names.map((f) => readLmEvalLog(f));
   assert.deepEqual(all.files, names.map((file, i) => ({ file, rowsIn: alone[i].rowsIn })));

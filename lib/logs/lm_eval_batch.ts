@@ -40,6 +40,16 @@ interface Member {
   context: LmEvalFileContext;
 }
 
+/** Progress callbacks and the batch size of {@link readLmEvalFiles}. */
+export interface ReadLmEvalFilesOptions {
+  /** Called as each file is taken up. */
+  onFile?: (file: string) => void;
+  /** Called with the number of rows of each batch (or lone file) once read. */
+  onRows?: (rows: number) => void;
+  /** Bytes of sample lines parsed together (default {@link LM_EVAL_BATCH_BYTES}). */
+  batchBytes?: number;
+}
+
 /** What {@link readLmEvalFiles} read. */
 export interface LmEvalFiles {
   /** All records (with `source_file`) and bad lines (with `file`) of the files, in file order. */
@@ -50,18 +60,18 @@ export interface LmEvalFiles {
 
 /**
  * Read lm-eval samples files (see the module doc). Throws, naming the file, when a file cannot
- * be read or is not a samples file; `onFile` is called as each file is taken up.
+ * be read or is not a samples file.
  *
  * @example
  * ```ts
- * readLmEvalFiles(paths, (file) => console.error(file)).files.map((f) => f.rowsIn);
+ * readLmEvalFiles(paths, { onFile: (file) => console.error(file) }).files.map((f) => f.rowsIn);
  * ```
  */
 export function readLmEvalFiles(
   paths: readonly string[],
-  onFile: (file: string) => void = () => {},
-  batchBytes = LM_EVAL_BATCH_BYTES,
+  options: ReadLmEvalFilesOptions = {},
 ): LmEvalFiles {
+  const { onFile = () => {}, onRows = () => {}, batchBytes = LM_EVAL_BATCH_BYTES } = options;
   const frames: pl.DataFrame[] = [];
   const bad: RawLog["bad"] = [];
   const files: LmEvalFiles["files"] = [];
@@ -73,6 +83,7 @@ export function readLmEvalFiles(
   const alone = (file: string) => {
     const raw = named(file, () => readLmEvalLog(file));
     if (raw.frame.height > 0) frames.push(withFile(raw.frame, file));
+    onRows(raw.frame.height);
     for (const b of raw.bad) bad.push({ ...b, file });
     files.push({ file, rowsIn: raw.rowsIn });
   };
@@ -80,6 +91,7 @@ export function readLmEvalFiles(
     const frame = batch.length > 0 ? batchFrame(batch, space.bytes()) : null;
     if (frame) {
       frames.push(frame);
+      onRows(frame.height);
       for (const m of batch) files.push({ file: m.file, rowsIn: m.lines.length });
     } else for (const m of batch) alone(m.file);
     batch = [];
