@@ -155,3 +155,24 @@ export function embeddedExpr(loggedKey: pl.Expr, question: pl.Expr): pl.Expr {
   }
   return question.str.lengths().gt(0).and(ok);
 }
+
+/**
+ * For a data-set question known to be cut short (BBH snarks 88 stops at its first "A:"):
+ * whether the logged text's last question starts with it, after a question lead.
+ *
+ * @example
+ * ```ts
+ * startsLastQuestion("Q: x\nA: y\n\nQ: Which is it? (A) The NBA\nA:", "Which is it? (A) The NB"); // true
+ * ```
+ */
+export function startsLastQuestion(logged: string, question: string): boolean {
+  const key = questionKey(logged);
+  const q = questionKey(question);
+  if (q === "") return false;
+  return QUESTION_LEADS.some((lead) =>
+    SPACERS.some((spacer) => {
+      const at = key.lastIndexOf(lead + spacer + q);
+      return at >= 0 && !key.slice(at + lead.length).includes(`\n\n${lead}`);
+    })
+  );
+}

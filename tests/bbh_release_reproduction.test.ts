@@ -8,7 +8,14 @@
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
-import { BBH_RELEASE_RUNS, loadBbhReleaseOutputs } from "@runlens/bbh/release_outputs.ts";
+import { join } from "node:path";
+import {
+  BBH_RELEASE_RUNS,
+  findBbhOutputsDir,
+  loadBbhReleaseOutputs,
+} from "@runlens/bbh/release_outputs.ts";
+import { readRunLog } from "@runlens/logs/read_log.ts";
+import { loadRuns } from "@runlens/runs.ts";
 import { readBbhPublishedAccuracies, releaseAccuracy } from "@runlens/bbh/release_metrics.ts";
 import { scoreFrame, SCORERS } from "@runlens/scorers/registry.ts";
 import { dataTest } from "./_data.ts";
@@ -92,5 +99,41 @@ dataTest(
       }
     }
     console.log(report.join("\n"));
+  },
+);
+
+dataTest(
+  "runlens score on the release folders (generic reader): all 54 published accuracies",
+  (dir) => {
+    const outputs = findBbhOutputsDir(dir);
+    const published = readBbhPublishedAccuracies(dir);
+    const misses: string[] = [];
+    for (const r of BBH_RELEASE_RUNS) {
+      const folder = join(outputs, r.run);
+      const loaded = loadRuns([folder], dir, { scorer: r.scorer, responses: false });
+      // the _eval_metrics.jsonl files beside the outputs are not logs
+      assert.equal(loaded.files.length, 27);
+      const [run] = loaded.runs;
+      assert.equal(run.format, "bbh-release-outputs");
+      assert.deepEqual([run.run, run.model, run.benchmark], [r.run, "code-davinci-002", "bbh"]);
+      // snarks 88's data-set input is cut short: the prompt's whole question is accepted
+      assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [6511, 6511, 0]);
+      for (const p of published.filter((x) => x.run === r.run)) {
+        const t = run.tasks[p.task];
+        if (releaseAccuracy(t.correct, t.n) !== p.accuracy) misses.push(`${p.run}/${p.task}`);
+      }
+    }
+    assert.deepEqual(misses, []);
+    assert.throws(
+      () =>
+        readRunLog(
+          join(
+            outputs,
+            BBH_RELEASE_RUNS[0].run,
+            "snarks_few_shot_template_0-255000_eval_metrics.jsonl",
+          ),
+        ),
+      /not a run log \(a BBH release metrics file/,
+    );
   },
 );

@@ -9,7 +9,13 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
 import { loadBbhDataset } from "@runlens/bbh/dataset.ts";
-import { embeddedExpr, embeddedMatch, questionKey, questionKeyExpr } from "@runlens/input_match.ts";
+import {
+  embeddedExpr,
+  embeddedMatch,
+  questionKey,
+  questionKeyExpr,
+  startsLastQuestion,
+} from "@runlens/input_match.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { type BenchmarkSpec, scoreRows } from "@runlens/score_rows.ts";
 import { dataTest } from "./_data.ts";
@@ -215,4 +221,14 @@ dataTest("BBEH: an index with a prompt that embeds the question passes the input
   } finally {
     Deno.removeSync(tmp, { recursive: true });
   }
+});
+
+Deno.test("startsLastQuestion: a cut-short data-set question starts the prompt's last question", () => {
+  const prompt =
+    "Q: one?\nA: yes\n\nQ: Which is sarcastic?\n(A) The NBA: great\n(B) x\nA: Let's think step by step.";
+  assert.equal(startsLastQuestion(prompt, "Which is sarcastic?\n(A) The NB"), true);
+  // only the LAST question counts, and the text must follow a question lead
+  assert.equal(startsLastQuestion(prompt, "one?"), false);
+  assert.equal(startsLastQuestion(prompt, "is sarcastic?"), false);
+  assert.equal(startsLastQuestion(prompt, ""), false);
 });

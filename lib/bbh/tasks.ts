@@ -121,6 +121,8 @@ export interface BbhKnownIssue {
   /** 0-based position in `bbh/<task>.json`. */
   index: number;
   issue: string;
+  /** The data-set input is cut short (logged prompts hold the whole question). */
+  truncatedInput?: boolean;
 }
 
 /** Known defects of the release files, verified by the data-backed tests. */
@@ -130,6 +132,7 @@ export const BBH_KNOWN_ISSUES: readonly BbhKnownIssue[] = [
     index: 88,
     issue: 'the input stops after "(A) The NB" (cut at the first "A:"); the released prompts ' +
       "hold the whole question with both options",
+    truncatedInput: true,
   },
   {
     task: "movie_recommendation",

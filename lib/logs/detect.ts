@@ -14,6 +14,10 @@
  * | `opencompass-results`     | `.json` object with `details` (`pred`/`correct`), when no predictions file (or part `_0`) sits beside it |
  * | `mcpbr`                   | `.json` object with a `tasks` list of `instance_id`s           |
  * | `openai-evals`            | `.log`/`.jsonl` whose first line is `{"spec": …}` or an event  |
+ * | `bbh-release-outputs`     | `.json` object with an `outputs` list holding `prediction`s    |
+ *
+ * Not logs: an lm-eval `results_*.json`, an OpenCompass results file beside its predictions,
+ * a BBH release `<stem>_eval_metrics.jsonl` beside `<stem>.json` (format null, with the reason).
  *
  * `mapped-jsonl` and `mapped-csv` (generic files read through `--map`) are never detected:
  * `read_log.ts` uses them for canonical-looking files when a mapping is given.
@@ -25,6 +29,7 @@
  * ```
  * @module
  */
+import { existsSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { gunzipPeek, innerLogName, isGzip } from "./gzip.ts";
 import { parseLmEvalFileName } from "./lm_eval.ts";
@@ -42,6 +47,7 @@ export const READER_FORMATS = [
   "opencompass-results",
   "mcpbr",
   "openai-evals",
+  "bbh-release-outputs",
   "mapped-jsonl",
   "mapped-csv",
 ] as const;
@@ -145,6 +151,15 @@ function detectContent(
   if (lmKeys && (ext === ".json" || text.trimStart().startsWith("["))) {
     return { format: "lm-eval", reason: "lm-eval sample keys (doc_id, resps)" };
   }
+  if (ext === ".jsonl" && /_eval_metrics\.jsonl$/.test(base)) {
+    const outputs = innerLogName(path).replace(/_eval_metrics\.jsonl$/, ".json");
+    if (existsSync(outputs) || existsSync(`${outputs}.gz`)) {
+      return {
+        format: null,
+        reason: "a BBH release metrics file (the published accuracy of its outputs file)",
+      };
+    }
+  }
   if (ext === ".jsonl") {
     return lmKeys
       ? { format: "lm-eval", reason: "JSON lines with lm-eval sample keys (doc_id, resps)" }
@@ -176,6 +191,12 @@ function detectJsonDocument(text: string, base: string, path: string): Omit<Dete
       };
     }
     return { format: "opencompass-results", reason: "JSON object with per-example details" };
+  }
+  if (object && /"outputs"\s*:\s*\[/.test(text) && /"prediction"\s*:/.test(text)) {
+    return {
+      format: "bbh-release-outputs",
+      reason: 'JSON object with an "outputs" list of predictions (BBH release model outputs)',
+    };
   }
   if (/^results_/.test(base)) {
     return { format: null, reason: "an lm-eval results file (read alongside its samples files)" };

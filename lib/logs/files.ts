@@ -13,16 +13,20 @@ import { CANONICAL_EXTENSIONS } from "./canonical.ts";
 import { detectFormat } from "./detect.ts";
 import type { ReadOptions } from "./read_log.ts";
 
+const BBH_METRICS = /_eval_metrics\.jsonl(\.gz)?$/;
+
 /** Extensions a directory search looks at when `--format` forces a format. */
 const FORCED_EXTENSIONS = [".jsonl", ".csv", ".json", ".eval", ".log"];
 
 /**
- * `.jsonl`/`.csv` always; other files (`.json`, `.eval`, `.log`, gzip data) when
+ * `.jsonl`/`.csv` always (but a BBH release `_eval_metrics.jsonl` beside its outputs); other files (`.json`, `.eval`, `.log`, gzip data) when
  * {@link detectFormat} recognises them, or — with a forced format — when their extension
  * (without `.gz`) is one a log can have.
  */
 function isLogFile(name: string, path: string, options: ReadOptions): boolean {
   const lower = name.toLowerCase();
+  // the BBH release's published accuracy beside its outputs file is not a log
+  if (BBH_METRICS.test(lower)) return detectFormat(path).format !== null;
   if (CANONICAL_EXTENSIONS.some((ext) => lower.endsWith(ext))) return true;
   const inner = lower.replace(/\.gz$/, "");
   if (options.format && options.format !== "auto") {

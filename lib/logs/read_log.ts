@@ -17,6 +17,7 @@ import pl from "nodejs-polars";
 import { basename, extname, join } from "node:path";
 import { PY_WHITESPACE } from "../core/python.ts";
 import { type CanonicalLog, checkRawLog, defaultRunName, readCanonicalLog } from "./canonical.ts";
+import { readBbhReleaseLog } from "./bbh_release.ts";
 import { readCsvLog } from "./csv.ts";
 import { detectFormat, isGzipFile, type LogFormat, type ReaderFormat } from "./detect.ts";
 import { gunzipLog, innerLogName } from "./gzip.ts";
@@ -88,6 +89,9 @@ export function readRunLog(path: string, options?: ReadOptions): FormatLog {
   const opts: ReadOptions = options && typeof options === "object" ? options : {};
   const { format, reason, gzip } = chooseFormat(path, opts);
   const ext = extname(path).toLowerCase();
+  if (format === null && reason.includes("BBH release metrics")) {
+    throw new Error(`${path}: not a run log (${reason})`);
+  }
   if (format === null && !gzip && ![".json", ".eval", ".log", ".gz"].includes(ext)) {
     return { ...readCanonicalLog(path), format: "canonical-jsonl" }; // throws: not a run log
   }
@@ -134,6 +138,8 @@ function readWith(
       return readMcpbrLog(name, text);
     case "openai-evals":
       return readOpenAiEvalsLog(name, text);
+    case "bbh-release-outputs":
+      return readBbhReleaseLog(name, text);
     case "mapped-jsonl":
     case "mapped-csv":
       if (!options.map) throw new Error(`--format ${format} needs --map`);
