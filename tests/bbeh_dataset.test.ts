@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { findBbehRelease, loadBbehDataset } from "@runlens/bbeh/dataset.ts";
 import { BBEH_TASKS, inMiniByStride } from "@runlens/bbeh/tasks.ts";
 import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 /** From the notes ("Known data problems"). */
 const LINGUINI_AMBIGUOUS = [41, 121, 139, 146, 157, 159, 185];
@@ -46,15 +47,6 @@ const at = (task: string, indices: number[]) => indices.map((i) => `${task}[${i}
 /** The Mini rule of the notes: index ≡ 9 (mod 10); disambiguation_qa ≡ 5 (mod 6). */
 const notesStride = (task: string, i: number) =>
   task === "disambiguation_qa" ? i % 6 === 5 : i % 10 === 9;
-
-function withTempDir(fn: (dir: string) => void): void {
-  const dir = Deno.makeTempDirSync({ prefix: "runlens_bbeh_test_" });
-  try {
-    fn(dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-}
 
 function throwsMatching(fn: () => unknown, pattern: RegExp, what: string): void {
   assert.throws(fn, (e: unknown) => {

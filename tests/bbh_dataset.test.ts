@@ -8,19 +8,11 @@ import pl from "nodejs-polars";
 import { findBbhTaskDir, loadBbhDataset, readBbhTaskFile } from "@runlens/bbh/dataset.ts";
 import { BBH_TASKS } from "@runlens/bbh/tasks.ts";
 import { dataTest } from "./_data.ts";
-
-function withTemp(fn: (dir: string) => void): void {
-  const dir = Deno.makeTempDirSync();
-  try {
-    fn(dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-}
+import { withTempDir } from "./_tmp.ts";
 
 Deno.test("BBH dataset: clear errors for a missing folder or not a release", () => {
   assert.throws(() => loadBbhDataset("/nonexistent/runlens"), /does not exist; run `npx/);
-  withTemp((dir) => {
+  withTempDir((dir) => {
     assert.throws(
       () => loadBbhDataset(dir),
       /is not a BBH release: expected bbh\/bbh\/<task>.json/,
@@ -29,7 +21,7 @@ Deno.test("BBH dataset: clear errors for a missing folder or not a release", () 
 });
 
 Deno.test("BBH dataset: a missing, malformed or wrong-sized task file is named", () => {
-  withTemp((dir) => {
+  withTempDir((dir) => {
     const tasks = join(dir, "bbh", "bbh");
     Deno.mkdirSync(tasks, { recursive: true });
     const write = (name: string, text: string) => Deno.writeTextFileSync(join(tasks, name), text);

@@ -13,20 +13,12 @@ import { runsReport, runsText } from "@runlens/logs/report.ts";
 import { loadRuns, ScorerChoiceError } from "@runlens/runs.ts";
 import { getScorer } from "@runlens/scorers/registry.ts";
 import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 const BBH = new URL("./fixtures/logs/bbh/", import.meta.url).pathname;
 const CANONICAL = join(BBH, "canonical.jsonl");
 const LM_EVAL = join(BBH, "lm_eval");
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
-
-function withTempDir(fn: (dir: string) => void): void {
-  const dir = Deno.makeTempDirSync({ prefix: "runlens_bbh_" });
-  try {
-    fn(dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-}
 
 dataTest("BBH canonical rows: tied by index, scored with bbh-release-cot, quarantined", (dir) => {
   const loaded = loadRuns([CANONICAL], dir);

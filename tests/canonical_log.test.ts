@@ -16,6 +16,7 @@ import type { QuarantineEntry } from "@runlens/logs/quarantine.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { ROW_COLUMNS } from "@runlens/schema.ts";
 import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 const LOGS = join(REPO_ROOT, "tests", "fixtures", "logs");
 const MIXED_JSONL = join(LOGS, "mixed.jsonl");
@@ -23,17 +24,6 @@ const MIXED_CSV = join(LOGS, "mixed.csv");
 
 /** line → reason of a quarantine list (for one file). */
 const reasons = (q: QuarantineEntry[]) => Object.fromEntries(q.map((e) => [e.line, e.reason]));
-
-function withTempDir(fn: (dir: string) => void | Promise<void>): () => Promise<void> {
-  return async () => {
-    const dir = Deno.makeTempDirSync({ prefix: "runlens_log_" });
-    try {
-      await fn(dir);
-    } finally {
-      Deno.removeSync(dir, { recursive: true });
-    }
-  };
-}
 
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
@@ -168,8 +158,7 @@ Deno.test("CSV: record lines, quoted empty vs absent response, ragged and trunca
   ]);
 });
 
-Deno.test(
-  "readCanonicalLog: clear errors naming the file",
+Deno.test("readCanonicalLog: clear errors naming the file", () =>
   withTempDir((dir) => {
     assert.throws(() => readCanonicalLog(join(dir, "gone.jsonl")), /gone\.jsonl: cannot read/);
     const txt = join(dir, "log.txt");
@@ -184,11 +173,9 @@ Deno.test(
     const empty = join(dir, "empty.jsonl");
     Deno.writeTextFileSync(empty, "\n\n");
     assert.equal(readCanonicalLog(empty).rowsIn, 0);
-  }),
-);
+  }));
 
-Deno.test(
-  "JSONL: the line-by-line pass gives the same rows; broken lines keep their run",
+Deno.test("JSONL: the line-by-line pass gives the same rows; broken lines keep their run", () =>
   withTempDir((dir) => {
     const good = Deno.readTextFileSync(join(LOGS, "tree", "a.jsonl"));
     const fast = readCanonicalLog(join(LOGS, "tree", "a.jsonl"));
@@ -203,8 +190,7 @@ Deno.test(
       ["beta", 5], // the broken text still names its run
       ["two_runs", 6], // two runs in the file: the file's default run
     ]);
-  }),
-);
+  }));
 
 dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", (dataDir) => {
   const { rows, quarantine, runs } = loadRuns([MIXED_JSONL], dataDir);
@@ -427,4 +413,4 @@ dataTest("input matching: exact text within the task, ambiguous linguini, repeat
       ],
     );
     for (const r of runs) assert.equal(r.rows_in, r.rows_scored + r.rows_quarantined);
-  })());
+  }));

@@ -24,6 +24,7 @@ import { readRunLog } from "@runlens/logs/read_log.ts";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 /** Sample entries of a `.eval` ZIP, listed without the reader: `[id, epoch]` per entry. */
 function zipSamples(path: string): [string, number][] {
@@ -144,21 +145,12 @@ function sampleDoc(id: number, epoch: number, input: string, target: string, ans
     `"scores": {"bbeh_scorer": {"value": NaN, "answer": null}}}`;
 }
 
-function withTemp(fn: (dir: string) => void) {
-  const dir = Deno.makeTempDirSync({ prefix: "runlens_inspect_" });
-  try {
-    fn(dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-}
-
 dataTest("inspect .eval fixture: crashed run, epochs, blocks, NaN; BBEH samples scored", (
   dataDir,
 ) => {
   const ex = loadBbehDataset(dataDir).filter(pl.col("task").eq(pl.lit("nycc")))
     .sort("example_index").head(2).toRecords() as { input: string; target: string }[];
-  withTemp((dir) => {
+  withTempDir((dir) => {
     const path = join(dir, "crashed_bbeh.eval");
     Deno.writeFileSync(
       path,
@@ -284,7 +276,7 @@ Deno.test("inspect .eval: a member that cannot be decompressed gives an error na
     () => readRunLog(corrupt),
     /corrupt_zstd\.eval: inspect-eval log: samples\/1_epoch_2\.json: corrupt zstd data/,
   );
-  withTemp((dir) => {
+  withTempDir((dir) => {
     const build = (patch: (view: DataView, dataAt: number) => void) => {
       const zip = zipSync({
         "samples/1_epoch_1.json": strToU8(sampleDoc(1, 1, "q", "A", "The answer is: A")),

@@ -16,19 +16,17 @@ import { nestedResps } from "@runlens/logs/lm_eval_block.ts";
 import { parseScoreArgs } from "@runlens/cli/score.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 const DATE = "2025-01-25T04-48-43.622918";
 
-function withOutDir(fn: (dir: string) => void): void {
-  const root = Deno.makeTempDirSync({ prefix: "runlens_lmeval_blocks_" });
-  try {
+/** Run `fn` in a fresh model folder `org__model` inside a temp dir. */
+const withOutDir = (fn: (dir: string) => void) =>
+  withTempDir((root) => {
     const dir = join(root, "org__model");
     Deno.mkdirSync(dir);
     fn(dir);
-  } finally {
-    Deno.removeSync(root, { recursive: true });
-  }
-}
+  });
 
 /** A results file naming the model and snarks' two filters in YAML order. */
 function writeSnarksResults(dir: string): void {
@@ -239,6 +237,10 @@ dataTest("lm-eval filters: each response scored once, verdicts compared with its
       correct: boolean[],
     ) => {
       const loaded = loadRuns([file], dataDir, options);
+      // the CLI's lean rows (responses dropped early) keep the same filter and verdicts
+      const lean = loadRuns([file], dataDir, { ...options, responses: false });
+      assert.deepEqual(lean.runs, loaded.runs);
+      assert.deepEqual(lean.quarantine, loaded.quarantine);
       const [run] = loaded.runs;
       assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [6, 3, 3]);
       const kept = (loaded.rows.getColumn("extra").toArray() as string[])

@@ -20,6 +20,7 @@ import { readRunLog } from "@runlens/logs/read_log.ts";
 import { runsReport } from "@runlens/logs/report.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 const DATE = "2025-01-25T04-48-43.622918";
 const MODEL_DIR = "meta-llama__Llama-3.1-8B";
@@ -50,16 +51,13 @@ function lineOld(docId: number, input: string, target: string, resp: string) {
   return rest;
 }
 
-function withOutDir(fn: (dir: string) => void): void {
-  const root = Deno.makeTempDirSync({ prefix: "runlens_lmeval_" });
-  try {
+/** Run `fn` in a fresh model folder `MODEL_DIR` inside a temp dir. */
+const withOutDir = (fn: (dir: string) => void) =>
+  withTempDir((root) => {
     const dir = join(root, MODEL_DIR);
     Deno.mkdirSync(dir);
     fn(dir);
-  } finally {
-    Deno.removeSync(root, { recursive: true });
-  }
-}
+  });
 
 const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
 

@@ -14,20 +14,10 @@ import { runsReport, runsText } from "@runlens/logs/report.ts";
 import { MAX_RESPONSE_CHARS } from "@runlens/logs/canonical.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 const enc = new TextEncoder();
 const DATE = "2025-01-25T04-48-43.622918";
-
-function withDir(fn: (dir: string) => void | Promise<void>) {
-  return async () => {
-    const dir = Deno.makeTempDirSync({ prefix: "runlens_encoding_" });
-    try {
-      await fn(dir);
-    } finally {
-      Deno.removeSync(dir, { recursive: true });
-    }
-  };
-}
 
 /** `text` with each "é" written as the Latin-1 byte 0xE9. */
 function latin1(text: string): Uint8Array {
@@ -42,9 +32,8 @@ Deno.test("invalidUtf8Lines / decodeUtf8: lines found, errors say where", () => 
   assert.throws(() => decodeUtf8(new Uint8Array([0xff, 0xfe, 0x7b, 0x00])), /UTF-16/);
 });
 
-Deno.test(
-  "canonical JSONL: a Latin-1 line is quarantined, the others read unchanged",
-  withDir((dir) => {
+Deno.test("canonical JSONL: a Latin-1 line is quarantined, the others read unchanged", () =>
+  withTempDir((dir) => {
     const file = join(dir, "run.jsonl");
     Deno.writeFileSync(
       file,
@@ -59,12 +48,10 @@ Deno.test(
     assert.deepEqual(log.quarantine.map((q) => [q.entry.line, q.entry.reason.slice(0, 19)]), [
       [2, "not valid UTF-8 (an"],
     ]);
-  }),
-);
+  }));
 
-Deno.test(
-  "lm-eval samples: a Latin-1 line is quarantined, in a file alone and among files",
-  withDir((dir) => {
+Deno.test("lm-eval samples: a Latin-1 line is quarantined, in a file alone and among files", () =>
+  withTempDir((dir) => {
     const line = (i: number, resp: string) =>
       JSON.stringify({
         doc_id: i,
@@ -88,14 +75,15 @@ Deno.test(
     assert.equal(together.raw.frame.height, 2);
     assert.deepEqual(together.raw.bad.map((x) => [x.file, x.line]), [[a, 2]]);
     assert.deepEqual(together.files.map((f) => f.rowsIn), [1, 2]);
-  }),
-);
+  }));
 
-Deno.test(
-  "document formats: Latin-1 text is an error naming file and line; UTF-16 JSONL too",
-  withDir((dir) => {
+Deno.test("document formats: Latin-1 text is an error naming file and line; UTF-16 JSONL too", () =>
+  withTempDir((dir) => {
     const mcpbr = join(dir, "results.json");
-    Deno.writeFileSync(mcpbr, latin1('{"metadata": {"config": {"model": "café"}},\n"tasks": []}'));
+    Deno.writeFileSync(
+      mcpbr,
+      latin1('{"metadata": {"config": {"model": "café"}},\n"tasks": []}'),
+    );
     assert.throws(() => readRunLog(mcpbr), (e: Error) => {
       assert.match(e.message, /results\.json: .*line 1 is not valid UTF-8/);
       return true;
@@ -107,13 +95,12 @@ Deno.test(
       Uint8Array.from([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]),
     );
     assert.throws(() => readRunLog(utf16), /run\.jsonl: UTF-16 text/);
-  }),
-);
+  }));
 
 dataTest(
   "huge responses are quarantined, empty ones scored as wrong and counted",
   (dataDir) =>
-    withDir((dir) => {
+    withTempDir((dir) => {
       const file = join(dir, "run.jsonl");
       const rows = [
         { task: "nycc", example_index: 0, response: "x".repeat(MAX_RESPONSE_CHARS + 1) },
@@ -136,5 +123,5 @@ dataTest(
         assert.equal(runsReport(loaded).runs[0].empty_responses, 2);
         assert.match(runsText(loaded), /1 quarantined \(2 empty responses, scored as wrong\)/);
       }
-    })(),
+    }),
 );

@@ -17,18 +17,10 @@ import { parseColumnMap } from "@runlens/logs/mapped.ts";
 import { type FormatLog, type ReadOptions, readRunLog } from "@runlens/logs/read_log.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { dataTest, TEST_DATA_DIR } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 const LOGS = join(REPO_ROOT, "tests", "fixtures", "logs");
 const FORMATS = join(LOGS, "formats");
-
-function withTempDir(fn: (dir: string) => void): void {
-  const dir = Deno.makeTempDirSync({ prefix: "runlens_formats_" });
-  try {
-    fn(dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-}
 
 /** Copy `src` gzip-compressed to `dest` (creating folders). */
 function gzipTo(src: string, dest: string): string {

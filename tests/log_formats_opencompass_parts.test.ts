@@ -24,6 +24,7 @@ import {
 import { type FormatLog, readRunLog } from "@runlens/logs/read_log.ts";
 import { loadRuns } from "@runlens/runs.ts";
 import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 const FORMATS = join(REPO_ROOT, "tests", "fixtures", "logs", "formats");
 const WORK = join(FORMATS, "opencompass", "20250202_090000");
@@ -33,15 +34,6 @@ const RUN = "parted-7b_20250202_090000";
 type Row = Record<string, unknown>;
 const rowsOf = (log: FormatLog) => log.rows.toRecords() as Row[];
 const extraOf = (r: Row) => JSON.parse(r.extra as string) as Row;
-
-function withTempDir(fn: (dir: string) => void): void {
-  const dir = Deno.makeTempDirSync({ prefix: "runlens_oc_parts_" });
-  try {
-    fn(dir);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-}
 
 /** Write an OpenCompass predictions object `{"0": {prediction, gold}, …}` to `path`. */
 function writePredictions(path: string, golds: string[], keys = golds.map((_, k) => String(k))) {

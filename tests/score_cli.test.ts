@@ -11,6 +11,7 @@ import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
 import { BBEH_TASK_NAMES } from "@runlens/bbeh/tasks.ts";
 import { parseScoreArgs } from "@runlens/cli/score.ts";
 import { dataTest, TEST_DATA_DIR } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 const LOGS = join("tests", "fixtures", "logs");
 
@@ -30,11 +31,6 @@ async function runlens(args: string[], env: Record<string, string> = {}): Promis
   }).output();
   const text = (b: Uint8Array) => new TextDecoder().decode(b);
   return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
-}
-
-function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = Deno.makeTempDirSync({ prefix: "runlens_cli_" });
-  return fn(dir).finally(() => Deno.removeSync(dir, { recursive: true }));
 }
 
 interface Example {
