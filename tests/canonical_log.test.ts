@@ -4,6 +4,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { quarantineText } from "@runlens/logs/quarantine.ts";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
@@ -414,3 +415,25 @@ dataTest("input matching: exact text within the task, ambiguous linguini, repeat
     );
     for (const r of runs) assert.equal(r.rows_in, r.rows_scored + r.rows_quarantined);
   }));
+
+Deno.test("quarantineText: all entries up to the limit, else counts and examples per kind", () => {
+  const entries = Array.from({ length: 7 }, (_, i) => ({
+    file: "a.jsonl",
+    line: i + 1,
+    reason: i === 3
+      ? 'target "(B)" differs from the data set\'s "(A)"'
+      : `example_index ${200 + i} out of range`,
+  }));
+  assert.deepEqual(
+    quarantineText(entries, 7),
+    entries.map((e) => `  a.jsonl:${e.line}: ${e.reason}`),
+  );
+  assert.deepEqual(quarantineText(entries, 6, 2), [
+    "  6 × example_index N out of range",
+    "    a.jsonl:1: example_index 200 out of range",
+    "    a.jsonl:2: example_index 201 out of range",
+    "    … 4 more (see --json)",
+    '  1 × target "…" differs from the data set\'s "…"',
+    '    a.jsonl:4: target "(B)" differs from the data set\'s "(A)"',
+  ]);
+});

@@ -66,6 +66,50 @@ export function formatQuarantine(entry: QuarantineEntry): string {
   return `${entry.file}:${entry.line}: ${entry.reason}`;
 }
 
+/**
+ * The kind of a quarantine reason: the reason with its quoted values and numbers blanked, so
+ * that "example_index 200 out of range …" and "example_index 201 out of range …" are one kind.
+ *
+ * @example
+ * ```ts
+ * reasonKind('target "(B)" differs from the data set\'s "(A)"'); // 'target "…" differs from the data set\'s "…"'
+ * ```
+ */
+export function reasonKind(reason: string): string {
+  return reason.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\d[\d,.]*/g, "N");
+}
+
+/**
+ * Quarantine lines for a readable report: every entry when there are at most `limit`, else
+ * per reason kind ({@link reasonKind}, in order of first appearance) its count and first
+ * `examples` entries.
+ *
+ * @example
+ * ```ts
+ * quarantineText(entries, 50, 3); // ["  a.jsonl:2: malformed JSON (…)", …]
+ * ```
+ */
+export function quarantineText(
+  entries: readonly QuarantineEntry[],
+  limit = 50,
+  examples = 3,
+): string[] {
+  if (entries.length <= limit) return entries.map((q) => `  ${formatQuarantine(q)}`);
+  const kinds = new Map<string, QuarantineEntry[]>();
+  for (const q of entries) {
+    const kind = reasonKind(q.reason);
+    if (!kinds.has(kind)) kinds.set(kind, []);
+    kinds.get(kind)!.push(q);
+  }
+  const out: string[] = [];
+  for (const [kind, list] of kinds) {
+    out.push(`  ${list.length} × ${kind}`);
+    for (const q of list.slice(0, examples)) out.push(`    ${formatQuarantine(q)}`);
+    if (list.length > examples) out.push(`    … ${list.length - examples} more (see --json)`);
+  }
+  return out;
+}
+
 /** Quote a log value for a reason text, shortened to `max` characters. */
 export function quoteValue(value: unknown, max = 60): string {
   const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);

@@ -12,7 +12,7 @@
  * @module
  */
 import type { LoadedRuns, RunSummary, StoredAgreement } from "../runs.ts";
-import { formatQuarantine, type QuarantineEntry } from "./quarantine.ts";
+import { type QuarantineEntry, quarantineText } from "./quarantine.ts";
 
 /** A number rounded to 2 decimals (null stays null). */
 export function round2(x: number | null): number | null {
@@ -191,7 +191,7 @@ export function runsText(loaded: LoadedRuns): string {
   for (const r of loaded.runs) out.push(...runText(r), "");
   if (loaded.quarantine.length > 0) {
     out.push(`quarantine (${loaded.quarantine.length} rows):`);
-    out.push(...loaded.quarantine.map((q) => `  ${formatQuarantine(q)}`), "");
+    out.push(...quarantineText(loaded.quarantine), "");
   }
   out.push(summaryLine(loaded));
   return out.join("\n");
