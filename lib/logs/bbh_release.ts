@@ -49,7 +49,7 @@ export function bbhReleaseTask(name: string): string | null {
 export function readBbhReleaseLog(path: string, text = readUtf8File(path)): RawLog {
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = JSON.parse(text.replace(/^\ufeff/, ""));
   } catch (e) {
     throw new Error(`not valid JSON (${(e as Error).message})`);
   }

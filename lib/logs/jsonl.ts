@@ -15,7 +15,13 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { decodeLine, forEachLineBlock, type LineBlock, recordBytes } from "./lines.ts";
+import {
+  decodeLine,
+  forEachLineBlock,
+  type LineBlock,
+  linesAreObjects,
+  recordBytes,
+} from "./lines.ts";
 import {
   CANONICAL_FIELDS,
   frameFromRecords,
@@ -58,13 +64,13 @@ export const JSONL_BLOCK_BYTES = 64 * 1024 * 1024;
  */
 export function readJsonlLog(path: string, _text?: string): RawLog {
   const lines: number[] = [];
-  let utf8 = true;
+  let plain = true; // UTF-8, and every line an object (polars panics on some others)
   const info = forEachLineBlock(path, JSONL_BLOCK_BYTES, (block) => {
     for (const n of block.lines) lines.push(n);
-    if (block.badUtf8.size > 0) utf8 = false;
+    if (block.badUtf8.size > 0 || !linesAreObjects(block)) plain = false;
   })!;
   if (lines.length === 0) return { frame: frameFromRecords([], []), bad: [], rowsIn: 0 };
-  if (!info.bom && utf8) {
+  if (!info.bom && plain) {
     try {
       const df = pl.scanJson(path, { inferSchemaLength: null }).collectSync();
       if (df.height === lines.length) {
@@ -112,14 +118,16 @@ export function readJsonlBlocks(
     if (block.oddBlank || block.badUtf8.size > 0 || (first && hasBom(block))) return (ok = false);
     first = false;
     if (block.lines.length === 0) return true;
+    if (!linesAreObjects(block)) return (ok = false);
     let df: pl.DataFrame;
+    let schema: pl.DataFrame["schema"];
     try {
       df = pl.readJSON(recordBytes(block), { format: "lines", inferSchemaLength: null });
+      schema = df.schema; // throws on types JS cannot take (e.g. Int128 for huge integers)
     } catch {
       return (ok = false);
     }
     if (df.height !== block.lines.length) return (ok = false);
-    const schema = df.schema;
     for (const name of df.columns) {
       const type = JSON.stringify(schema[name]);
       if (schema[name].variant === "Null") {

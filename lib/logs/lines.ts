@@ -105,6 +105,26 @@ export function scanBlock(bytes: Uint8Array, firstLine: number): LineBlock {
 }
 
 /**
+ * Whether every non-blank line of the block starts (after spaces, tabs and CRs) with `{`.
+ * Polars panics — printing a Rust backtrace — on some lines that are not objects (e.g. `null`),
+ * so readers check this before handing a block to polars.
+ *
+ * @example
+ * ```ts
+ * linesAreObjects(scanBlock(new TextEncoder().encode('{"a":1}\nnull\n'), 1)); // false
+ * ```
+ */
+export function linesAreObjects(block: LineBlock): boolean {
+  const { bytes, starts, ends } = block;
+  for (let i = 0; i < starts.length; i++) {
+    let at = starts[i];
+    while (at < ends[i] && isPad(bytes[at])) at++;
+    if (bytes[at] !== 0x7b) return false;
+  }
+  return true;
+}
+
+/**
  * Read `path` in blocks of about `blockBytes` bytes, each ending on a line break (a longer line
  * makes a longer block), and call `fn` with each block's lines in file order. A block's bytes
  * are only valid during the call. Returns what was learnt about the whole file. Stops early

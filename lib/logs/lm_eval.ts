@@ -119,10 +119,24 @@ export function lmEvalModel(results: Record<string, unknown>): string | null {
   return null;
 }
 
+/** Results files already read, by path (valid while size and mtime hold). */
+const resultsCache = new Map<string, { stamp: string; info: ResultsInfo }>();
+
+/** What `<dir>/results_<dateId>.json` says; nothing when it is missing or unreadable. */
 function readResults(dir: string, dateId: string): ResultsInfo {
+  const path = join(dir, `results_${dateId}.json`);
+  let stamp: string;
+  try {
+    const info = Deno.statSync(path);
+    stamp = `${info.size}:${info.mtime?.getTime() ?? ""}`;
+  } catch {
+    return { model: null, filters: {} };
+  }
+  const known = resultsCache.get(path);
+  if (known?.stamp === stamp) return known.info;
   let doc: Record<string, unknown>;
   try {
-    doc = JSON.parse(Deno.readTextFileSync(join(dir, `results_${dateId}.json`)));
+    doc = JSON.parse(decodeUtf8(Deno.readFileSync(path)));
   } catch {
     return { model: null, filters: {} };
   }
@@ -134,7 +148,9 @@ function readResults(dir: string, dateId: string): ResultsInfo {
     );
     if (names.length > 0) filters[task] = names as string[];
   }
-  return { model: lmEvalModel(doc), filters };
+  const info = { model: lmEvalModel(doc), filters };
+  resultsCache.set(path, { stamp, info });
+  return info;
 }
 
 const asText = (v: unknown): string | null =>
@@ -395,6 +411,7 @@ export function readLmEvalLog(
       };
     } else ending = forEachLineBlock(path, blockBytes, onBlock)!;
   }
+  out.bad.sort((a, b) => a.line - b.line); // parse errors and non-objects were collected apart
   const lastBad = out.bad.at(-1);
   if (
     lastBad && lastBad.line === ending.lastNonBlank && !ending.endsWithNewline &&

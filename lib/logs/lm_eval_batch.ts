@@ -18,7 +18,7 @@
  */
 import pl from "nodejs-polars";
 import { Buffer } from "node:buffer";
-import { recordBytes, scanBlock } from "./lines.ts";
+import { decodeLine, linesAreObjects, recordBytes, scanBlock } from "./lines.ts";
 import { lmEvalFileContext, readLmEvalLog } from "./lm_eval.ts";
 import {
   contextFrame,
@@ -27,17 +27,64 @@ import {
   parseSampleLines,
   rawSamples,
   sampleFields,
+  VERDICT_FALLBACK_METRICS,
 } from "./lm_eval_block.ts";
 import { frameFromRecords, type RawLog } from "./raw.ts";
 
 /** Bytes of sample lines parsed together. */
 export const LM_EVAL_BATCH_BYTES = 64 * 1024 * 1024;
 
-/** One file of a batch: its line numbers and its context. */
+/** One file of a batch: its line numbers, context, line shape and bytes in the batch. */
 interface Member {
   file: string;
   lines: number[];
   context: LmEvalFileContext;
+  /** {@link lineShape} of its first line: only files of one shape share a parse. */
+  shape: string;
+  /** Bytes its record lines take in the batch buffer. */
+  length: number;
+}
+
+/** The JSON kind of a value: null, string, number, boolean, array or object. */
+const kindOf = (v: unknown) => v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+
+/**
+ * The kinds of the fields runlens reads from a sample line (doc_id, target, doc.input,
+ * doc.target, filter, resps[0][0], filtered_resps and its first item, the metrics and their
+ * values), as a string; null when the line does not parse. Files whose lines differ in these
+ * would have their values unified to one type by a shared polars parse (a list target written
+ * as text, a number as polars prints it), so they are parsed apart.
+ *
+ * @example
+ * ```ts
+ * lineShape('{"doc_id": 0, "target": "(A)", "resps": [["x"]]}');
+ * ```
+ */
+export function lineShape(line: string): string | null {
+  let s: Record<string, unknown>;
+  try {
+    s = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (kindOf(s) !== "object") return null;
+  const doc = (kindOf(s.doc) === "object" ? s.doc : {}) as Record<string, unknown>;
+  const resps = Array.isArray(s.resps) ? s.resps : [];
+  const filtered = s.filtered_resps;
+  const metrics = Array.isArray(s.metrics) ? s.metrics.map(String) : [];
+  return JSON.stringify([
+    kindOf(s.doc_id),
+    kindOf(s.target),
+    kindOf(s.doc),
+    kindOf(doc.input),
+    kindOf(doc.target),
+    kindOf(s.filter),
+    kindOf(Array.isArray(resps[0]) ? resps[0][0] : resps[0]),
+    kindOf(filtered),
+    kindOf(Array.isArray(filtered) ? filtered[0] : undefined),
+    metrics,
+    [...metrics, ...VERDICT_FALLBACK_METRICS].map((m) => kindOf(s[m])),
+  ]);
 }
 
 /** Progress callbacks and the batch size of {@link readLmEvalFiles}. */
@@ -88,7 +135,12 @@ export function readLmEvalFiles(
     files.push({ file, rowsIn: raw.rowsIn });
   };
   const flush = () => {
-    const frame = batch.length > 0 ? batchFrame(batch, space.bytes()) : null;
+    let frame: pl.DataFrame | null = null;
+    try {
+      frame = batch.length > 0 ? batchFrame(batch, space.bytes()) : null;
+    } catch {
+      frame = null; // anything polars or the conversion refuses: each file on its own
+    }
     if (frame) {
       frames.push(frame);
       onRows(frame.height);
@@ -105,12 +157,18 @@ export function readLmEvalFiles(
       continue;
     }
     if (!space.fits(sizes[i])) flush();
-    const member = named(file, () => space.add(file, sizes[i]));
+    let member = named(file, () => space.add(file, sizes[i]));
+    if (member && batch.length > 0 && member.shape !== batch[0].shape) {
+      // another shape of line (e.g. list targets): a shared parse would unify the types
+      flush();
+      member = named(file, () => space.add(file, sizes[i]));
+    }
     if (!member) {
       flush();
       alone(file);
       continue;
     }
+    space.keep(member);
     batch.push(member);
   }
   flush();
@@ -138,8 +196,9 @@ class BatchSpace {
   }
 
   /**
-   * Read the file into the free space and keep its record lines; null (nothing kept) when it
-   * must be read on its own: empty, not JSON lines (an array), a byte order mark, odd blanks.
+   * Read the file into the free space and lay out its record lines there (kept only by
+   * {@link keep}); null when it must be read on its own: empty, not JSON lines (an array), a
+   * byte order mark, odd blanks, bytes that are not UTF-8, a line that is not an object.
    */
   add(file: string, size: number): Member | null {
     const view = this.#buffer.subarray(this.#used, this.#used + size);
@@ -160,14 +219,21 @@ class BatchSpace {
     if (first === size || view[first] !== 0x7b) return null; // empty, an array, a BOM, …
     const block = scanBlock(view, 1);
     if (block.oddBlank || block.badUtf8.size > 0 || block.lines.length === 0) return null;
+    if (!linesAreObjects(block)) return null;
+    const shape = lineShape(decodeLine(view.subarray(block.starts[0], block.ends[0])));
+    if (shape === null) return null;
     const records = recordBytes(block);
     if (records.byteOffset !== view.byteOffset || records.buffer !== view.buffer) {
       this.#buffer.set(records, this.#used); // trimmed copy: never longer than size + 1
     }
     let length = records.length;
     if (this.#buffer[this.#used + length - 1] !== 0x0a) this.#buffer[this.#used + length++] = 0x0a;
-    this.#used += length;
-    return { file, lines: block.lines, context: lmEvalFileContext(file) };
+    return { file, lines: block.lines, context: lmEvalFileContext(file), shape, length };
+  }
+
+  /** Keep the bytes {@link add} laid out for `member` in the batch. */
+  keep(member: Member): void {
+    this.#used += member.length;
   }
 
   /** The batch's bytes (valid until {@link clear}). */

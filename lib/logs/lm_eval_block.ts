@@ -19,7 +19,7 @@
  */
 import pl from "nodejs-polars";
 import { Buffer } from "node:buffer";
-import { type LineBlock, recordBytes } from "./lines.ts";
+import { type LineBlock, linesAreObjects, recordBytes } from "./lines.ts";
 import { CANONICAL_FIELDS, extraJson } from "./raw.ts";
 
 /** What every row of one samples file shares. */
@@ -132,27 +132,30 @@ function followsRespsKey(bytes: Uint8Array, at: number): boolean {
  * ```
  */
 export function sampleFields(df: pl.DataFrame, bytes: Buffer): pl.DataFrame | null {
+  try {
+    return plainFields(df, bytes);
+  } catch {
+    return null; // e.g. a type JS cannot take (Int128 for a huge integer): line by line
+  }
+}
+
+function plainFields(df: pl.DataFrame, bytes: Buffer): pl.DataFrame | null {
   const types = typesOf(df);
   if (!plainShape(df, types)) return null;
   const metrics = listedMetrics(df, types);
   // a metric polars unified to text (numbers on some lines, text on others) reads differently
   const verdictColumns = [...metrics, ...VERDICT_FALLBACK_METRICS].filter((m) => m in types);
   if (verdictColumns.some((m) => types[m] !== T.null && !verdictOf(types, m))) return null;
-  let body: pl.DataFrame;
-  try {
-    body = df.select(
-      ("doc_id" in types ? pl.col("doc_id").cast(pl.Utf8) : NULL_TEXT).alias("example_index"),
-      docField(df, types, "input").alias("input"),
-      targetText(df, types).alias("target"),
-      pl.col("resps").lst.first().lst.first().alias("response"),
-      extractedText(types).alias("tool_extracted"),
-      (types.filter === T.text ? pl.col("filter") : NULL_TEXT).alias("filter"),
-      verdict(types, metrics).alias("stored_correct"),
-      toolMetrics(types, metrics).alias("tool_metrics"),
-    );
-  } catch {
-    return null;
-  }
+  const body = df.select(
+    ("doc_id" in types ? pl.col("doc_id").cast(pl.Utf8) : NULL_TEXT).alias("example_index"),
+    docField(df, types, "input").alias("input"),
+    targetText(df, types).alias("target"),
+    pl.col("resps").lst.first().lst.first().alias("response"),
+    extractedText(types).alias("tool_extracted"),
+    (types.filter === T.text ? pl.col("filter") : NULL_TEXT).alias("filter"),
+    verdict(types, metrics).alias("stored_correct"),
+    toolMetrics(types, metrics).alias("tool_metrics"),
+  );
   const out = typesOf(body);
   const texts = ["example_index", "input", "target", "response", "tool_extracted"];
   if (!texts.every((c) => typeIn(out, c, [T.text, T.null]))) return null;
@@ -220,6 +223,7 @@ export function lmEvalBlockFrame(
   filterCounts: Map<string, number>,
 ): pl.DataFrame | null {
   if (block.lines.length === 0 || block.oddBlank || block.badUtf8.size > 0) return null;
+  if (!linesAreObjects(block)) return null;
   const bytes = recordBytes(block);
   const df = parseSampleLines(bytes, block.lines.length);
   const fields = df && sampleFields(df, bytes);
