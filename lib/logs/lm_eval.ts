@@ -35,7 +35,7 @@ import {
   type LmEvalFileContext,
   VERDICT_FALLBACK_METRICS,
 } from "./lm_eval_block.ts";
-import { frameFromRecords, type RawLog } from "./raw.ts";
+import { asText, frameFromRecords, type RawLog } from "./raw.ts";
 import { jsonLineReason, TRUNCATED_LAST_LINE } from "./quarantine.ts";
 import { decodeUtf8, NOT_UTF8, rejectUtf16 } from "./encoding.ts";
 
@@ -152,9 +152,6 @@ function readResults(dir: string, dateId: string): ResultsInfo {
   resultsCache.set(path, { stamp, info });
   return info;
 }
-
-const asText = (v: unknown): string | null =>
-  v === null || v === undefined ? null : typeof v === "string" ? v : JSON.stringify(v);
 
 /**
  * The raw response of one sample line: `resps[0][0]` when it is text; for a multiple-choice

@@ -28,8 +28,8 @@
  */
 import { basename, dirname } from "node:path";
 import { defaultRunName } from "./canonical.ts";
-import { asText, benchmarkTaskOf } from "./opencompass.ts";
-import { frameFromRecords, type RawLog } from "./raw.ts";
+import { benchmarkTaskOf } from "./opencompass.ts";
+import { asText, frameFromRecords, type RawLog } from "./raw.ts";
 import { readUtf8File } from "./encoding.ts";
 
 type Json = Record<string, unknown>;

@@ -32,8 +32,8 @@
  * @module
  */
 import { defaultRunName } from "./canonical.ts";
-import { asText, benchmarkTaskOf } from "./opencompass.ts";
-import { frameFromRecords, type RawLog } from "./raw.ts";
+import { benchmarkTaskOf } from "./opencompass.ts";
+import { asText, frameFromRecords, type RawLog } from "./raw.ts";
 import { jsonLineReason } from "./quarantine.ts";
 import { readUtf8File } from "./encoding.ts";
 

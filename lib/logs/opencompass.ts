@@ -46,7 +46,7 @@ import { existsSync } from "node:fs";
 import { canonicalBbehTask } from "../bbeh/tasks.ts";
 import { defaultRunName } from "./canonical.ts";
 import { gunzipLog } from "./gzip.ts";
-import { frameFromRecords, type RawLog } from "./raw.ts";
+import { asText, frameFromRecords, type RawLog } from "./raw.ts";
 import { decodeUtf8, readUtf8File } from "./encoding.ts";
 
 type Json = Record<string, unknown>;
@@ -71,10 +71,6 @@ export function benchmarkTaskOf(name: string): { benchmark: string; task: string
   if (m && m[1].toLowerCase() === "bbh") return { benchmark: "bbh", task: m[2] };
   return { benchmark: name, task: name };
 }
-
-/** Text of a scalar (strings as is, others as JSON); null for null/undefined. */
-export const asText = (v: unknown): string | null =>
-  v === null || v === undefined ? null : typeof v === "string" ? v : JSON.stringify(v);
 
 /**
  * The question text of an OpenCompass `origin_prompt`: a string as is; a chat prompt (a list

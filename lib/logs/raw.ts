@@ -110,6 +110,19 @@ export function extraJson(extras: string[]): pl.Expr {
 }
 
 /**
+ * Text of a scalar as the raw form keeps it: strings as they are, other values as JSON; null
+ * for null or undefined.
+ *
+ * @example
+ * ```ts
+ * asText(3); // "3"
+ * asText(["a"]); // '["a"]'
+ * ```
+ */
+export const asText = (v: unknown): string | null =>
+  v === null || v === undefined ? null : typeof v === "string" ? v : JSON.stringify(v);
+
+/**
  * Build the raw form from parsed JSON records (the slow path, for files polars refuses).
  * Canonical fields must be scalars (the caller checks); numbers and booleans become text.
  * `extra` holds the record's non-canonical fields with a non-null value.
@@ -124,11 +137,9 @@ export function frameFromRecords(
   records: readonly Record<string, unknown>[],
   lines: readonly number[],
 ): pl.DataFrame {
-  const text = (v: unknown): string | null =>
-    v === null || v === undefined ? null : typeof v === "string" ? v : JSON.stringify(v);
   const columns = [
     pl.Series("source_line", lines as number[], pl.Int32),
-    ...CANONICAL_FIELDS.map((f) => pl.Series(f, records.map((r) => text(r[f])), pl.Utf8)),
+    ...CANONICAL_FIELDS.map((f) => pl.Series(f, records.map((r) => asText(r[f])), pl.Utf8)),
     pl.Series(
       "extra",
       records.map((r) => {
