@@ -9,7 +9,7 @@
  * ```
  * @module
  */
-import { ROW_COLUMNS, ROW_DOCS, ROW_SCHEMA } from "./schema.ts";
+import { ROW_COLUMNS, ROW_DOCS, ROW_SCHEMA } from "./core/schema.ts";
 
 /** `| column | dtype | meaning |` rows for every schema column, in order. */
 export function schemaMarkdown(): string {

@@ -1,9 +1,9 @@
 /** ARB loader (quarantine, --map), analyses on a hand-computed fixture, Pearson r, the CLI. */
 import assert from "node:assert/strict";
-import { loadArbLogs } from "@runlens/arb/load.ts";
-import { arbAccuracy, arbUnparseable } from "@runlens/arb/accuracy.ts";
-import { arbErrorTypes, arbRubricQuality } from "@runlens/arb/annotations.ts";
-import { arbRubricScores, pearson } from "@runlens/arb/rubric_scores.ts";
+import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+import { arbAccuracy, arbUnparseable } from "@runlens/benchmarks/arb/accuracy.ts";
+import { arbErrorTypes, arbRubricQuality } from "@runlens/benchmarks/arb/annotations.ts";
+import { arbRubricScores, pearson } from "@runlens/benchmarks/arb/rubric_scores.ts";
 import { wilsonInterval } from "@runlens/stats/wilson.ts";
 import { arbMain } from "@runlens/cli/arb.ts";
 

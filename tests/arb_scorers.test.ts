@@ -1,10 +1,10 @@
 /** Table-driven tests of the ARB scorers: answer extraction, numbers, letters, symbolic checks. */
 import assert from "node:assert/strict";
-import { extractAnswer } from "@runlens/arb/answer.ts";
-import { choiceLetter, referenceLetter } from "@runlens/arb/mcq.ts";
-import { numbersMatch, parseNumber } from "@runlens/arb/numerical.ts";
-import { scoreArbResponse } from "@runlens/arb/score.ts";
-import { symbolicEquivalence } from "@runlens/arb/symbolic.ts";
+import { extractAnswer } from "@runlens/benchmarks/arb/answer.ts";
+import { choiceLetter, referenceLetter } from "@runlens/benchmarks/arb/mcq.ts";
+import { numbersMatch, parseNumber } from "@runlens/benchmarks/arb/numerical.ts";
+import { scoreArbResponse } from "@runlens/benchmarks/arb/score.ts";
+import { symbolicEquivalence } from "@runlens/benchmarks/arb/symbolic.ts";
 
 Deno.test("extractAnswer: text after the last ANSWER:, markup removed", () => {
   const cases: [string, string | null][] = [

@@ -8,10 +8,19 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { bbehAggregate, harmonicMeanPlusOne, taskAccuracy } from "@runlens/bbeh/aggregate.ts";
-import { BBEH_TABLE10, BBEH_TABLE2, BBEH_TABLE4 } from "@runlens/bbeh/published.ts";
-import { BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, bbehTask } from "@runlens/bbeh/tasks.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
+import {
+  bbehAggregate,
+  harmonicMeanPlusOne,
+  taskAccuracy,
+} from "@runlens/benchmarks/bbeh/aggregate.ts";
+import { BBEH_TABLE10, BBEH_TABLE2, BBEH_TABLE4 } from "@runlens/benchmarks/bbeh/published.ts";
+import {
+  BBEH_SIZE,
+  BBEH_TASK_NAMES,
+  BBEH_TASKS,
+  bbehTask,
+} from "@runlens/benchmarks/bbeh/tasks.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { dataTest } from "./_data.ts";
 
 const round1 = (x: number) => Math.round(x * 10) / 10;

@@ -1,5 +1,5 @@
 /**
- * Tests for the BBEH release loader (lib/bbeh/dataset.ts) against the real release in the
+ * Tests for the BBEH release loader (lib/benchmarks/bbeh/dataset.ts) against the real release in the
  * shared data directory, checked against facts from the project notes (benchmarks.md) rather
  * than against the loader's own logic: sizes, Mini membership, and the index lists of the
  * known bad linguini/spatial items. Error paths use temporary directories (a missing folder, an
@@ -10,8 +10,8 @@
 import assert from "node:assert/strict";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
-import { findBbehRelease, loadBbehDataset } from "@runlens/bbeh/dataset.ts";
-import { BBEH_TASKS, inMiniByStride } from "@runlens/bbeh/tasks.ts";
+import { findBbehRelease, loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+import { BBEH_TASKS, inMiniByStride } from "@runlens/benchmarks/bbeh/tasks.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

@@ -6,9 +6,12 @@
 import assert from "node:assert/strict";
 import { dataTest } from "./_data.ts";
 import { analyzeMain } from "@runlens/cli/analyze.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
-import { generateSyntheticRuns, writeSyntheticLogs } from "@runlens/bbeh/synthetic/generate.ts";
-import { BBEH_TASKS } from "@runlens/bbeh/tasks.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+import {
+  generateSyntheticRuns,
+  writeSyntheticLogs,
+} from "@runlens/benchmarks/bbeh/synthetic/generate.ts";
+import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
 
 async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string }> {
   const log = console.log, err = console.error;

@@ -1,41 +1,44 @@
 /**
- * Unit tests of the failure-mode analyses (`lib/bbeh/failure/`) on small hand-built frames
+ * Unit tests of the failure-mode analyses (`lib/benchmarks/bbeh/failure/`) on small hand-built frames
  * with hand-computed expectations.
  *
  * @module
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
-import { collectBbehOfficial } from "@runlens/bbeh/scorer.ts";
-import { shareMeasures, shareOf, withShareStats } from "@runlens/bbeh/failure/shares.ts";
-import { boardgameConfusion, boardgameUnknownShare } from "@runlens/bbeh/failure/boardgame.ts";
+import { collectBbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
+import { shareMeasures, shareOf, withShareStats } from "@runlens/benchmarks/bbeh/failure/shares.ts";
+import {
+  boardgameConfusion,
+  boardgameUnknownShare,
+} from "@runlens/benchmarks/bbeh/failure/boardgame.ts";
 import {
   objectCountingErrors,
   objectCountingSignedErrors,
-} from "@runlens/bbeh/failure/object_counting.ts";
-import { objectPropertiesUndetermined } from "@runlens/bbeh/failure/object_properties.ts";
+} from "@runlens/benchmarks/bbeh/failure/object_counting.ts";
+import { objectPropertiesUndetermined } from "@runlens/benchmarks/bbeh/failure/object_properties.ts";
 import {
   classifyMistakeItems,
   mistakeModesOfClassified,
   mistakeStepOffsets,
-} from "@runlens/bbeh/failure/mistake_finding.ts";
-import { belowRandomTasks, noAnswerByTask } from "@runlens/bbeh/failure/no_answer.ts";
-import { englishSorted, englishSortShare } from "@runlens/bbeh/failure/word_sorting.ts";
+} from "@runlens/benchmarks/bbeh/failure/mistake_finding.ts";
+import { belowRandomTasks, noAnswerByTask } from "@runlens/benchmarks/bbeh/failure/no_answer.ts";
+import { englishSorted, englishSortShare } from "@runlens/benchmarks/bbeh/failure/word_sorting.ts";
 import {
   englishOrderConsistent,
   englishPairs,
   hyperbatonEnglishOrder,
   hyperbatonOptions,
-} from "@runlens/bbeh/failure/hyperbaton.ts";
-import { causalErrors } from "@runlens/bbeh/failure/causal.ts";
+} from "@runlens/benchmarks/bbeh/failure/hyperbaton.ts";
+import { causalErrors } from "@runlens/benchmarks/bbeh/failure/causal.ts";
 import {
   chainDepths,
   lastPosition,
   webOfLiesPositions,
-} from "@runlens/bbeh/failure/web_of_lies.ts";
-import { temporalLongestOnly } from "@runlens/bbeh/failure/temporal.ts";
-import { shuffledNoFinalAnswer } from "@runlens/bbeh/failure/shuffled.ts";
-import { allSubsetAccuracy } from "@runlens/bbeh/failure/subset_accuracy.ts";
+} from "@runlens/benchmarks/bbeh/failure/web_of_lies.ts";
+import { temporalLongestOnly } from "@runlens/benchmarks/bbeh/failure/temporal.ts";
+import { shuffledNoFinalAnswer } from "@runlens/benchmarks/bbeh/failure/shuffled.ts";
+import { allSubsetAccuracy } from "@runlens/benchmarks/bbeh/failure/subset_accuracy.ts";
 import { wilsonInterval } from "@runlens/stats/wilson.ts";
 
 interface Row {

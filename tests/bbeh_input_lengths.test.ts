@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
-import { inputLengthComparison, inputLengthMacro } from "@runlens/bbeh/input_lengths.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
-import { loadBbhDataset } from "@runlens/bbh/dataset.ts";
+import { inputLengthComparison, inputLengthMacro } from "@runlens/benchmarks/bbeh/input_lengths.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
 import { dataTest } from "./_data.ts";
 
 dataTest("Figure 3: inputs are longer in BBEH for all tasks but two", (dataDir) => {

@@ -5,11 +5,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { leaderboard, LEADERBOARD_COLUMNS } from "@runlens/bbeh/leaderboard.ts";
-import { taskGain } from "@runlens/bbeh/gain.ts";
-import { BBEH_TABLE2 } from "@runlens/bbeh/published.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { leaderboard, LEADERBOARD_COLUMNS } from "@runlens/benchmarks/bbeh/leaderboard.ts";
+import { taskGain } from "@runlens/benchmarks/bbeh/gain.ts";
+import { BBEH_TABLE2 } from "@runlens/benchmarks/bbeh/published.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 
 const acc = BBEH_TABLE2.accuracy;

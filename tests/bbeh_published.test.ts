@@ -14,8 +14,8 @@ import {
   BBEH_TABLE3,
   BBEH_TABLE4,
   publishedModel,
-} from "@runlens/bbeh/published.ts";
-import { BBEH_TASK_NAMES, BBEH_TASKS, canonicalBbehTask } from "@runlens/bbeh/tasks.ts";
+} from "@runlens/benchmarks/bbeh/published.ts";
+import { BBEH_TASK_NAMES, BBEH_TASKS, canonicalBbehTask } from "@runlens/benchmarks/bbeh/tasks.ts";
 import { dataTest } from "./_data.ts";
 
 const round1 = (x: number) => Math.round(x * 10) / 10;

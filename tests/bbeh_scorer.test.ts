@@ -1,5 +1,5 @@
 /**
- * Conformance of the BBEH official scorer port (lib/bbeh/scorer.ts) with the official rules.
+ * Conformance of the BBEH official scorer port (lib/benchmarks/bbeh/scorer.ts) with the official rules.
  *
  * `fixtures/bbeh_scorer_cases.json` is a hand-written table of responses, targets and the
  * verdict the rules in the project notes ("Official scoring rules", "Observed verdicts") give,
@@ -14,7 +14,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import pl from "nodejs-polars";
-import { bbehOfficial, collectBbehOfficial } from "@runlens/bbeh/scorer.ts";
+import { bbehOfficial, collectBbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
 
 /** One row of the conformance table. */
 interface ScorerCase {

@@ -7,14 +7,14 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { dataTest } from "./_data.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import {
   bbehSubsets,
   geometricShapesCheck,
   geometricShapesLabel,
   subsetAccuracy,
   withSubsets,
-} from "@runlens/bbeh/subsets.ts";
+} from "@runlens/benchmarks/bbeh/subsets.ts";
 import { countSubsets, subsetsMain } from "@runlens/cli/subsets.ts";
 import { wilsonInterval } from "@runlens/stats/wilson.ts";
 

@@ -7,22 +7,22 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { dataTest } from "./_data.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
-import { loadRuns } from "@runlens/runs.ts";
-import { bbehToBbmMap } from "@runlens/bbm/bbeh_link.ts";
-import { loadBbmDataset } from "@runlens/bbm/dataset.ts";
-import { BBEH_TASKS } from "@runlens/bbeh/tasks.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
+import { bbehToBbmMap } from "@runlens/benchmarks/bbm/bbeh_link.ts";
+import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
 import {
   generateSyntheticRuns,
   planFrame,
   writeSyntheticLogs,
-} from "@runlens/bbeh/synthetic/generate.ts";
-import type { SyntheticModelSpec } from "@runlens/bbeh/synthetic/spec.ts";
-import { pickExactly, rng } from "@runlens/bbeh/synthetic/rng.ts";
-import { failureAnalyses, failureSummary } from "@runlens/bbeh/failure/summary.ts";
-import { shareOf } from "@runlens/bbeh/failure/shares.ts";
-import { hyperbatonOptions } from "@runlens/bbeh/failure/hyperbaton.ts";
-import { subsetsOfRows } from "@runlens/bbeh/failure/subset_accuracy.ts";
+} from "@runlens/benchmarks/bbeh/synthetic/generate.ts";
+import type { SyntheticModelSpec } from "@runlens/benchmarks/bbeh/synthetic/spec.ts";
+import { pickExactly, rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+import { failureAnalyses, failureSummary } from "@runlens/benchmarks/bbeh/failure/summary.ts";
+import { shareOf } from "@runlens/benchmarks/bbeh/failure/shares.ts";
+import { hyperbatonOptions } from "@runlens/benchmarks/bbeh/failure/hyperbaton.ts";
+import { subsetsOfRows } from "@runlens/benchmarks/bbeh/failure/subset_accuracy.ts";
 
 Deno.test("pickExactly picks exactly k, deterministically", () => {
   const a = pickExactly(rng(5), [...Array(100).keys()], 37);

@@ -7,27 +7,30 @@
  */
 import assert from "node:assert/strict";
 import { dataTest } from "./_data.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
-import { loadRuns } from "@runlens/runs.ts";
-import { bbehToBbmMap } from "@runlens/bbm/bbeh_link.ts";
-import { loadBbmDataset } from "@runlens/bbm/dataset.ts";
-import { BBEH_TABLE2 } from "@runlens/bbeh/published.ts";
-import { BBEH_TASKS } from "@runlens/bbeh/tasks.ts";
-import { generateSyntheticRuns, writeSyntheticLogs } from "@runlens/bbeh/synthetic/generate.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
+import { bbehToBbmMap } from "@runlens/benchmarks/bbm/bbeh_link.ts";
+import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+import { BBEH_TABLE2 } from "@runlens/benchmarks/bbeh/published.ts";
+import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
+import {
+  generateSyntheticRuns,
+  writeSyntheticLogs,
+} from "@runlens/benchmarks/bbeh/synthetic/generate.ts";
 import {
   countFor,
   PAPER_DEMO_MODELS,
   paperDemoSpecs,
   shareCounts,
-} from "@runlens/bbeh/synthetic/paper_demo.ts";
-import { syntheticName } from "@runlens/bbeh/synthetic/spec.ts";
-import { failureAnalyses, failureSummary } from "@runlens/bbeh/failure/summary.ts";
+} from "@runlens/benchmarks/bbeh/synthetic/paper_demo.ts";
+import { syntheticName } from "@runlens/benchmarks/bbeh/synthetic/spec.ts";
+import { failureAnalyses, failureSummary } from "@runlens/benchmarks/bbeh/failure/summary.ts";
 import {
   BBEH_APPENDIX_CLAIMS,
   BBEH_TABLE5,
   BBEH_TABLE8,
   BBEH_TABLE9,
-} from "@runlens/bbeh/failure/paper.ts";
+} from "@runlens/benchmarks/bbeh/failure/paper.ts";
 
 const r1 = (x: number) => Math.round(x * 10 + 1e-9) / 10;
 

@@ -5,8 +5,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { findBbhTaskDir, loadBbhDataset, readBbhTaskFile } from "@runlens/bbh/dataset.ts";
-import { BBH_TASKS } from "@runlens/bbh/tasks.ts";
+import {
+  findBbhTaskDir,
+  loadBbhDataset,
+  readBbhTaskFile,
+} from "@runlens/benchmarks/bbh/dataset.ts";
+import { BBH_TASKS } from "@runlens/benchmarks/bbh/tasks.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

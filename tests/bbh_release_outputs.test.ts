@@ -6,14 +6,17 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import pl from "nodejs-polars";
-import { BBH_RELEASE_RUNS, loadBbhReleaseOutputs } from "@runlens/bbh/release_outputs.ts";
+import {
+  BBH_RELEASE_RUNS,
+  loadBbhReleaseOutputs,
+} from "@runlens/benchmarks/bbh/release_outputs.ts";
 import {
   readBbhPublishedAccuracies,
   readEvalMetrics,
   releaseAccuracy,
-} from "@runlens/bbh/release_metrics.ts";
+} from "@runlens/benchmarks/bbh/release_metrics.ts";
 import { formatQuarantine } from "@runlens/logs/quarantine.ts";
-import { ROW_COLUMNS } from "@runlens/schema.ts";
+import { ROW_COLUMNS } from "@runlens/core/schema.ts";
 import { dataTest } from "./_data.ts";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/bbh", import.meta.url));

@@ -13,10 +13,13 @@ import {
   BBH_RELEASE_RUNS,
   findBbhOutputsDir,
   loadBbhReleaseOutputs,
-} from "@runlens/bbh/release_outputs.ts";
+} from "@runlens/benchmarks/bbh/release_outputs.ts";
 import { readRunLog } from "@runlens/logs/read_log.ts";
-import { loadRuns } from "@runlens/runs.ts";
-import { readBbhPublishedAccuracies, releaseAccuracy } from "@runlens/bbh/release_metrics.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
+import {
+  readBbhPublishedAccuracies,
+  releaseAccuracy,
+} from "@runlens/benchmarks/bbh/release_metrics.ts";
 import { scoreFrame, SCORERS } from "@runlens/scorers/registry.ts";
 import { dataTest } from "./_data.ts";
 

@@ -7,10 +7,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { loadBbhDataset } from "@runlens/bbh/dataset.ts";
-import { BBH_SIZE } from "@runlens/bbh/tasks.ts";
-import { runsReport, runsText } from "@runlens/logs/report.ts";
-import { loadRuns, ScorerChoiceError } from "@runlens/runs.ts";
+import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
+import { BBH_SIZE } from "@runlens/benchmarks/bbh/tasks.ts";
+import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
+import { loadRuns, ScorerChoiceError } from "@runlens/pipeline/load.ts";
 import { getScorer } from "@runlens/scorers/registry.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";

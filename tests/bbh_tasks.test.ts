@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
-import { BBEH_TASK_NAMES } from "@runlens/bbeh/tasks.ts";
-import { loadBbhDataset } from "@runlens/bbh/dataset.ts";
+import { BBEH_TASK_NAMES } from "@runlens/benchmarks/bbeh/tasks.ts";
+import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
 import {
   BBH_KNOWN_ISSUES,
   BBH_SIZE,
@@ -14,7 +14,7 @@ import {
   BBH_TASKS,
   bbhTask,
   canonicalBbhTask,
-} from "@runlens/bbh/tasks.ts";
+} from "@runlens/benchmarks/bbh/tasks.ts";
 import { dataTest } from "./_data.ts";
 
 Deno.test("BBH catalog: 27 tasks, 6,511 examples, the three short tasks", () => {

@@ -15,9 +15,9 @@ import {
   matchBbehToBbm,
   MISTAKE_QUESTION,
   parseThoughts,
-} from "@runlens/bbm/bbeh_link.ts";
-import { bbmFrame, loadBbmDataset } from "@runlens/bbm/dataset.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
+} from "@runlens/benchmarks/bbm/bbeh_link.ts";
+import { bbmFrame, loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { dataTest } from "./_data.ts";
 
 const render = (steps: string[], question = MISTAKE_QUESTION) =>

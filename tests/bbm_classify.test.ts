@@ -16,19 +16,19 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import pl from "nodejs-polars";
-import { loadBbmDataset } from "@runlens/bbm/dataset.ts";
+import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import {
   answerToIndex,
   classifyMistakeAnswer,
   classifyMistakeRuns,
   MISTAKE_OUTCOMES,
   type StepNumbering,
-} from "@runlens/bbm/classify.ts";
+} from "@runlens/benchmarks/bbm/classify.ts";
 import {
   mistakeFindingMetrics,
   mistakeOutcomeLong,
   mistakeOutcomeTable,
-} from "@runlens/bbm/metrics.ts";
+} from "@runlens/benchmarks/bbm/metrics.ts";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/bbm", import.meta.url));
 const traces = () => loadBbmDataset(FIXTURES);

@@ -15,7 +15,7 @@ import {
   loadBbmDataset,
   loadBbmFile,
   parseBbmJsonl,
-} from "@runlens/bbm/dataset.ts";
+} from "@runlens/benchmarks/bbm/dataset.ts";
 import { dataTest } from "./_data.ts";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/bbm", import.meta.url));

@@ -4,7 +4,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { extractMistakeAnswer } from "@runlens/bbm/extract.ts";
+import { extractMistakeAnswer } from "@runlens/benchmarks/bbm/extract.ts";
 
 const cases: [string | null, string | null][] = [
   // answer marker: the first number / "no" on the line after the last marker

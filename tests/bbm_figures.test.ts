@@ -6,21 +6,21 @@
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { loadBbmDataset } from "@runlens/bbm/dataset.ts";
+import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import {
   answerMistakeTable,
   firstMistakePositions,
   relativePositionBins,
-} from "@runlens/bbm/traces.ts";
+} from "@runlens/benchmarks/bbm/traces.ts";
 import {
   ANSWER_MISTAKE_LABELS,
   answerMistakeFigure,
   mistakeOutcomeFigure,
   mistakeStepFigure,
   relativePositionFigure,
-} from "@runlens/bbm/figures.ts";
-import { classifyMistakeRuns, MISTAKE_OUTCOMES } from "@runlens/bbm/classify.ts";
-import { mistakeOutcomeLong } from "@runlens/bbm/metrics.ts";
+} from "@runlens/benchmarks/bbm/figures.ts";
+import { classifyMistakeRuns, MISTAKE_OUTCOMES } from "@runlens/benchmarks/bbm/classify.ts";
+import { mistakeOutcomeLong } from "@runlens/benchmarks/bbm/metrics.ts";
 import pl from "nodejs-polars";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/bbm", import.meta.url));

@@ -8,12 +8,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pl from "nodejs-polars";
-import { loadMistakeRuns, parseMistakeRuns } from "@runlens/bbm/runs.ts";
-import { classifyMistakeLog, LOG_COLUMNS } from "@runlens/bbm/run_eval.ts";
-import { bbmFrame, loadBbmDataset } from "@runlens/bbm/dataset.ts";
+import { loadMistakeRuns, parseMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
+import { classifyMistakeLog, LOG_COLUMNS } from "@runlens/benchmarks/bbm/run_eval.ts";
+import { bbmFrame, loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import { bbmMain } from "@runlens/cli/bbm.ts";
-import { classifyLogsDir, findMistakeRunLogs } from "@runlens/bbm/log_runs.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
+import { classifyLogsDir, findMistakeRunLogs } from "@runlens/pipeline/mistake_logs.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { dataTest } from "./_data.ts";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/bbm", import.meta.url));

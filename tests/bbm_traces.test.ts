@@ -21,8 +21,8 @@ import {
   traceLengthCounts,
   traceLengthSummary,
   withTraceFlags,
-} from "@runlens/bbm/traces.ts";
-import { loadBbmDataset } from "@runlens/bbm/dataset.ts";
+} from "@runlens/benchmarks/bbm/traces.ts";
+import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import { dataTest } from "./_data.ts";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/bbm", import.meta.url));

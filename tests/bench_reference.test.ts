@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { compareCounts, referenceCounts, runlensCounts } from "@runlens/bench/bench.ts";
 import { generateLog, parseGenerateArgs } from "@runlens/bench/generate.ts";
 import { generateLmEvalLogs } from "@runlens/bench/generate_lm_eval.ts";
-import { runsReport } from "@runlens/logs/report.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { runsReport } from "@runlens/pipeline/summary_text.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 
 async function reference(dataDir: string, path: string): Promise<string> {

@@ -8,14 +8,14 @@ import { quarantineText } from "@runlens/logs/quarantine.ts";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { defaultRunName, readCanonicalLog } from "@runlens/logs/canonical.ts";
 import { csvFields, splitCsvRecords } from "@runlens/logs/csv.ts";
 import { findLogFiles } from "@runlens/logs/files.ts";
 import { nonBlankLines } from "@runlens/logs/jsonl.ts";
 import type { QuarantineEntry } from "@runlens/logs/quarantine.ts";
-import { loadRuns } from "@runlens/runs.ts";
-import { ROW_COLUMNS } from "@runlens/schema.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
+import { ROW_COLUMNS } from "@runlens/core/schema.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

@@ -1,5 +1,5 @@
 /**
- * BBH beside BBEH (lib/compare): the Table 1 pairing, Table 10 for runs with both benchmarks,
+ * BBH beside BBEH (lib/benchmarks/bbh/compare): the Table 1 pairing, Table 10 for runs with both benchmarks,
  * Figure 4 output lengths, the BBH release's CoT vs direct comparison, and the figures. Checked
  * on constructed runs with known answers (tests/fixtures/compare/constructed_runs.json) and on
  * the real BBH release outputs.
@@ -8,19 +8,27 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { BBEH_TABLE10 } from "@runlens/bbeh/published.ts";
-import { readBbhPublishedAccuracies } from "@runlens/bbh/release_metrics.ts";
-import { loadBbhReleaseOutputs } from "@runlens/bbh/release_outputs.ts";
-import { cotVsDirect, cotVsDirectSummary } from "@runlens/compare/cot_vs_direct.ts";
-import { cotVsDirectFigure, outputLengthFigure, table10Figure } from "@runlens/compare/figures.ts";
+import { BBEH_TABLE10 } from "@runlens/benchmarks/bbeh/published.ts";
+import { readBbhPublishedAccuracies } from "@runlens/benchmarks/bbh/release_metrics.ts";
+import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+import { cotVsDirect, cotVsDirectSummary } from "@runlens/benchmarks/bbh/compare/cot_vs_direct.ts";
+import {
+  cotVsDirectFigure,
+  outputLengthFigure,
+  table10Figure,
+} from "@runlens/benchmarks/bbh/compare/figures.ts";
 import {
   outputLengthComparison,
   outputLengthMacro,
   PAPER_OUTPUT_RATIO,
-} from "@runlens/compare/output_lengths.ts";
-import { modelsWithBoth, onPairs, taskPairs } from "@runlens/compare/pairs.ts";
-import { publishedTable10, table10, table10Means } from "@runlens/compare/table10.ts";
-import { saveFigure } from "@runlens/report/figure.ts";
+} from "@runlens/benchmarks/bbh/compare/output_lengths.ts";
+import { modelsWithBoth, onPairs, taskPairs } from "@runlens/benchmarks/bbh/compare/pairs.ts";
+import {
+  publishedTable10,
+  table10,
+  table10Means,
+} from "@runlens/benchmarks/bbh/compare/table10.ts";
+import { saveFigure } from "@runlens/render/figure.ts";
 import { pyLen } from "@runlens/core/python.ts";
 import { dataTest } from "./_data.ts";
 import { constructedRuns } from "./_compare_fixture.ts";

@@ -1,5 +1,5 @@
 /**
- * Answer-format sensitivity (lib/analysis/format_sensitivity.ts): per-task accuracy and
+ * Answer-format sensitivity (lib/pipeline/format_sensitivity.ts): per-task accuracy and
  * no-answer share under every applicable rule, the nested JSON form, the official-vs-lenient
  * disagreement classes, and the figure — on constructed runs with known answers
  * (tests/fixtures/compare/constructed_runs.json) and on the real BBH release outputs.
@@ -18,11 +18,14 @@ import {
   officialScorer,
   scoreAllRules,
   summarizeFormatSensitivity,
-} from "@runlens/analysis/format_sensitivity.ts";
-import { readBbhPublishedAccuracies, releaseAccuracy } from "@runlens/bbh/release_metrics.ts";
-import { loadBbhReleaseOutputs } from "@runlens/bbh/release_outputs.ts";
-import { formatSensitivityFigure } from "@runlens/compare/figures.ts";
-import { saveFigure } from "@runlens/report/figure.ts";
+} from "@runlens/pipeline/format_sensitivity.ts";
+import {
+  readBbhPublishedAccuracies,
+  releaseAccuracy,
+} from "@runlens/benchmarks/bbh/release_metrics.ts";
+import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+import { formatSensitivityFigure } from "@runlens/benchmarks/bbh/compare/figures.ts";
+import { saveFigure } from "@runlens/render/figure.ts";
 import { dataTest } from "./_data.ts";
 import { constructedRuns } from "./_compare_fixture.ts";
 

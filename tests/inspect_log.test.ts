@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { detectFormat } from "@runlens/logs/detect.ts";
 import {
   contentText,
@@ -22,7 +22,7 @@ import {
 } from "@runlens/logs/inspect.ts";
 import { readRunLog } from "@runlens/logs/read_log.ts";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

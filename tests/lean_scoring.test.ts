@@ -8,9 +8,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { bbehOfficial, collectBbehOfficial } from "@runlens/bbeh/scorer.ts";
+import { bbehOfficial, collectBbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
 import { readJsonlBlocks, readJsonlLog } from "@runlens/logs/jsonl.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 
 interface Case {

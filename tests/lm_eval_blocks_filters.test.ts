@@ -8,13 +8,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { loadBbhDataset } from "@runlens/bbh/dataset.ts";
+import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
 import { Buffer } from "node:buffer";
 import { readLmEvalLog } from "@runlens/logs/lm_eval.ts";
 import { readLmEvalFiles } from "@runlens/logs/lm_eval_batch.ts";
 import { nestedResps } from "@runlens/logs/lm_eval_block.ts";
 import { parseScoreArgs } from "@runlens/cli/score.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

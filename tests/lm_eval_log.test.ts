@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { detectFormat } from "@runlens/logs/detect.ts";
 import {
   lmEvalModel,
@@ -17,8 +17,8 @@ import {
   readLmEvalLog,
 } from "@runlens/logs/lm_eval.ts";
 import { readRunLog } from "@runlens/logs/read_log.ts";
-import { runsReport } from "@runlens/logs/report.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { runsReport } from "@runlens/pipeline/summary_text.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { decodeUtf8, invalidUtf8Lines } from "@runlens/logs/encoding.ts";
 import { readLmEvalFiles } from "@runlens/logs/lm_eval_batch.ts";
 import { readRunLog } from "@runlens/logs/read_log.ts";
-import { runsReport, runsText } from "@runlens/logs/report.ts";
+import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
 import { MAX_RESPONSE_CHARS } from "@runlens/logs/canonical.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

@@ -15,7 +15,7 @@ import { findLogFiles } from "@runlens/logs/files.ts";
 import { gunzipPeek, innerLogName, isGzip } from "@runlens/logs/gzip.ts";
 import { parseColumnMap } from "@runlens/logs/mapped.ts";
 import { type FormatLog, type ReadOptions, readRunLog } from "@runlens/logs/read_log.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest, TEST_DATA_DIR } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

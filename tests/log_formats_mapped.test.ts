@@ -17,7 +17,7 @@ import {
   readMappedLog,
 } from "@runlens/logs/mapped.ts";
 import { readRunLog } from "@runlens/logs/read_log.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 
 const MAPPED = join(REPO_ROOT, "tests", "fixtures", "logs", "formats", "mapped");

@@ -13,7 +13,7 @@ import { basename, dirname, join } from "node:path";
 import { gzipSync } from "fflate";
 import pl from "nodejs-polars";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { detectFormat } from "@runlens/logs/detect.ts";
 import { findLogFiles } from "@runlens/logs/files.ts";
 import {
@@ -22,7 +22,7 @@ import {
   readOpenCompassPredictions,
 } from "@runlens/logs/opencompass.ts";
 import { type FormatLog, readRunLog } from "@runlens/logs/read_log.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

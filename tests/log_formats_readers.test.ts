@@ -20,7 +20,7 @@ import {
   siblingOf,
 } from "@runlens/logs/opencompass.ts";
 import { readRunLog } from "@runlens/logs/read_log.ts";
-import { loadRuns } from "@runlens/runs.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 
 const FORMATS = join(REPO_ROOT, "tests", "fixtures", "logs", "formats");

@@ -6,7 +6,7 @@ import { schemaMarkdown } from "@runlens/schema_markdown.ts";
 
 const readme = Deno.readTextFileSync(join(REPO_ROOT, "README.md"));
 
-Deno.test("README shows the row schema exactly as lib/schema.ts defines it", () => {
+Deno.test("README shows the row schema exactly as lib/core/schema.ts defines it", () => {
   assert.ok(
     readme.includes(schemaMarkdown()),
     "regenerate with: deno run -A lib/schema_markdown.ts",

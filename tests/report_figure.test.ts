@@ -15,7 +15,7 @@ import {
   saveFigure,
   svgToPng,
   toStandaloneSvg,
-} from "@runlens/report/figure.ts";
+} from "@runlens/render/figure.ts";
 
 const DATA = [
   { model: "model-a", task: "boolean expressions", acc: 0.61 },

@@ -15,7 +15,7 @@ import {
   markdownTable,
   tableBundle,
   writeTable,
-} from "@runlens/report/table.ts";
+} from "@runlens/render/table.ts";
 
 const ROWS = [
   { task: "dyck_languages", acc: 0.51234, n: 200, note: 'said "hi", twice' },

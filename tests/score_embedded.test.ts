@@ -7,17 +7,17 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
-import { loadBbhDataset } from "@runlens/bbh/dataset.ts";
+import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
 import {
   embeddedExpr,
   embeddedMatch,
   questionKey,
   questionKeyExpr,
   startsLastQuestion,
-} from "@runlens/input_match.ts";
-import { loadRuns } from "@runlens/runs.ts";
-import { type BenchmarkSpec, scoreRows } from "@runlens/score_rows.ts";
+} from "@runlens/pipeline/input_match.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
+import { type BenchmarkSpec, scoreRows } from "@runlens/pipeline/score_rows.ts";
 import { dataTest } from "./_data.ts";
 
 const CHATML = (q: string) =>

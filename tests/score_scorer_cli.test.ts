@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { parseScoreArgs } from "@runlens/cli/score.ts";
-import { NO_PROGRESS, terminalProgress } from "@runlens/logs/progress.ts";
+import { NO_PROGRESS, terminalProgress } from "@runlens/core/progress.ts";
 import { dataTest } from "./_data.ts";
 
 const LOGS = join("tests", "fixtures", "logs");

@@ -9,14 +9,17 @@ import {
   lmEvalPlainEqual,
   lmEvalZeroshotNormalize,
   lmEvalZeroshotNormalizeExpr,
-} from "@runlens/scorers/lm_eval/exact_match.ts";
+} from "@runlens/benchmarks/bbh/scorers/lm_eval/exact_match.ts";
 import {
   findallBoundedWords,
   mcChoices,
   pyRegex,
   regexFilter,
-} from "@runlens/scorers/lm_eval/filters.ts";
-import { englishNumberMatches, wordToNum } from "@runlens/scorers/lm_eval/word2number.ts";
+} from "@runlens/benchmarks/bbh/scorers/lm_eval/filters.ts";
+import {
+  englishNumberMatches,
+  wordToNum,
+} from "@runlens/benchmarks/bbh/scorers/lm_eval/word2number.ts";
 import { escapeJs, escapeRust, pyFindall } from "@runlens/scorers/pyre.ts";
 
 Deno.test("word2number: word_to_num as ported, with reasons", () => {

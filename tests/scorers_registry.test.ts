@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
-import { bbehOfficial } from "@runlens/bbeh/scorer.ts";
+import { bbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
 import { checkScorerCases } from "@runlens/scorers/conformance.ts";
 import { getScorer, scoreFrame, SCORER_NAMES, SCORERS } from "@runlens/scorers/registry.ts";
 
@@ -87,7 +87,7 @@ Deno.test("stored: keeps the log's verdict, extracts nothing", () => {
   assert.deepEqual(checkScorerCases("stored", cases), []);
 });
 
-Deno.test("bbeh-official: the wrapper agrees with lib/bbeh/scorer.ts in both forms", () => {
+Deno.test("bbeh-official: the wrapper agrees with lib/benchmarks/bbeh/scorer.ts in both forms", () => {
   const pairs: [string, string][] = [
     ["The answer is: B", "(B)"],
     ["the answer is: (B)", "(B)"],

@@ -21,8 +21,8 @@
  */
 import { join } from "node:path";
 import { resolveDataDir } from "../core/data_dir.ts";
-import { findBbehRelease } from "../bbeh/dataset.ts";
-import { BBEH_TASKS } from "../bbeh/tasks.ts";
+import { findBbehRelease } from "../benchmarks/bbeh/dataset.ts";
+import { BBEH_TASKS } from "../benchmarks/bbeh/tasks.ts";
 import { mulberry32 } from "../core/rng.ts";
 import { generateLmEvalLogs } from "./generate_lm_eval.ts";
 import { LineWriter } from "./line_writer.ts";

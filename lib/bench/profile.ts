@@ -15,10 +15,10 @@
  */
 import pl from "nodejs-polars";
 import { resolveDataDir } from "../core/data_dir.ts";
-import { bbehAggregate, taskAccuracy } from "../bbeh/aggregate.ts";
-import { loadBbehDataset } from "../bbeh/dataset.ts";
-import { collectBbehOfficial } from "../bbeh/scorer.ts";
-import { scoreBbehRows } from "../bbeh/score_rows.ts";
+import { bbehAggregate, taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
+import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
+import { collectBbehOfficial } from "../benchmarks/bbeh/scorer.ts";
+import { scoreBbehRows } from "../benchmarks/bbeh/score_rows.ts";
 import { checkRawLog } from "../logs/canonical.ts";
 import { nonBlankLines } from "../logs/jsonl.ts";
 import { normalizeFrame } from "../logs/raw.ts";

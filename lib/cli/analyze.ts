@@ -21,18 +21,18 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { exists, resolveDataDir } from "../core/data_dir.ts";
-import { loadRuns } from "../runs.ts";
+import { loadRuns } from "../pipeline/load.ts";
 import pl from "nodejs-polars";
-import { formatSensitivity, formatSensitivityByRun } from "../analysis/format_sensitivity.ts";
-import { BBEH_OFFICIAL } from "../bbeh/scorer.ts";
-import { bbehToBbmMap } from "../bbm/bbeh_link.ts";
-import { loadBbmDataset } from "../bbm/dataset.ts";
+import { formatSensitivity, formatSensitivityByRun } from "../pipeline/format_sensitivity.ts";
+import { BBEH_OFFICIAL } from "../benchmarks/bbeh/scorer.ts";
+import { bbehToBbmMap } from "../benchmarks/bbm/bbeh_link.ts";
+import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
 import {
   failureAnalyses,
   failureSummary,
   type MistakeLink,
   type RunFailureSummary,
-} from "../bbeh/failure/summary.ts";
+} from "../benchmarks/bbeh/failure/summary.ts";
 
 const USAGE = "usage: deno task runlens analyze <paths…> [--data DIR] [--json]";
 

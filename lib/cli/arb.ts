@@ -6,7 +6,7 @@
  *
  * `--map field=column` (repeatable, or comma-separated) reads a field from another column, e.g.
  * `--map reference=gold,id=problem_id`. `--json` prints the report object (see
- * `lib/arb/report.ts`). Exit codes: 0 ok (quarantined rows included), 1 error, 2 usage.
+ * `lib/benchmarks/arb/report.ts`). Exit codes: 0 ok (quarantined rows included), 1 error, 2 usage.
  *
  * @example
  * ```sh
@@ -15,9 +15,9 @@
  * ```
  * @module
  */
-import { type ArbFieldMap, parseFieldMap } from "../arb/fields.ts";
-import { loadArbLogs } from "../arb/load.ts";
-import { arbReport, arbReportText } from "../arb/report.ts";
+import { type ArbFieldMap, parseFieldMap } from "../benchmarks/arb/fields.ts";
+import { loadArbLogs } from "../benchmarks/arb/load.ts";
+import { arbReport, arbReportText } from "../benchmarks/arb/report.ts";
 
 const USAGE =
   "usage: deno task runlens arb <paths…> [--json] [--map field=column…] [--benchmark arb]\n" +

@@ -19,13 +19,13 @@
  */
 import pl from "nodejs-polars";
 import { resolveDataDir } from "../core/data_dir.ts";
-import { loadBbmDataset } from "../bbm/dataset.ts";
-import { bbmDatasetSummary } from "../bbm/traces.ts";
-import { loadMistakeRuns } from "../bbm/runs.ts";
-import { STEP_NUMBERINGS, type StepNumbering } from "../bbm/classify.ts";
-import { bbehToBbmMap } from "../bbm/bbeh_link.ts";
-import { classifyMistakeLog } from "../bbm/run_eval.ts";
-import { mistakeFindingMetrics, mistakeOutcomeTable } from "../bbm/metrics.ts";
+import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
+import { bbmDatasetSummary } from "../benchmarks/bbm/traces.ts";
+import { loadMistakeRuns } from "../benchmarks/bbm/runs.ts";
+import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.ts";
+import { bbehToBbmMap } from "../benchmarks/bbm/bbeh_link.ts";
+import { classifyMistakeLog } from "../benchmarks/bbm/run_eval.ts";
+import { mistakeFindingMetrics, mistakeOutcomeTable } from "../benchmarks/bbm/metrics.ts";
 
 /** Tables are per model, source (bbm: BBM-indexed answers, bbeh: BBEH items) and BBM task. */
 const GROUP_BY = ["model", "source", "task"];

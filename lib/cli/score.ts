@@ -28,9 +28,9 @@ import type pl from "nodejs-polars";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { READER_FORMATS, type ReaderFormat } from "../logs/detect.ts";
 import { type ColumnMap, parseColumnMap } from "../logs/mapped.ts";
-import { runsReport, runsText, summaryLine } from "../logs/report.ts";
-import { checkScorerName, loadRuns, ScorerChoiceError } from "../runs.ts";
-import { DEFAULT_SCORERS } from "../score_rows.ts";
+import { runsReport, runsText, summaryLine } from "../pipeline/summary_text.ts";
+import { checkScorerName, loadRuns, ScorerChoiceError } from "../pipeline/load.ts";
+import { DEFAULT_SCORERS } from "../pipeline/score_rows.ts";
 import { SCORERS } from "../scorers/registry.ts";
 
 const USAGE = "usage: deno task runlens score <paths…> [--data DIR] [--json] [--rows FILE]\n" +

@@ -15,8 +15,8 @@
 import { parseArgs } from "node:util";
 import pl from "nodejs-polars";
 import { resolveDataDir } from "../core/data_dir.ts";
-import { loadBbehDataset } from "../bbeh/dataset.ts";
-import { bbehSubsets, ruleLabels, SUBSET_RULES } from "../bbeh/subsets.ts";
+import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
+import { bbehSubsets, ruleLabels, SUBSET_RULES } from "../benchmarks/bbeh/subsets.ts";
 
 /** Counts per task → kind → label, labels in their documented order. */
 export type SubsetCounts = Record<string, Record<string, Record<string, number>>>;
@@ -27,8 +27,8 @@ export type SubsetCounts = Record<string, Record<string, Record<string, number>>
  *
  * @example
  * ```ts
- * import { loadBbehDataset } from "@runlens/bbeh/dataset.ts";
- * import { bbehSubsets } from "@runlens/bbeh/subsets.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * import { bbehSubsets } from "@runlens/benchmarks/bbeh/subsets.ts";
  * const ds = loadBbehDataset("../shared/data");
  * countSubsets(bbehSubsets(ds)).web_of_lies.variant; // { livebench: 40, cyclic: 160 }
  * ```

@@ -11,7 +11,7 @@
  *
  * This module reads one file and applies the checks that need no data set; the benchmark
  * checks (task names, index range, targets, input matching, duplicates) come after, in
- * `bbeh/score_rows.ts`.
+ * `benchmarks/bbeh/score_rows.ts`.
  *
  * @example
  * ```ts

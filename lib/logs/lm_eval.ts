@@ -28,7 +28,7 @@
  */
 import pl from "nodejs-polars";
 import { basename, dirname, join } from "node:path";
-import { canonicalBbehTask } from "../bbeh/tasks.ts";
+import { canonicalBbehTask } from "../benchmarks/bbeh/tasks.ts";
 import { decodeLine, forEachLineBlock, type LineBlock, scanBlock } from "./lines.ts";
 import {
   lmEvalBlockFrame,

@@ -43,7 +43,7 @@
  */
 import { basename, dirname, extname, join } from "node:path";
 import { existsSync } from "node:fs";
-import { canonicalBbehTask } from "../bbeh/tasks.ts";
+import { canonicalBbehTask } from "../benchmarks/bbeh/tasks.ts";
 import { defaultRunName } from "./canonical.ts";
 import { gunzipLog } from "./gzip.ts";
 import { asText, frameFromRecords, type RawLog } from "./raw.ts";

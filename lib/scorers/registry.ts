@@ -23,14 +23,14 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { bbehOfficialScorer } from "./bbeh_official.ts";
-import { bbhReleaseCot } from "./bbh_release_cot.ts";
-import { bbhReleaseDirect } from "./bbh_release_direct.ts";
+import { bbehOfficialScorer } from "../benchmarks/bbeh/official_scorer.ts";
+import { bbhReleaseCot } from "../benchmarks/bbh/scorers/release_cot.ts";
+import { bbhReleaseDirect } from "../benchmarks/bbh/scorers/release_direct.ts";
 import { lastLine } from "./last_line.ts";
 import { lenient } from "./lenient.ts";
-import { lmEvalFlexible } from "./lm_eval_flexible.ts";
-import { lmEvalGetAnswer } from "./lm_eval_get_answer.ts";
-import { lmEvalStrict } from "./lm_eval_strict.ts";
+import { lmEvalFlexible } from "../benchmarks/bbh/scorers/lm_eval/flexible.ts";
+import { lmEvalGetAnswer } from "../benchmarks/bbh/scorers/lm_eval/get_answer.ts";
+import { lmEvalStrict } from "../benchmarks/bbh/scorers/lm_eval/strict.ts";
 import { stored } from "./stored.ts";
 import type { Scorer, ScorerColumns } from "./types.ts";
 

@@ -19,7 +19,7 @@
  * @module
  */
 import type pl from "nodejs-polars";
-import type { Benchmark } from "../schema.ts";
+import type { Benchmark } from "../core/schema.ts";
 
 /** The outcome of scoring one response. */
 export interface Verdict {

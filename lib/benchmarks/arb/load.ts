@@ -1,0 +1,288 @@
+/**
+ * Load ARB-style run logs (JSONL or CSV, one record per model response) and score every row.
+ *
+ * Default fields: `id`, `subject`, `answer_type`, `reference`, `response` (required; `reference`
+ * may be absent for proof-like problems), and optionally `model`, `run`, `question`, `choices`,
+ * `image`, `epoch`, `response_tokens`, `correct` (a stored verdict), `rubric`, `human_score`,
+ * `model_score`, the Table 3 error flags (`misread`, `wrong_approach`, `logical_error`,
+ * `arithmetic`, `correct_answer`, `correct_reasoning`) and the Table 4 rubric annotations
+ * (`rubric_coverage`, `rubric_point_spread`, `alternative_solution`, `extra_credit`,
+ * `reduced_credit`, `hallucinated_rubric`). `--map field=column` reads a field from another
+ * column. Defaults: `run` = file name without extension, `model` = `run`, `epoch` = 1.
+ *
+ * Rows are returned in the row schema (`benchmark` "arb", `task` = subject, `subset` = answer
+ * type, `example_index` null, `example_id` = problem id) followed by {@link ARB_COLUMNS}. A row
+ * that cannot be scored is quarantined with its file, line and reason; rows in = scored +
+ * quarantined for every file.
+ *
+ * @example
+ * ```ts
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * const { rows, quarantine, rowsIn } = loadArbLogs(["runs/arb/"], { map: { reference: "gold" } });
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { extname } from "node:path";
+import { defaultRunName } from "../../logs/canonical.ts";
+import { readCsvLog } from "../../logs/csv.ts";
+import { findLogFiles } from "../../logs/files.ts";
+import { readJsonlLog } from "../../logs/jsonl.ts";
+import {
+  checkRowBalance,
+  type QuarantineEntry,
+  quarantineEntry,
+  quoteValue,
+} from "../../logs/quarantine.ts";
+import type { RawLog } from "../../logs/raw.ts";
+import { ROW_SCHEMA } from "../../core/schema.ts";
+import {
+  ARB_ERROR_FLAGS,
+  ARB_FIELDS,
+  ARB_RUBRIC_FLAGS,
+  ARB_RUBRIC_LIKERT,
+  type ArbField,
+  type ArbFieldMap,
+  normalizeAnswerType,
+  normalizeSubject,
+  readChoices,
+  readFlag,
+  readNumber,
+  readText,
+} from "./fields.ts";
+import { typedFrame } from "./group.ts";
+import { type ArbScoreOptions, scoreArbResponse } from "./score.ts";
+
+/** The ARB columns after the row-schema columns, with their dtypes. */
+export const ARB_COLUMNS: Record<string, pl.DataType> = {
+  subject: pl.Utf8,
+  answer_type: pl.Utf8,
+  image: pl.Bool,
+  status: pl.Utf8,
+  detail: pl.Utf8,
+  choices: pl.Utf8,
+  rubric: pl.Utf8,
+  human_score: pl.Float64,
+  model_score: pl.Float64,
+  ...Object.fromEntries(ARB_ERROR_FLAGS.map((f) => [f, pl.Bool])),
+  ...Object.fromEntries(ARB_RUBRIC_LIKERT.map((f) => [f, pl.Float64])),
+  ...Object.fromEntries(ARB_RUBRIC_FLAGS.map((f) => [f, pl.Bool])),
+};
+
+/** Loader options. */
+export interface ArbLoadOptions {
+  /** Field → column renaming. */
+  map?: ArbFieldMap;
+  /** Options of the symbolic check (seed, points, tolerance). */
+  score?: ArbScoreOptions;
+}
+
+/** Loaded, scored ARB rows and the rows that were not. */
+export interface ArbLog {
+  /** The row-schema columns (`ROW_COLUMNS`), then {@link ARB_COLUMNS}. */
+  rows: pl.DataFrame;
+  quarantine: QuarantineEntry[];
+  /** Records read (rows + quarantine). */
+  rowsIn: number;
+  /** The files read. */
+  files: string[];
+}
+
+type Row = Record<string, unknown>;
+
+/** The raw records of a file: canonical columns and `extra` merged back into one object. */
+function rawRecords(raw: RawLog): { line: number; record: Row }[] {
+  return (raw.frame.toRecords() as Row[]).map((r) => {
+    const record: Row = r.extra ? JSON.parse(r.extra as string) : {};
+    for (const [k, v] of Object.entries(r)) {
+      if (k !== "extra" && k !== "source_line" && v !== null) record[k] = v;
+    }
+    return { line: r.source_line as number, record };
+  });
+}
+
+const codePoints = (s: string) => [...s].length;
+
+/** Build one scored row from a record; throws the quarantine reason. */
+function scoreRecord(
+  record: Row,
+  file: string,
+  line: number,
+  opts: ArbLoadOptions,
+): Row {
+  const column = (f: ArbField) => opts.map?.[f] ?? f;
+  const get = (f: ArbField) => record[column(f)];
+  const required = (f: ArbField) => {
+    const v = readText(get(f));
+    if (v === null || (f !== "response" && v.trim() === "")) throw new Error(`missing ${f}`);
+    return v;
+  };
+  const benchmark = readText(get("benchmark"));
+  if (benchmark !== null && benchmark.trim() !== "" && benchmark.trim().toLowerCase() !== "arb") {
+    throw new Error(`benchmark is ${quoteValue(benchmark)}, not arb`);
+  }
+  const id = required("id").trim();
+  const subject = normalizeSubject(required("subject"));
+  const typeText = required("answer_type");
+  const { answerType, image: typeImage } = normalizeAnswerType(typeText);
+  const reference = answerType === "proof-like"
+    ? readText(get("reference")) ?? ""
+    : required("reference");
+  const response = required("response");
+  const choices = readChoices(get("choices"));
+  const image = readFlag("image", get("image")) ?? typeImage;
+  const epoch = readNumber("epoch", get("epoch")) ?? 1;
+  if (!Number.isInteger(epoch) || epoch < 1) throw new Error(`epoch ${epoch} is not ≥ 1`);
+  const tokens = readNumber("response_tokens", get("response_tokens"));
+  const run = readText(get("run"))?.trim() || defaultRunName(file);
+  const model = readText(get("model"))?.trim() || run;
+  const input = readText(get("question")) ?? "";
+  const verdict = (() => {
+    try {
+      return scoreArbResponse(answerType, reference, response, { ...opts.score, choices });
+    } catch (e) {
+      throw new Error(
+        (e as Error).message.replace(
+          /reference (.*) is/,
+          (_, r) => `reference ${quoteValue(r)} is`,
+        ),
+      );
+    }
+  })();
+  const used = new Set(ARB_FIELDS.map(column));
+  const rest = Object.entries(record).filter(([k]) => !used.has(k));
+  const row: Row = {
+    run,
+    model,
+    benchmark: "arb",
+    task: subject,
+    example_index: null,
+    example_id: id,
+    subset: answerType,
+    epoch,
+    input,
+    target: reference,
+    response,
+    extracted: verdict.extracted,
+    correct: verdict.correct,
+    scorer: verdict.scorer,
+    input_chars: codePoints(input),
+    response_chars: codePoints(response),
+    response_tokens: tokens,
+    source_file: file,
+    source_line: line,
+    stored_correct: readFlag("correct", get("correct")),
+    extra: rest.length > 0 ? JSON.stringify(Object.fromEntries(rest)) : null,
+    subject,
+    answer_type: answerType,
+    image,
+    status: verdict.status,
+    detail: verdict.detail,
+    choices: choices === null ? null : JSON.stringify(choices),
+    rubric: readText(get("rubric")),
+    human_score: readNumber("human_score", get("human_score")),
+    model_score: readNumber("model_score", get("model_score")),
+  };
+  for (const f of [...ARB_ERROR_FLAGS, ...ARB_RUBRIC_FLAGS]) row[f] = readFlag(f, get(f));
+  for (const f of ARB_RUBRIC_LIKERT) row[f] = readNumber(f, get(f));
+  return row;
+}
+
+/**
+ * A frame of scored rows (the row-schema columns, then {@link ARB_COLUMNS}); nulls stay null.
+ *
+ * @example
+ * ```ts
+ * arbFrame([]).height; // 0
+ * ```
+ */
+export function arbFrame(rows: readonly Row[]): pl.DataFrame {
+  return typedFrame(rows, { ...ROW_SCHEMA, ...ARB_COLUMNS });
+}
+
+/**
+ * Read and score one ARB log file (`.csv` as CSV, anything else as JSONL). Throws (naming
+ * the file) only when the file itself cannot be read.
+ *
+ * @example
+ * ```ts
+ * const log = readArbLog("runs/model_a.jsonl");
+ * log.rowsIn === log.rows.height + log.quarantine.length; // true
+ * ```
+ */
+export function readArbLog(file: string, opts: ArbLoadOptions = {}): ArbLog {
+  let raw: RawLog;
+  try {
+    raw = extname(file).toLowerCase() === ".csv" ? readCsvLog(file) : readJsonlLog(file);
+  } catch (e) {
+    throw new Error(`${file}: ${(e as Error).message}`);
+  }
+  const quarantine = raw.bad.map((b) => quarantineEntry(file, b.line, b.reason));
+  const rows: Row[] = [];
+  const seen = new Map<string, number>();
+  for (const { line, record } of rawRecords(raw)) {
+    try {
+      const row = scoreRecord(record, file, line, opts);
+      const key = JSON.stringify([row.run, row.example_id, row.epoch]);
+      const first = seen.get(key);
+      if (first !== undefined) {
+        throw new Error(
+          `duplicate id ${quoteValue(row.example_id)} (epoch ${row.epoch}) in run ` +
+            `${quoteValue(row.run)}, first at line ${first}`,
+        );
+      }
+      seen.set(key, line);
+      rows.push(row);
+    } catch (e) {
+      quarantine.push(quarantineEntry(file, line, (e as Error).message));
+    }
+  }
+  quarantine.sort((a, b) => a.line - b.line);
+  checkRowBalance(file, raw.rowsIn, rows.length, quarantine.length);
+  return { rows: arbFrame(rows), quarantine, rowsIn: raw.rowsIn, files: [file] };
+}
+
+/**
+ * Read and score ARB logs from files and directories (searched for `.jsonl`/`.csv`).
+ *
+ * @example
+ * ```ts
+ * const { rows } = loadArbLogs(["a.jsonl", "more/"]);
+ * ```
+ */
+export function loadArbLogs(paths: readonly string[], opts: ArbLoadOptions = {}): ArbLog {
+  const files = findLogFiles(paths).filter((f) =>
+    paths.includes(f) || [".jsonl", ".csv"].includes(extname(f).toLowerCase())
+  );
+  const logs = files.map((f) => readArbLog(f, opts));
+  return {
+    rows: logs.length === 0 ? arbFrame([]) : pl.concat(logs.map((l) => l.rows)),
+    quarantine: logs.flatMap((l) => l.quarantine),
+    rowsIn: logs.reduce((s, l) => s + l.rowsIn, 0),
+    files,
+  };
+}
+
+/**
+ * Whether a log file holds ARB-style records: its first record has `subject` and
+ * `answer_type` fields (after `map`) or `benchmark` "arb". Unreadable files are not.
+ *
+ * @example
+ * ```ts
+ * const arbFiles = findLogFiles([logsDir]).filter((f) => isArbLog(f));
+ * ```
+ */
+export function isArbLog(file: string, map: ArbFieldMap = {}): boolean {
+  const ext = extname(file).toLowerCase();
+  if (ext !== ".jsonl" && ext !== ".csv") return false;
+  try {
+    const raw = ext === ".csv" ? readCsvLog(file) : readJsonlLog(file);
+    const first = rawRecords(raw)[0]?.record;
+    if (!first) return false;
+    const col = (f: ArbField) => map[f] ?? f;
+    return (col("subject") in first && col("answer_type") in first) ||
+      String(first[col("benchmark")] ?? "").toLowerCase() === "arb";
+  } catch {
+    return false;
+  }
+}

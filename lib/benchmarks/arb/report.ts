@@ -1,0 +1,101 @@
+/**
+ * The whole ARB report of a set of scored rows: row counts, quarantine, and the five analyses
+ * (accuracy, unparseable rate, error types, rubric quality, rubric scores), as one object for
+ * `runlens arb --json` and as text tables.
+ *
+ * @example
+ * ```ts
+ * import { arbReport, arbReportText } from "@runlens/benchmarks/arb/report.ts";
+ * const report = arbReport(loadArbLogs(["runs/"]));
+ * console.log(arbReportText(report));
+ * ```
+ * @module
+ */
+import type pl from "nodejs-polars";
+import { formatQuarantine, type QuarantineEntry } from "../../logs/quarantine.ts";
+import { markdownTable } from "../../render/table.ts";
+import { arbAccuracy, arbUnparseable } from "./accuracy.ts";
+import { arbErrorTypes, arbRubricQuality } from "./annotations.ts";
+import type { ArbLog } from "./load.ts";
+import { arbRubricScores } from "./rubric_scores.ts";
+
+/** The report's analyses, each as row objects. */
+export const ARB_ANALYSES = {
+  accuracy: arbAccuracy,
+  unparseable: arbUnparseable,
+  error_types: arbErrorTypes,
+  rubric_quality: arbRubricQuality,
+  rubric_scores: arbRubricScores,
+} as const;
+
+/** The JSON report. */
+export interface ArbReport {
+  files: string[];
+  rows_in: number;
+  rows_scored: number;
+  rows_quarantined: number;
+  quarantine: QuarantineEntry[];
+  accuracy: Record<string, unknown>[];
+  unparseable: Record<string, unknown>[];
+  error_types: Record<string, unknown>[];
+  rubric_quality: Record<string, unknown>[];
+  rubric_scores: Record<string, unknown>[];
+}
+
+const records = (df: pl.DataFrame) => df.toRecords() as Record<string, unknown>[];
+
+/**
+ * Build the report of a loaded log set.
+ *
+ * @example
+ * ```ts
+ * arbReport(log).rows_in === arbReport(log).rows_scored + arbReport(log).rows_quarantined; // true
+ * ```
+ */
+export function arbReport(log: ArbLog): ArbReport {
+  return {
+    files: log.files,
+    rows_in: log.rowsIn,
+    rows_scored: log.rows.height,
+    rows_quarantined: log.quarantine.length,
+    quarantine: log.quarantine,
+    accuracy: records(arbAccuracy(log.rows)),
+    unparseable: records(arbUnparseable(log.rows)),
+    error_types: records(arbErrorTypes(log.rows)),
+    rubric_quality: records(arbRubricQuality(log.rows)),
+    rubric_scores: records(arbRubricScores(log.rows)),
+  };
+}
+
+const TITLES: Record<keyof typeof ARB_ANALYSES, string> = {
+  accuracy: "Accuracy by model, subject and answer type (%, Wilson 95% CI)",
+  unparseable: "Responses without ANSWER: (unparseable, %)",
+  error_types: "Error types (Table 3 shape, % of annotated rows, multi-label)",
+  rubric_quality: "Rubric quality (Table 4 shape: Likert means, % of rows)",
+  rubric_scores: "Human vs model rubric scores (Table 5 shape: means, Pearson r)",
+};
+
+/**
+ * The report as text: a summary line, the quarantined rows and one Markdown table per
+ * analysis (empty analyses say so).
+ *
+ * @example
+ * ```ts
+ * console.log(arbReportText(arbReport(log)));
+ * ```
+ */
+export function arbReportText(report: ArbReport): string {
+  const out = [
+    `${report.rows_in} rows in ${report.files.length} file(s): ${report.rows_scored} scored, ` +
+    `${report.rows_quarantined} quarantined`,
+  ];
+  if (report.quarantine.length > 0) {
+    out.push("", "Quarantined rows:", ...report.quarantine.map((q) => `  ${formatQuarantine(q)}`));
+  }
+  for (const name of Object.keys(TITLES) as (keyof typeof TITLES)[]) {
+    const rows = report[name];
+    out.push("", `## ${TITLES[name]}`, "");
+    out.push(rows.length === 0 ? "(no rows)" : markdownTable(rows, { digits: 1 }).trimEnd());
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,68 @@
+/**
+ * Human versus model rubric scores (the paper's Table 5): the mean score (out of 10) given by
+ * human annotators and by the model grading with its rubric, and the Pearson correlation of the
+ * two over the problems of a group. Computed with simple-statistics.
+ *
+ * @example
+ * ```ts
+ * import { arbRubricScores, pearson } from "@runlens/benchmarks/arb/rubric_scores.ts";
+ * arbRubricScores(rows); // model, subject, answer_type, n, human_mean, model_mean, pearson_r
+ * pearson([1, 2, 3], [2, 4, 7]); // 0.9933…
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { mean, sampleCorrelation, sampleStandardDeviation } from "simple-statistics";
+import { ANNOTATION_BY } from "./annotations.ts";
+import { groupRows, keySchema, typedFrame } from "./group.ts";
+
+/**
+ * Pearson's r of paired values; null with fewer than 2 pairs or when either side is constant.
+ *
+ * @example
+ * ```ts
+ * pearson([1, 2, 3], [3, 2, 1]); // -1
+ * pearson([1, 1], [2, 3]); // null
+ * ```
+ */
+export function pearson(x: readonly number[], y: readonly number[]): number | null {
+  if (x.length !== y.length) throw new Error(`pearson: ${x.length} x values, ${y.length} y values`);
+  if (x.length < 2) return null;
+  if (sampleStandardDeviation([...x]) === 0 || sampleStandardDeviation([...y]) === 0) return null;
+  return sampleCorrelation([...x], [...y]);
+}
+
+/**
+ * Per group, over the rows with both `human_score` and `model_score`: `n`, `human_mean`,
+ * `model_mean`, `pearson_r` (null when undefined).
+ *
+ * @example
+ * ```ts
+ * arbRubricScores(rows, ["subject", "answer_type"]);
+ * ```
+ */
+export function arbRubricScores(
+  rows: pl.DataFrame,
+  by: readonly string[] = ANNOTATION_BY,
+): pl.DataFrame {
+  const paired = rows.filter(
+    pl.col("human_score").isNotNull().and(pl.col("model_score").isNotNull()),
+  );
+  const out = groupRows(paired, by).map(({ key, rows: g }) => {
+    const h = g.map((r) => r.human_score as number), m = g.map((r) => r.model_score as number);
+    return {
+      ...key,
+      n: g.length,
+      human_mean: mean(h),
+      model_mean: mean(m),
+      pearson_r: pearson(h, m),
+    };
+  });
+  return typedFrame(out, {
+    ...keySchema(rows, by),
+    n: pl.Int32,
+    human_mean: pl.Float64,
+    model_mean: pl.Float64,
+    pearson_r: pl.Float64,
+  });
+}

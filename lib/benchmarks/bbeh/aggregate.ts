@@ -1,0 +1,258 @@
+/**
+ * BBEH aggregates of scored rows: per-task accuracy, the paper's headline (harmonic mean of
+ * accuracy + 1), the micro average and the BBEH Mini micro average, each only when the rows
+ * cover the examples the metric is defined on.
+ *
+ * The definitions reproduce the paper (Kazemi et al. 2025, arXiv:2502.19187): Table 2's "BBEH"
+ * row is {@link harmonicMeanPlusOne} of the per-task accuracies, Table 4 is the micro average
+ * over the 4,520 examples, Table 3 the micro average over the 460 BBEH Mini examples.
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import { bbehAggregate } from "@runlens/benchmarks/bbeh/aggregate.ts";
+ * const scored = pl.DataFrame({ task: ["nycc"], example_index: [9], correct: [true] });
+ * const agg = bbehAggregate(scored);
+ * console.assert(agg.coverage === "partial" && agg.harmonic_mean === null);
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { BBEH_MINI_SIZE, BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, inMiniByStride } from "./tasks.ts";
+
+/**
+ * Per-task counts and accuracy. `scored` has columns `task` (Utf8), `correct` (Boolean) and the
+ * columns in `by`. Output columns: `...by, task, n, correct, accuracy`, sorted by `...by` then
+ * `task`. `n` (Int32) counts the rows with a non-null `correct` (null = not scored, left out),
+ * `correct` (Int32) the true ones, `accuracy` (Float64) is `correct / n` in percent (0-100).
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ task: ["nycc", "nycc"], correct: [true, false] });
+ * const [row] = taskAccuracy(df).toRecords(); // { task: "nycc", n: 2, correct: 1, accuracy: 50 }
+ * console.assert(row.n === 2 && row.accuracy === 50);
+ * ```
+ */
+export function taskAccuracy(scored: pl.DataFrame, by: string[] = []): pl.DataFrame {
+  requireColumns(scored, ["task", "correct", ...by], "taskAccuracy");
+  const keys = [...by, "task"];
+  return scored
+    .select(...keys.map((k) => pl.col(k)), pl.col("correct").cast(pl.Bool))
+    .groupBy(keys)
+    .agg(
+      pl.col("correct").count().cast(pl.Int32).alias("n"),
+      pl.col("correct").sum().cast(pl.Int32).alias("correct"),
+    )
+    .withColumns(
+      pl.col("correct").cast(pl.Float64).mul(100).div(pl.col("n")).alias("accuracy"),
+    )
+    .sort(keys)
+    .select(...keys, "n", "correct", "accuracy");
+}
+
+/**
+ * The BBEH headline metric: the harmonic mean of `accuracy + 1` over the values (accuracies
+ * in percent, 0-100), with nothing subtracted afterwards, as in the paper's Table 2.
+ * Throws on an empty list or a value outside 0-100.
+ *
+ * @example
+ * ```ts
+ * const hm = harmonicMeanPlusOne([0, 99]); // 2 / (1/1 + 1/100) ≈ 1.98
+ * console.assert(Math.abs(hm - 200 / 101) < 1e-12);
+ * ```
+ */
+export function harmonicMeanPlusOne(accuracies: readonly number[]): number {
+  if (accuracies.length === 0) throw new RangeError("harmonicMeanPlusOne: no accuracies");
+  let sum = 0;
+  for (const a of accuracies) {
+    if (!(a >= 0 && a <= 100)) {
+      throw new RangeError(`harmonicMeanPlusOne: accuracy ${a} is not a percentage in 0-100`);
+    }
+    sum += 1 / (a + 1);
+  }
+  return accuracies.length / sum;
+}
+
+/** Aggregates of one run, each null when the rows do not cover what it is defined on. */
+export interface BbehAggregate {
+  /** Paper headline (Table 2): {@link harmonicMeanPlusOne} of the 23 task accuracies. */
+  harmonic_mean: number | null;
+  /** Micro average (Table 4): correct rows / rows × 100 over the full set. */
+  micro: number | null;
+  /** BBEH Mini micro average (Table 3): over the rows of the 460 Mini examples. */
+  mini_micro: number | null;
+  /** "full": all 4,520 examples; "mini": all 460 Mini examples only; else "partial". */
+  coverage: "full" | "mini" | "partial";
+  /** Why aggregates are missing, or how repeated rows were counted; null when nothing to say. */
+  note: string | null;
+}
+
+let catalogCache: pl.DataFrame | null = null;
+
+/** Every BBEH example as (task, example_index, mini); the Mini flag from {@link inMiniByStride}. */
+function exampleCatalog(): pl.DataFrame {
+  if (catalogCache) return catalogCache;
+  const task: string[] = [];
+  const index: number[] = [];
+  const mini: boolean[] = [];
+  for (const info of BBEH_TASKS) {
+    for (let i = 0; i < info.size; i++) {
+      task.push(info.name);
+      index.push(i);
+      mini.push(inMiniByStride(info.name, i));
+    }
+  }
+  catalogCache = pl.DataFrame([
+    pl.Series("task", task, pl.Utf8),
+    pl.Series("example_index", index, pl.Int32),
+    pl.Series("mini", mini, pl.Bool),
+  ]);
+  return catalogCache;
+}
+
+/**
+ * Aggregates of ONE run. `scored` has columns `task` (canonical BBEH name), `example_index`
+ * (0-based position in the task file) and `correct`. Coverage decides what is computed: the
+ * full set gives all three numbers, the 460 Mini examples (by the release's stride rule) give
+ * only `mini_micro`, anything less gives none. Several rows per example (epochs) are all
+ * counted, and `note` says so. Throws when a row's task is not a BBEH task, its index is
+ * missing or out of the task's range, or its `correct` is null (the loader should have
+ * quarantined such rows).
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
+ * // Every example once, all right: the headline is 101 (harmonic mean of 100 + 1).
+ * const task = BBEH_TASKS.flatMap((t) => Array<string>(t.size).fill(t.name));
+ * const example_index = BBEH_TASKS.flatMap((t) => [...Array(t.size).keys()]);
+ * const agg = bbehAggregate(pl.DataFrame({ task, example_index, correct: task.map(() => true) }));
+ * console.assert(agg.coverage === "full" && agg.micro === 100 && agg.harmonic_mean === 101);
+ * ```
+ */
+export function bbehAggregate(scored: pl.DataFrame): BbehAggregate {
+  requireColumns(scored, ["task", "example_index", "correct"], "bbehAggregate");
+  const rows = checkedRows(scored);
+  const examples = rows.groupBy(["task", "example_index"])
+    .agg(pl.len().alias("rows"), pl.col("mini").first());
+  const coveredMini = examples.filter(pl.col("mini")).height;
+  const covered = examples.height;
+  const repeats = rows.height > covered ? repeatNote(examples) : null;
+
+  if (covered === BBEH_SIZE) {
+    const perTask = taskAccuracy(rows).getColumn("accuracy").toArray() as number[];
+    return {
+      harmonic_mean: harmonicMeanPlusOne(perTask),
+      micro: percentCorrect(rows),
+      mini_micro: percentCorrect(rows.filter(pl.col("mini"))),
+      coverage: "full",
+      note: repeats,
+    };
+  }
+  if (coveredMini === BBEH_MINI_SIZE) {
+    const outside = rows.filter(pl.col("mini").not()).height;
+    const parts = [
+      `covers all ${BBEH_MINI_SIZE} BBEH Mini examples but only ${covered} of ${BBEH_SIZE} ` +
+      "examples: mini_micro only (harmonic_mean and micro need the full set)",
+      outside > 0 ? `${outside} row(s) outside Mini are left out of mini_micro` : null,
+      repeats,
+    ];
+    return {
+      harmonic_mean: null,
+      micro: null,
+      mini_micro: percentCorrect(rows.filter(pl.col("mini"))),
+      coverage: "mini",
+      note: parts.filter((p) => p !== null).join("; "),
+    };
+  }
+  const tasks = examples.select(pl.col("task").nUnique()).getColumn("task").toArray()[0] ?? 0;
+  return {
+    harmonic_mean: null,
+    micro: null,
+    mini_micro: null,
+    coverage: "partial",
+    note: `covers ${covered} of ${BBEH_SIZE} examples (${tasks} of ${BBEH_TASK_NAMES.length} ` +
+      `tasks) and ${coveredMini} of ${BBEH_MINI_SIZE} BBEH Mini examples; ` +
+      "aggregates need the full set or BBEH Mini",
+  };
+}
+
+function requireColumns(df: pl.DataFrame, cols: string[], fn: string): void {
+  const missing = cols.filter((c) => !df.columns.includes(c));
+  if (missing.length > 0) throw new Error(`${fn}: missing column(s) ${missing.join(", ")}`);
+}
+
+/** The rows as (task, example_index, correct, mini), after checking each names an example. */
+function checkedRows(scored: pl.DataFrame): pl.DataFrame {
+  const idx = pl.col("example_index").cast(pl.Float64);
+  const base = scored.select(
+    pl.col("task").cast(pl.Utf8),
+    idx.alias("index_f"),
+    pl.col("example_index").cast(pl.Utf8).fillNull("null").alias("index_label"),
+    idx.floor().eq(idx).alias("integral"),
+    pl.col("correct").cast(pl.Bool),
+  );
+  const problems: string[] = [];
+  const isTask = pl.col("task").isIn(BBEH_TASK_NAMES as string[]).fillNull(false);
+  const badTask = base.filter(isTask.not());
+  if (badTask.height > 0) {
+    problems.push(
+      `${badTask.height} row(s) have a task that is not a BBEH task (e.g. ${
+        examplesOf(badTask.select(pl.col("task").fillNull("<null>")).unique().getColumn("task"))
+      })`,
+    );
+  }
+  const known = base.filter(isTask);
+  const sizes = pl.DataFrame([
+    pl.Series("task", BBEH_TASKS.map((t) => t.name), pl.Utf8),
+    pl.Series("size", BBEH_TASKS.map((t) => t.size), pl.Float64),
+  ]);
+  const badIndex = known.join(sizes, { on: "task" }).filter(
+    pl.col("index_f").isNull()
+      .or(pl.col("integral").not())
+      .or(pl.col("index_f").lt(0))
+      .or(pl.col("index_f").gtEq(pl.col("size"))),
+  );
+  if (badIndex.height > 0) {
+    const labels = badIndex.select(
+      pl.concatString([pl.col("task"), pl.col("index_label")], "#").alias("label"),
+    ).getColumn("label");
+    problems.push(
+      `${badIndex.height} row(s) have an example_index that is missing, not an integer or ` +
+        `outside the task's range (e.g. ${examplesOf(labels)})`,
+    );
+  }
+  const nullCorrect = base.filter(pl.col("correct").isNull()).height;
+  if (nullCorrect > 0) problems.push(`${nullCorrect} row(s) have no verdict (correct is null)`);
+  if (problems.length > 0) {
+    throw new Error(
+      `bbehAggregate: ${problems.join("; ")}; the loader should quarantine such rows`,
+    );
+  }
+  return base
+    .select(pl.col("task"), pl.col("index_f").cast(pl.Int32).alias("example_index"), "correct")
+    .join(exampleCatalog(), { on: ["task", "example_index"] });
+}
+
+function examplesOf(values: pl.Series): string {
+  return values.head(3).toArray().map((v) => JSON.stringify(v)).join(", ");
+}
+
+function percentCorrect(rows: pl.DataFrame): number {
+  return (rows.select(pl.col("correct").cast(pl.Float64).mean()).getColumn("correct")
+    .toArray()[0] as number) * 100;
+}
+
+function repeatNote(examples: pl.DataFrame): string {
+  const stats = examples.select(
+    pl.col("rows").sum().alias("total"),
+    pl.col("rows").min().alias("min"),
+    pl.col("rows").max().alias("max"),
+  ).toRecords()[0] as { total: number; min: number; max: number };
+  const spread = stats.min === stats.max
+    ? `${stats.min} rows per example`
+    : `${stats.min}-${stats.max} rows per example, so examples with more rows weigh more`;
+  return `several rows per example (${stats.total} rows for ${examples.height} examples, ` +
+    `${spread}): accuracies are over all rows`;
+}

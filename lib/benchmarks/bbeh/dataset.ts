@@ -1,0 +1,155 @@
+/**
+ * The BBEH release as a polars DataFrame: one row per example of the 23 task files.
+ *
+ * Columns: `task`, `example_index` (0-based position in task.json), `input`, `target`,
+ * `input_chars` (code points), `in_mini` (stride rule, cross-checked against mini/data.json),
+ * `release_subtask` (the `subtask` field 29 spatial_reasoning items carry), and flags for the
+ * known bad items, found from the data rather than listed by hand:
+ * - `ambiguous_duplicate`: the same input appears with different targets in the task
+ *   (linguini 41, 121, 139, 146, 157, 159, 185);
+ * - `repeated_example`: an exact repeat (same input and target) of an earlier item (spatial 71);
+ * - `unmatchable_target`: the official scorer rejects the target stated verbatim after
+ *   "The answer is: " (11 linguini targets ending in ".").
+ *
+ * @example
+ * ```ts
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * const ds = loadBbehDataset("../shared/data");
+ * console.assert(ds.height === 4520);
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { join } from "node:path";
+import { exists, FETCH_HINT } from "../../core/data_dir.ts";
+import { pyLen } from "../../core/python.ts";
+import { readTaskFile } from "../../core/task_file.ts";
+import { BBEH_MINI_SIZE, BBEH_TASKS, inMiniByStride } from "./tasks.ts";
+import { bbehOfficial } from "./scorer.ts";
+
+/**
+ * Find the BBEH release under `dir`: accepts the data root (holding `bbeh/`), the release
+ * itself (holding `bbeh/benchmark_tasks`) or its inner folder (holding `benchmark_tasks`).
+ * Returns the folder that holds `benchmark_tasks/` and `mini/`; throws a clear error otherwise.
+ */
+export function findBbehRelease(dir: string): string {
+  if (!exists(dir)) {
+    throw new Error(`data directory ${dir} does not exist; ${FETCH_HINT}`);
+  }
+  const candidates = [join(dir, "bbeh", "bbeh"), join(dir, "bbeh"), dir];
+  for (const c of candidates) {
+    if (exists(join(c, "benchmark_tasks"))) return c;
+  }
+  throw new Error(
+    `${dir} is not a BBEH release: expected bbeh/bbeh/benchmark_tasks/bbeh_<task>/task.json ` +
+      `under it; ${FETCH_HINT}`,
+  );
+}
+
+const cache = new Map<string, pl.DataFrame>();
+
+/**
+ * Load all 23 task files (and check BBEH Mini) from a data directory. Cached per directory.
+ * Throws when a task file is missing or malformed, when a task has an unexpected size, or when
+ * mini/data.json disagrees with the stride rule.
+ */
+export function loadBbehDataset(dataDir: string): pl.DataFrame {
+  const release = findBbehRelease(dataDir);
+  const hit = cache.get(release);
+  if (hit) return hit;
+  const cols = {
+    task: [] as string[],
+    example_index: [] as number[],
+    input: [] as string[],
+    target: [] as string[],
+    input_chars: [] as number[],
+    in_mini: [] as boolean[],
+    release_subtask: [] as (string | null)[],
+    ambiguous_duplicate: [] as boolean[],
+    repeated_example: [] as boolean[],
+    unmatchable_target: [] as boolean[],
+  };
+  for (const info of BBEH_TASKS) {
+    const path = join(release, "benchmark_tasks", `bbeh_${info.name}`, "task.json");
+    const examples = readTaskFile(path, "BBEH");
+    if (examples.length !== info.size) {
+      throw new Error(`${path}: ${examples.length} examples, the release has ${info.size}`);
+    }
+    const byInput = new Map<string, number[]>();
+    examples.forEach((ex, i) => byInput.set(ex.input, [...(byInput.get(ex.input) ?? []), i]));
+    examples.forEach((ex, i) => {
+      const same = byInput.get(ex.input)!;
+      const targets = new Set(same.map((j) => examples[j].target));
+      cols.task.push(info.name);
+      cols.example_index.push(i);
+      cols.input.push(ex.input);
+      cols.target.push(ex.target);
+      cols.input_chars.push(pyLen(ex.input));
+      cols.in_mini.push(inMiniByStride(info.name, i));
+      cols.release_subtask.push(typeof ex.subtask === "string" ? ex.subtask : null);
+      cols.ambiguous_duplicate.push(targets.size > 1);
+      cols.repeated_example.push(
+        same.some((j) => j < i && examples[j].target === ex.target),
+      );
+      cols.unmatchable_target.push(!bbehOfficial(`The answer is: ${ex.target}`, ex.target).correct);
+    });
+  }
+  const df = pl.DataFrame({
+    task: pl.Series("task", cols.task, pl.Utf8),
+    example_index: pl.Series("example_index", cols.example_index, pl.Int32),
+    input: pl.Series("input", cols.input, pl.Utf8),
+    target: pl.Series("target", cols.target, pl.Utf8),
+    input_chars: pl.Series("input_chars", cols.input_chars, pl.Int32),
+    in_mini: pl.Series("in_mini", cols.in_mini, pl.Bool),
+    release_subtask: pl.Series("release_subtask", cols.release_subtask, pl.Utf8),
+    ambiguous_duplicate: pl.Series("ambiguous_duplicate", cols.ambiguous_duplicate, pl.Bool),
+    repeated_example: pl.Series("repeated_example", cols.repeated_example, pl.Bool),
+    unmatchable_target: pl.Series("unmatchable_target", cols.unmatchable_target, pl.Bool),
+  });
+  checkMini(release, cols);
+  cache.set(release, df);
+  return df;
+}
+
+/**
+ * Cross-check BBEH Mini: every mini/data.json example must be, by (input, target), exactly one
+ * full-set example at a stride position, and the stride positions must all be in Mini.
+ */
+function checkMini(
+  release: string,
+  cols: {
+    task: string[];
+    example_index: number[];
+    input: string[];
+    target: string[];
+    in_mini: boolean[];
+  },
+): void {
+  const path = join(release, "mini", "data.json");
+  const mini = readTaskFile(path, "BBEH");
+  const where = new Map<string, number[]>();
+  cols.input.forEach((input, r) => {
+    const key = JSON.stringify([input, cols.target[r]]);
+    where.set(key, [...(where.get(key) ?? []), r]);
+  });
+  const seen = new Set<number>();
+  mini.forEach((ex, i) => {
+    const rows = where.get(JSON.stringify([ex.input, ex.target])) ?? [];
+    const strideRows = rows.filter((r) => cols.in_mini[r]);
+    if (strideRows.length !== 1) {
+      const found = rows.map((r) => `${cols.task[r]}[${cols.example_index[r]}]`).join(", ");
+      throw new Error(
+        `${path}: example ${i} should be exactly one full-set example at a Mini stride ` +
+          `position (index ≡ 9 mod 10, disambiguation_qa ≡ 5 mod 6); found ${found || "none"}`,
+      );
+    }
+    seen.add(strideRows[0]);
+  });
+  const expected = cols.in_mini.filter((x) => x).length;
+  if (mini.length !== BBEH_MINI_SIZE || seen.size !== expected || expected !== BBEH_MINI_SIZE) {
+    throw new Error(
+      `${path}: ${mini.length} examples matching ${seen.size} distinct stride positions; ` +
+        `expected ${BBEH_MINI_SIZE} = the ${expected} stride positions`,
+    );
+  }
+}

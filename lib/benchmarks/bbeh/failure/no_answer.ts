@@ -1,0 +1,88 @@
+/**
+ * Answers that are not there: per task, the share of responses with no extractable final answer
+ * and of degenerate (looping) output, and the tasks where a model scores below random chance
+ * with its mean response length (BBEH paper, Section 5.2: below-random scores mostly come from
+ * models that ran out of output tokens and degenerated).
+ *
+ * @example
+ * ```ts
+ * import { noAnswerByTask, belowRandomTasks } from "@runlens/benchmarks/bbeh/failure/no_answer.ts";
+ * noAnswerByTask(rows); // measures no_answer_share, degenerate_share per task
+ * belowRandomTasks(rows).filter(pl.col("below_random"));
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { BBEH_TASKS } from "../tasks.ts";
+import { hasFinalAnswer, isDegenerate } from "./labels.ts";
+import { requireColumns, shareMeasures } from "./shares.ts";
+
+/**
+ * Share table per task: `no_answer_share` (no official answer prefix, or an empty extracted
+ * answer) and `degenerate_share` (see `isDegenerate`), both out of all rows of the task.
+ *
+ * @example
+ * ```ts
+ * noAnswerByTask(rows).filter(pl.col("task").eq(pl.lit("shuffled_objects")));
+ * ```
+ */
+export function noAnswerByTask(rows: pl.DataFrame): pl.DataFrame {
+  requireColumns(rows, ["run", "model", "task", "response", "extracted"], "noAnswerByTask");
+  return shareMeasures(rows, [
+    { measure: "no_answer_share", hit: hasFinalAnswer().not(), of: pl.lit(true) },
+    { measure: "degenerate_share", hit: isDegenerate(), of: pl.lit(true) },
+  ]);
+}
+
+/**
+ * Per run, model and task: `n`, `correct`, `accuracy` (%), `random` (the paper's chance rate),
+ * `below_random`, `no_answer` (count), `no_answer_share` (%), `mean_response_chars`,
+ * `mean_response_chars_no_answer` (mean length of the answer-less responses).
+ *
+ * @example
+ * ```ts
+ * belowRandomTasks(rows).filter(pl.col("below_random"));
+ * ```
+ */
+export function belowRandomTasks(rows: pl.DataFrame): pl.DataFrame {
+  requireColumns(
+    rows,
+    ["run", "model", "task", "response", "extracted", "correct", "response_chars"],
+    "belowRandomTasks",
+  );
+  const random = pl.DataFrame({
+    task: BBEH_TASKS.map((t) => t.name),
+    random: BBEH_TASKS.map((t) => t.random),
+  });
+  const noAnswer = hasFinalAnswer().not();
+  return rows.withColumns(noAnswer.alias("__na"))
+    .groupBy(["run", "model", "task"]).agg(
+      pl.len().cast(pl.Int32).alias("n"),
+      pl.col("correct").fillNull(false).cast(pl.Int32).sum().cast(pl.Int32).alias("correct"),
+      pl.col("__na").cast(pl.Int32).sum().cast(pl.Int32).alias("no_answer"),
+      pl.col("response_chars").cast(pl.Float64).mean().alias("mean_response_chars"),
+      pl.col("response_chars").filter(pl.col("__na")).cast(pl.Float64).mean()
+        .alias("mean_response_chars_no_answer"),
+    )
+    .join(random, { on: "task", how: "left" })
+    .withColumns(
+      pl.col("correct").cast(pl.Float64).mul(100).div(pl.col("n")).alias("accuracy"),
+      pl.col("no_answer").cast(pl.Float64).mul(100).div(pl.col("n")).alias("no_answer_share"),
+    )
+    .withColumns(pl.col("accuracy").lt(pl.col("random")).fillNull(false).alias("below_random"))
+    .select(
+      "run",
+      "model",
+      "task",
+      "n",
+      "correct",
+      "accuracy",
+      "random",
+      "below_random",
+      "no_answer",
+      "no_answer_share",
+      "mean_response_chars",
+      "mean_response_chars_no_answer",
+    )
+    .sort(["run", "model", "task"]);
+}

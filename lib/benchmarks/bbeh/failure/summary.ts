@@ -1,0 +1,173 @@
+/**
+ * All failure-mode analyses of scored BBEH rows in one call, and their per-run JSON summary
+ * (what `runlens analyze --json` prints): per run, `subsets` ({task: {label: {n, correct,
+ * accuracy}}}) and `failure_modes` keyed `<task>.<measure>` (plus `no_answer_share.<task>`),
+ * each `{share, n, count, ci_low, ci_high}` with shares in percent.
+ *
+ * @example
+ * ```ts
+ * import { failureAnalyses, failureSummary } from "@runlens/benchmarks/bbeh/failure/summary.ts";
+ * const all = failureAnalyses(rows, { map, traces }); // frames by analysis name
+ * failureSummary(all)["run-1"].failure_modes["boardgame_qa.unknown_share"].share;
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { boardgameConfusion, boardgameUnknownShare } from "./boardgame.ts";
+import { causalErrors } from "./causal.ts";
+import { hyperbatonEnglishOrder } from "./hyperbaton.ts";
+import {
+  classifyMistakeItems,
+  mistakeModesOfClassified,
+  mistakeStepOffsets,
+} from "./mistake_finding.ts";
+import { belowRandomTasks, noAnswerByTask } from "./no_answer.ts";
+import { objectCountingErrors, objectCountingSignedErrors } from "./object_counting.ts";
+import { objectPropertiesUndetermined } from "./object_properties.ts";
+import { emptyShares } from "./shares.ts";
+import { shuffledNoFinalAnswer } from "./shuffled.ts";
+import { allSubsetAccuracy } from "./subset_accuracy.ts";
+import { temporalLongestOnly } from "./temporal.ts";
+import { webOfLiesPositions } from "./web_of_lies.ts";
+import { englishSortShare } from "./word_sorting.ts";
+
+/** The BBM link the first-mistake analysis needs (absent: that analysis is skipped). */
+export interface MistakeLink {
+  /** `bbehToBbmMap(dataDir)` */
+  map: pl.DataFrame;
+  /** `loadBbmDataset(dataDir)` */
+  traces: pl.DataFrame;
+}
+
+/** Every analysis frame, by name. */
+export interface FailureAnalyses {
+  subsets: pl.DataFrame;
+  boardgame: pl.DataFrame;
+  boardgameConfusion: pl.DataFrame;
+  objectCounting: pl.DataFrame;
+  objectCountingErrors: pl.DataFrame;
+  objectProperties: pl.DataFrame;
+  mistakeFinding: pl.DataFrame;
+  mistakeOffsets: pl.DataFrame | null;
+  noAnswer: pl.DataFrame;
+  belowRandom: pl.DataFrame;
+  wordSorting: pl.DataFrame;
+  hyperbaton: pl.DataFrame;
+  causal: pl.DataFrame;
+  webOfLies: pl.DataFrame;
+  temporal: pl.DataFrame;
+  shuffled: pl.DataFrame;
+}
+
+/**
+ * Run every analysis on scored rows (row schema). Without `link` the first-mistake analysis is
+ * empty and `mistakeOffsets` null.
+ *
+ * @example
+ * ```ts
+ * failureAnalyses(loadRuns([dir], dataDir).rows, { map, traces });
+ * ```
+ */
+export function failureAnalyses(rows: pl.DataFrame, link?: MistakeLink): FailureAnalyses {
+  const classified = link ? classifyMistakeItems(rows, link.map, link.traces) : null;
+  return {
+    subsets: allSubsetAccuracy(rows),
+    boardgame: boardgameUnknownShare(rows),
+    boardgameConfusion: boardgameConfusion(rows),
+    objectCounting: objectCountingErrors(rows),
+    objectCountingErrors: objectCountingSignedErrors(rows),
+    objectProperties: objectPropertiesUndetermined(rows),
+    mistakeFinding: classified ? mistakeModesOfClassified(classified) : emptyShares(),
+    mistakeOffsets: classified ? mistakeStepOffsets(classified) : null,
+    noAnswer: noAnswerByTask(rows),
+    belowRandom: belowRandomTasks(rows),
+    wordSorting: englishSortShare(rows),
+    hyperbaton: hyperbatonEnglishOrder(rows),
+    causal: causalErrors(rows),
+    webOfLies: webOfLiesPositions(rows),
+    temporal: temporalLongestOnly(rows),
+    shuffled: shuffledNoFinalAnswer(rows),
+  };
+}
+
+/** One share in the JSON summary (percent). */
+export interface ShareJson {
+  share: number | null;
+  n: number;
+  count: number;
+  ci_low: number | null;
+  ci_high: number | null;
+}
+
+/** The JSON summary of one run. */
+export interface RunFailureSummary {
+  model: string;
+  subsets: Record<string, Record<string, { n: number; correct: number; accuracy: number }>>;
+  failure_modes: Record<string, ShareJson>;
+}
+
+const OVER_UNDER = ["over_count_share", "under_count_share"];
+
+const SHARE_TABLES: (keyof FailureAnalyses)[] = [
+  "boardgame",
+  "objectCounting",
+  "objectProperties",
+  "mistakeFinding",
+  "wordSorting",
+  "hyperbaton",
+  "causal",
+  "webOfLies",
+  "temporal",
+  "shuffled",
+];
+
+/**
+ * Per-run JSON summary of the analyses. Keys of `failure_modes`: `<task>.<measure>` for the
+ * pooled group, `<task>.<group>.<measure>` for the others, and `no_answer_share.<task>` /
+ * `degenerate_share.<task>` for every task. Exception: `object_counting.over_count_share` and
+ * `.under_count_share` are the sum subset's (among wrong numeric answers, paper A.14); the
+ * pooled ones are `object_counting.all.over_count_share` / `.under_count_share`.
+ *
+ * @example
+ * ```ts
+ * failureSummary(failureAnalyses(rows))["r1"].failure_modes["object_counting.over_count_share"];
+ * ```
+ */
+export function failureSummary(a: FailureAnalyses): Record<string, RunFailureSummary> {
+  const out: Record<string, RunFailureSummary> = {};
+  const entry = (run: string, model: string) =>
+    out[run] ??= { model, subsets: {}, failure_modes: {} };
+  for (const s of a.subsets.toRecords() as Record<string, unknown>[]) {
+    const run = String(s.run ?? "run"), task = String(s.task), label = String(s.subset);
+    const e = entry(run, String(s.model ?? run));
+    (e.subsets[task] ??= {})[label] = {
+      n: Number(s.n),
+      correct: Number(s.correct),
+      accuracy: Number(s.accuracy),
+    };
+  }
+  const put = (r: Record<string, unknown>, key: string) => {
+    entry(String(r.run), String(r.model)).failure_modes[key] = {
+      share: r.share === null ? null : Number(r.share),
+      n: Number(r.n),
+      count: Number(r.count),
+      ci_low: r.ci_low === null ? null : Number(r.ci_low),
+      ci_high: r.ci_high === null ? null : Number(r.ci_high),
+    };
+  };
+  for (const name of SHARE_TABLES) {
+    for (const r of (a[name] as pl.DataFrame).toRecords() as Record<string, unknown>[]) {
+      const group = String(r.group);
+      let pooled = group === "all" || (name === "webOfLies" && group === "cyclic");
+      if (name === "objectCounting" && OVER_UNDER.includes(String(r.measure))) {
+        // The headline over/under shares are those of the sum subset (paper A.14).
+        pooled = group === "sum";
+      }
+      put(r, pooled ? `${r.task}.${r.measure}` : `${r.task}.${group}.${r.measure}`);
+    }
+  }
+  for (const r of a.noAnswer.toRecords() as Record<string, unknown>[]) {
+    put(r, `${r.measure}.${r.task}`);
+  }
+  return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+}

@@ -1,0 +1,89 @@
+/**
+ * Plot specifications of the leaderboard notebook's figures (the BBEH paper's Figures 3, 5, 6).
+ * Each returns the element Plot draws; write it with `saveFigure` from lib/render/figure.ts.
+ *
+ * @example
+ * ```ts
+ * import { gainFigure } from "@runlens/benchmarks/bbeh/figures.ts";
+ * import { taskGain } from "@runlens/benchmarks/bbeh/gain.ts";
+ * import { BBEH_TABLE2 } from "@runlens/benchmarks/bbeh/published.ts";
+ * const a = BBEH_TABLE2.accuracy;
+ * const el = gainFigure(taskGain(a["GPT4o"], a["o3-mini (high)"]), {
+ *   title: "o3-mini (high) over GPT4o", base: "GPT4o", other: "o3-mini (high)",
+ * });
+ * ```
+ * @module
+ */
+import * as Plot from "@observablehq/plot";
+import type pl from "nodejs-polars";
+import { plotDocument } from "../../render/figure.ts";
+
+/** Labels of a gain figure. */
+export interface GainFigureOptions {
+  title: string;
+  base: string;
+  other: string;
+  subtitle?: string;
+  caption?: string;
+}
+
+/** Horizontal bars: per-task gain of `other` over `base` (frame from `taskGain`). */
+export function gainFigure(gain: pl.DataFrame, opts: GainFigureOptions): Element {
+  const rows = gain.toRecords() as { display: string; gain: number }[];
+  return Plot.plot({
+    document: plotDocument(),
+    title: opts.title,
+    subtitle: opts.subtitle,
+    caption: opts.caption,
+    width: 720,
+    height: 34 + rows.length * 22,
+    marginLeft: 160,
+    marginRight: 48,
+    x: { label: `${opts.other} − ${opts.base} (accuracy points)`, grid: true },
+    y: { label: null, domain: rows.map((r) => r.display) },
+    color: { domain: [false, true], range: ["#c0504d", "#4f81bd"] },
+    marks: [
+      Plot.barX(rows, { x: "gain", y: "display", fill: (r) => r.gain >= 0 }),
+      Plot.text(rows, {
+        x: "gain",
+        y: "display",
+        text: (r) => r.gain.toFixed(1),
+        textAnchor: "start",
+        dx: 4,
+        fontSize: 10,
+      }),
+      Plot.ruleX([0]),
+    ],
+  });
+}
+
+/** Rows of Figure 3: one per BBEH task with both data sets' mean input length. */
+export interface InputLengthRow {
+  display: string;
+  bbeh: number;
+  bbh: number;
+}
+
+/** Figure 3: mean input length (characters, log scale) per task, BBH vs BBEH. */
+export function inputLengthFigure(rows: InputLengthRow[], caption?: string): Element {
+  const sorted = [...rows].sort((a, b) => a.bbeh - b.bbeh || a.display.localeCompare(b.display));
+  const long = sorted.flatMap((r) => [
+    { display: r.display, set: "BBH counterpart", chars: r.bbh },
+    { display: r.display, set: "BBEH", chars: r.bbeh },
+  ]);
+  return Plot.plot({
+    document: plotDocument(),
+    title: "Average input length per task: BBEH vs its BBH counterpart (BBEH paper, Figure 3)",
+    caption,
+    width: 720,
+    height: 40 + sorted.length * 22,
+    marginLeft: 160,
+    x: { type: "log", label: "mean input length (characters, log scale)", grid: true },
+    y: { label: null, domain: sorted.map((r) => r.display) },
+    color: { legend: true, domain: ["BBH counterpart", "BBEH"], range: ["#9e9e9e", "#4f81bd"] },
+    marks: [
+      Plot.link(sorted, { x1: "bbh", x2: "bbeh", y1: "display", y2: "display", stroke: "#bbb" }),
+      Plot.dot(long, { x: "chars", y: "display", fill: "set", r: 4 }),
+    ],
+  });
+}

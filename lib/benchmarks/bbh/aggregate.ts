@@ -1,0 +1,63 @@
+/**
+ * BBH aggregates of one run's scored rows: the micro average over the 6,511 examples of the
+ * release, only when the rows cover every example (per-task accuracy comes from
+ * `taskAccuracy` of `bbeh/aggregate.ts`, which is benchmark-neutral).
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import { bbhAggregate } from "@runlens/benchmarks/bbh/aggregate.ts";
+ * const agg = bbhAggregate(pl.DataFrame({ task: ["snarks"], example_index: [3], correct: [true] }));
+ * console.assert(agg.coverage === "partial" && agg.micro === null);
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { BBH_SIZE, BBH_TASK_NAMES } from "./tasks.ts";
+
+/** Aggregates of one BBH run. */
+export interface BbhAggregate {
+  /** Correct rows / rows × 100 when all 6,511 examples are covered; else null. */
+  micro: number | null;
+  /** "full": every example of the release has a row; else "partial". */
+  coverage: "full" | "partial";
+  /** Why `micro` is missing, or how repeated rows were counted; null when nothing to say. */
+  note: string | null;
+}
+
+/**
+ * Aggregates of ONE run from rows with `task` (canonical BBH name), `example_index` and
+ * `correct` (non-null; the loader quarantines rows without a verdict). Several rows per
+ * example (epochs) are all counted, and `note` says so.
+ *
+ * @example
+ * ```ts
+ * bbhAggregate(rows).micro; // e.g. 71.23, or null with a note when the run is partial
+ * ```
+ */
+export function bbhAggregate(scored: pl.DataFrame): BbhAggregate {
+  for (const c of ["task", "example_index", "correct"]) {
+    if (!scored.columns.includes(c)) throw new Error(`bbhAggregate: missing column ${c}`);
+  }
+  if (scored.filter(pl.col("correct").isNull()).height > 0) {
+    throw new Error("bbhAggregate: rows without a verdict (correct is null)");
+  }
+  const examples = scored.groupBy(["task", "example_index"]).agg(pl.len().alias("rows"));
+  const covered = examples.height;
+  if (covered < BBH_SIZE) {
+    const tasks = examples.getColumn("task").nUnique();
+    return {
+      micro: null,
+      coverage: "partial",
+      note: `covers ${covered} of ${BBH_SIZE} examples (${tasks} of ${BBH_TASK_NAMES.length} ` +
+        "tasks); micro needs the full set",
+    };
+  }
+  const micro = (scored.select(pl.col("correct").cast(pl.Float64).mean()).getColumn("correct")
+    .get(0) as number) * 100;
+  const repeats = scored.height > covered
+    ? `several rows per example (${scored.height} rows for ${covered} examples): ` +
+      "micro is over all rows"
+    : null;
+  return { micro, coverage: "full", note: repeats };
+}

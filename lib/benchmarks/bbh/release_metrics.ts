@@ -1,0 +1,94 @@
+/**
+ * The accuracies the BBH release published next to its model outputs:
+ * `bbh/code-davinci-002-outputs/code-davinci-002-{cot,direct}/<task>_few_shot_template_0-255000_eval_metrics.jsonl`,
+ * one JSON line `{"accuracy": <percent>, "accuracy_with_calc": <percent>}` per file.
+ *
+ * `accuracy` is `correct / n * 100` in float64 (e.g. 92.80000000000001 for 232/250), so a
+ * re-scored run reproduces it exactly with {@link releaseAccuracy}. `accuracy_with_calc` (a
+ * calculator-assisted variant; it differs only for multistep_arithmetic_two and
+ * object_counting) cannot be recomputed from the files.
+ *
+ * @example
+ * ```ts
+ * import { readBbhPublishedAccuracies } from "@runlens/benchmarks/bbh/release_metrics.ts";
+ * const published = readBbhPublishedAccuracies("../shared/data");
+ * console.assert(published.length === 54);
+ * ```
+ * @module
+ */
+import { join } from "node:path";
+import { exists } from "../../core/data_dir.ts";
+import { BBH_RELEASE_RUNS, bbhOutputStem, findBbhOutputsDir } from "./release_outputs.ts";
+import { BBH_TASKS, bbhTask } from "./tasks.ts";
+
+/** One published accuracy. */
+export interface BbhPublishedAccuracy {
+  /** `code-davinci-002-cot` or `code-davinci-002-direct`. */
+  run: string;
+  task: string;
+  /** Percent, exactly as written in the file. */
+  accuracy: number;
+  /** Percent with the calculator variant, as written (null when absent). */
+  accuracyWithCalc: number | null;
+  /** The metrics file. */
+  sourceFile: string;
+}
+
+/**
+ * Accuracy in percent computed the way the release did (`correct / n * 100`).
+ *
+ * @example
+ * ```ts
+ * releaseAccuracy(232, 250); // 92.80000000000001
+ * ```
+ */
+export function releaseAccuracy(correct: number, n: number): number {
+  return correct / n * 100;
+}
+
+/**
+ * Read one `_eval_metrics.jsonl` file (exactly one JSON record with a numeric `accuracy`).
+ *
+ * @example
+ * ```ts
+ * readEvalMetrics("…/navigate_few_shot_template_0-255000_eval_metrics.jsonl").accuracy;
+ * ```
+ */
+export function readEvalMetrics(
+  path: string,
+): { accuracy: number; accuracyWithCalc: number | null } {
+  if (!exists(path)) throw new Error(`BBH published metrics incomplete: ${path} is missing`);
+  const lines = Deno.readTextFileSync(path).split("\n").filter((l) => l.trim() !== "");
+  if (lines.length !== 1) throw new Error(`${path}: expected one JSON line, found ${lines.length}`);
+  let rec: { accuracy?: unknown; accuracy_with_calc?: unknown };
+  try {
+    rec = JSON.parse(lines[0]);
+  } catch (e) {
+    throw new Error(`${path}:1: not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof rec.accuracy !== "number") throw new Error(`${path}:1: no numeric "accuracy"`);
+  const withCalc = typeof rec.accuracy_with_calc === "number" ? rec.accuracy_with_calc : null;
+  return { accuracy: rec.accuracy, accuracyWithCalc: withCalc };
+}
+
+/**
+ * All published accuracies (2 runs × 27 tasks, or the tasks given), in run then task order.
+ *
+ * @example
+ * ```ts
+ * readBbhPublishedAccuracies("../shared/data")[0]; // { run: "code-davinci-002-cot", task: "boolean_expressions", accuracy: 92.80000000000001, … }
+ * ```
+ */
+export function readBbhPublishedAccuracies(
+  dataDir: string,
+  opts: { tasks?: readonly string[] } = {},
+): BbhPublishedAccuracy[] {
+  const dir = findBbhOutputsDir(dataDir);
+  const tasks = (opts.tasks ?? BBH_TASKS.map((t) => t.name)).map((t) => bbhTask(t).name);
+  return BBH_RELEASE_RUNS.flatMap((r) =>
+    tasks.map((task) => {
+      const sourceFile = join(dir, r.run, `${bbhOutputStem(task)}_eval_metrics.jsonl`);
+      return { run: r.run, task, ...readEvalMetrics(sourceFile), sourceFile };
+    })
+  );
+}

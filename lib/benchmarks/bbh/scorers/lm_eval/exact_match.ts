@@ -1,0 +1,104 @@
+/**
+ * lm-evaluation-harness's `exact_match` metric (`exact_match_hf_evaluate` in
+ * `lm_eval/api/metrics.py`, ported from HF `evaluate`) with the options the BBH tasks set:
+ *
+ * - `bbh_cot_fewshot` (`lm_eval/tasks/bbh/cot_fewshot/_cot_fewshot_template_yaml`): no options,
+ *   so a plain equality;
+ * - `bbh_cot_zeroshot` (`lm_eval/tasks/bbh/cot_zeroshot/_cot_zeroshot_template_yaml`, commit
+ *   dea7c92): `ignore_case: true` and `regexes_to_ignore: ["\\.$", ",", "\\\\", "\n", '"']`,
+ *   applied with `re.sub` to the prediction AND the reference, in that order, then lower-cased.
+ *
+ * Python's `\.$` also matches a "." just before a final "\n". The comparison is numpy's on
+ * fixed-width unicode arrays, which cannot see trailing NUL characters: they are ignored.
+ *
+ * @example
+ * ```ts
+ * import { lmEvalZeroshotNormalize } from "@runlens/benchmarks/bbh/scorers/lm_eval/exact_match.ts";
+ * console.assert(lmEvalZeroshotNormalize('"Yes".') === "yes");
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+
+/**
+ * `regexes_to_ignore` + `ignore_case` of the cot_zeroshot template, then numpy's blindness to
+ * trailing NULs.
+ *
+ * @example
+ * ```ts
+ * lmEvalZeroshotNormalize("1,000.\n"); // "1000"
+ * ```
+ */
+export function lmEvalZeroshotNormalize(s: string): string {
+  return s.replace(/\.(\n?)$/u, "$1").replaceAll(",", "").replaceAll("\\", "")
+    .replaceAll("\n", "").replaceAll('"', "").toLowerCase().replace(/\0+$/u, "");
+}
+
+/**
+ * Plain numpy string equality (trailing NULs ignored): the cot_fewshot metric.
+ *
+ * @example
+ * ```ts
+ * lmEvalPlainEqual("(A)", "(A)"); // true
+ * ```
+ */
+export function lmEvalPlainEqual(prediction: string, reference: string): boolean {
+  return prediction.replace(/\0+$/u, "") === reference.replace(/\0+$/u, "");
+}
+
+/**
+ * {@link lmEvalZeroshotNormalize} equality: the cot_zeroshot metric.
+ *
+ * @example
+ * ```ts
+ * lmEvalZeroshotEqual("YES.", "Yes"); // true
+ * ```
+ */
+export function lmEvalZeroshotEqual(prediction: string, reference: string): boolean {
+  return lmEvalZeroshotNormalize(prediction) === lmEvalZeroshotNormalize(reference);
+}
+
+const dropNul = (e: pl.Expr) => e.str.replace("\\x00+$", "");
+
+/**
+ * {@link lmEvalZeroshotNormalize} as a polars expression.
+ *
+ * @example
+ * ```ts
+ * df.select(lmEvalZeroshotNormalizeExpr(pl.col("extracted")));
+ * ```
+ */
+export function lmEvalZeroshotNormalizeExpr(e: pl.Expr): pl.Expr {
+  return dropNul(
+    e.str.replace("\\.(\\n?)$", "${1}")
+      .str.replaceAll(",", "", true)
+      .str.replaceAll("\\", "", true)
+      .str.replaceAll("\n", "", true)
+      .str.replaceAll('"', "", true)
+      .str.toLowerCase(),
+  );
+}
+
+/**
+ * {@link lmEvalPlainEqual} as a polars expression.
+ *
+ * @example
+ * ```ts
+ * df.select(lmEvalPlainEqualExpr(pl.col("extracted"), pl.col("target")));
+ * ```
+ */
+export function lmEvalPlainEqualExpr(prediction: pl.Expr, reference: pl.Expr): pl.Expr {
+  return dropNul(prediction).eq(dropNul(reference));
+}
+
+/**
+ * {@link lmEvalZeroshotEqual} as a polars expression.
+ *
+ * @example
+ * ```ts
+ * df.select(lmEvalZeroshotEqualExpr(pl.col("extracted"), pl.col("target")));
+ * ```
+ */
+export function lmEvalZeroshotEqualExpr(prediction: pl.Expr, reference: pl.Expr): pl.Expr {
+  return lmEvalZeroshotNormalizeExpr(prediction).eq(lmEvalZeroshotNormalizeExpr(reference));
+}

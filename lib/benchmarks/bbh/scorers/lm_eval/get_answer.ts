@@ -1,0 +1,76 @@
+/**
+ * `lm-eval-get-answer`: lm-evaluation-harness `bbh_cot_fewshot`, filter `get-answer` =
+ * `regex` with `regex_pattern: "(?<=the answer is )(.*)(?=.)"` then `take_first`, scored with
+ * a plain `exact_match` (`lm_eval/tasks/bbh/cot_fewshot/_cot_fewshot_template_yaml`,
+ * EleutherAI/lm-evaluation-harness @ 4785623; `RegexFilter` in `lm_eval/filters/extraction.py`).
+ *
+ * What the regex does: `re.findall` returns, for the FIRST occurrence of "the answer is "
+ * (lowercase "the") that has at least one more character on its line, the rest of that line
+ * minus its last character (the look-ahead `(?=.)` needs one character after the greedy
+ * `(.*)`, and `.` stops at "\n"); the filter strips it. No match → "[invalid]". An occurrence
+ * at the end of a line is skipped (the look-ahead fails there); a single character after it
+ * gives "" (not "[invalid]"). So "So the answer is (B)." → "(B)", but "… is (B)" → "(B" and a
+ * trailing space "… is (B). " → "(B)." (lm-evaluation-harness PR #2013).
+ *
+ * Rust's regex has no look-around. The polars form uses `the answer is ([^\n]*)[^\n]`: a match
+ * must start with the literal (so the leftmost match starts at the first occurrence whose line
+ * continues), and the greedy group followed by one more non-newline character captures
+ * exactly what `(.*)(?=.)` captures. The lookbehind never consumed the literal and nothing
+ * else can match inside it, so the first match is the same occurrence in both engines.
+ *
+ * @example
+ * ```ts
+ * import { lmEvalGetAnswer } from "@runlens/benchmarks/bbh/scorers/lm_eval/get_answer.ts";
+ * console.assert(lmEvalGetAnswer.score("So the answer is (B).", "(B)").correct);
+ * console.assert(lmEvalGetAnswer.score("So the answer is (B)", "(B)").extracted === "(B");
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { pyStrip } from "../../../../core/python.ts";
+import { lmEvalPlainEqual, lmEvalPlainEqualExpr } from "./exact_match.ts";
+import { stripPy } from "../../../../scorers/pyre.ts";
+import type { Scorer } from "../../../../scorers/types.ts";
+
+/** lm-evaluation-harness's fallback when a regex filter finds nothing. */
+export const LM_EVAL_INVALID = "[invalid]";
+
+const GET_ANSWER = /the answer is ([^\n]*)[^\n]/u;
+
+/**
+ * The `get-answer` filter output for one response.
+ *
+ * @example
+ * ```ts
+ * extractGetAnswer("the answer is \nSo the answer is 7.\n"); // "7"
+ * ```
+ */
+export function extractGetAnswer(response: string): string {
+  const m = GET_ANSWER.exec(response);
+  return m ? pyStrip(m[1]) : LM_EVAL_INVALID;
+}
+
+/** `lm-eval-get-answer`. */
+export const lmEvalGetAnswer: Scorer = {
+  name: "lm-eval-get-answer",
+  description: 'lm-evaluation-harness bbh_cot_fewshot "get-answer": regex ' +
+    "(?<=the answer is )(.*)(?=.), FIRST match (rest of that line minus its last character), " +
+    'stripped, "[invalid]" when nothing matches; plain exact match with the target.',
+  source: "EleutherAI/lm-evaluation-harness lm_eval/tasks/bbh/cot_fewshot/" +
+    "_cot_fewshot_template_yaml @ 4785623 (filter get-answer, metric exact_match)",
+  benchmarks: ["bbh"],
+  needs: [],
+  lmEvalFilter: "get-answer",
+  score(response, target) {
+    const extracted = extractGetAnswer(response);
+    return { extracted, correct: lmEvalPlainEqual(extracted, target) };
+  },
+  expr(responseCol, targetCol) {
+    const extracted = pl.when(pl.col(responseCol).isNull()).then(pl.lit(null).cast(pl.Utf8))
+      .otherwise(
+        stripPy(pl.col(responseCol).str.extract(GET_ANSWER.source, 1))
+          .fillNull(pl.lit(LM_EVAL_INVALID)),
+      );
+    return { extracted, correct: lmEvalPlainEqualExpr(extracted, pl.col(targetCol)) };
+  },
+};

@@ -1,0 +1,82 @@
+/**
+ * `lm-eval-strict`: lm-evaluation-harness `bbh_cot_zeroshot`, filter `strict-match` (the same
+ * in all 27 task files, e.g. `lm_eval/tasks/bbh/cot_zeroshot/date_understanding.yaml` @
+ * 2a59f1d): `regex` with
+ * `((?<=The answer is )(.*)(?=.)|(?<=the answer is )(.*)(?=.)|(?<=The answer: )(.*)(?=.)|(?<=The final answer: )(.*)(?=.))`
+ * and the default `group_select: 0` (the FIRST match), then `take_first`. Scored with the
+ * cot_zeroshot `exact_match` (ignore case; ".$", ",", "\\", "\n", '"' removed from both sides;
+ * see `lm_eval/exact_match.ts`).
+ *
+ * The pattern has five groups, so `re.findall` yields tuples and `RegexFilter` keeps the first
+ * non-empty element (the whole match), stripped. When the first match is EMPTY (exactly one
+ * character left on the line after the phrase) the tuple has no non-empty element: older
+ * harness versions raise IndexError there (the run dies, so no log holds such a row), newer
+ * ones return the fallback: this port returns "[invalid]". No match at all → "[invalid]".
+ *
+ * Emulation without look-around (polars): the leftmost match of
+ * `(?:The answer is |the answer is |The answer: |The final answer: )([^\n]*)[^\n]` starts at
+ * the phrase occurrence whose look-behind position Python finds first (no phrase contains
+ * another, so occurrence order and look-behind order agree), and group 1 is Python's capture.
+ *
+ * @example
+ * ```ts
+ * import { lmEvalStrict } from "@runlens/benchmarks/bbh/scorers/lm_eval/strict.ts";
+ * console.assert(lmEvalStrict.score("The answer is: no. The final answer: Yes.", "Yes").correct);
+ * console.assert(lmEvalStrict.score("The answer is B", "(B)").extracted === "[invalid]");
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { pyStrip } from "../../../../core/python.ts";
+import { lmEvalZeroshotEqual, lmEvalZeroshotEqualExpr } from "./exact_match.ts";
+import { LM_EVAL_INVALID } from "./get_answer.ts";
+import { stripPy } from "../../../../scorers/pyre.ts";
+import type { Scorer } from "../../../../scorers/types.ts";
+
+/** The four look-behind phrases of `strict-match`, in the regex's order. */
+export const STRICT_PHRASES = [
+  "The answer is ",
+  "the answer is ",
+  "The answer: ",
+  "The final answer: ",
+] as const;
+
+const STRICT = new RegExp(`(?:${STRICT_PHRASES.join("|")})([^\\n]*)[^\\n]`, "u");
+
+/**
+ * The `strict-match` filter output for one response.
+ *
+ * @example
+ * ```ts
+ * extractStrict("Hence the answer is (C).\nDone"); // "(C)"
+ * ```
+ */
+export function extractStrict(response: string): string {
+  const m = STRICT.exec(response);
+  return m && m[1] !== "" ? pyStrip(m[1]) : LM_EVAL_INVALID;
+}
+
+/** `lm-eval-strict`. */
+export const lmEvalStrict: Scorer = {
+  name: "lm-eval-strict",
+  description: 'lm-evaluation-harness bbh_cot_zeroshot "strict-match": FIRST match of ' +
+    '"The answer is |the answer is |The answer: |The final answer: " followed by the rest of ' +
+    'its line minus the last character, stripped ("[invalid]" when none or empty); exact ' +
+    'match ignoring case, a final ".", commas, backslashes, newlines and double quotes.',
+  source: "EleutherAI/lm-evaluation-harness lm_eval/tasks/bbh/cot_zeroshot/<task>.yaml @ " +
+    "2a59f1d (strict-match) and _cot_zeroshot_template_yaml @ dea7c92 (exact_match options)",
+  benchmarks: ["bbh"],
+  needs: [],
+  lmEvalFilter: "strict-match",
+  score(response, target) {
+    const extracted = extractStrict(response);
+    return { extracted, correct: lmEvalZeroshotEqual(extracted, target) };
+  },
+  expr(responseCol, targetCol) {
+    const cap = pl.col(responseCol).str.extract(STRICT.source, 1);
+    const extracted = pl.when(pl.col(responseCol).isNull()).then(pl.lit(null).cast(pl.Utf8))
+      .when(cap.isNull().or(cap.eq(pl.lit("")))).then(pl.lit(LM_EVAL_INVALID))
+      .otherwise(stripPy(cap));
+    return { extracted, correct: lmEvalZeroshotEqualExpr(extracted, pl.col(targetCol)) };
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * `bbh-release-cot`: the BBH release's chain-of-thought answer rule, reconstructed from its
+ * published numbers (it reproduces all 27 CoT accuracies in
+ * `code-davinci-002-outputs/code-davinci-002-cot/*_eval_metrics.jsonl` exactly): the text
+ * after the LAST "So the answer is " (the whole prediction when absent), its first line,
+ * stripped, one trailing "." dropped; case-sensitive exact match with the target.
+ *
+ * @example
+ * ```ts
+ * import { bbhReleaseCot } from "@runlens/benchmarks/bbh/scorers/release_cot.ts";
+ * console.assert(bbhReleaseCot.score("… So the answer is (B).\n\nQ:", "(B)").correct);
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { pyStrip } from "../../../core/python.ts";
+import { stripPy } from "../../../scorers/pyre.ts";
+import type { Scorer } from "../../../scorers/types.ts";
+
+/** The CoT answer cue of the BBH prompts (`cot-prompts/<task>.txt`). */
+export const BBH_ANSWER_CUE = "So the answer is ";
+
+/**
+ * Extract the CoT answer: after the last cue, first line, strip, drop one trailing ".".
+ *
+ * @example
+ * ```ts
+ * extractBbhCot("x. So the answer is 24.\nQ: next"); // "24"
+ * ```
+ */
+export function extractBbhCot(response: string): string {
+  const tail = response.split(BBH_ANSWER_CUE).at(-1)!;
+  const line = pyStrip(tail.split("\n")[0]);
+  return line.endsWith(".") ? line.slice(0, -1) : line;
+}
+
+/** `bbh-release-cot`. */
+export const bbhReleaseCot: Scorer = {
+  name: "bbh-release-cot",
+  description: 'BBH release, chain-of-thought: text after the LAST "So the answer is " ' +
+    '(whole prediction if absent), first line, strip, drop one trailing ".", ' +
+    "case-sensitive exact match with the target.",
+  source: "suzgunmirac/BIG-Bench-Hard @ 9ee07bd: reproduces every accuracy of " +
+    "code-davinci-002-outputs/code-davinci-002-cot/*_eval_metrics.jsonl",
+  benchmarks: ["bbh"],
+  needs: [],
+  score(response, target) {
+    const extracted = extractBbhCot(response);
+    return { extracted, correct: extracted === target };
+  },
+  expr(responseCol, targetCol) {
+    const line = stripPy(
+      pl.col(responseCol).str.split(BBH_ANSWER_CUE).lst.last().str.split("\n").lst.first(),
+    );
+    const extracted = line.str.replace("\\.$", "");
+    return { extracted, correct: extracted.eq(pl.col(targetCol)) };
+  },
+};

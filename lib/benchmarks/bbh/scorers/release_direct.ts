@@ -1,0 +1,48 @@
+/**
+ * `bbh-release-direct`: the BBH release's direct-answer rule, reconstructed from its published
+ * numbers (it reproduces all 27 accuracies in
+ * `code-davinci-002-outputs/code-davinci-002-direct/*_eval_metrics.jsonl` exactly): the first
+ * line of the prediction, stripped; case-sensitive exact match with the target.
+ *
+ * @example
+ * ```ts
+ * import { bbhReleaseDirect } from "@runlens/benchmarks/bbh/scorers/release_direct.ts";
+ * console.assert(bbhReleaseDirect.score(" (A)\n\nQ: next", "(A)").correct);
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { pyStrip } from "../../../core/python.ts";
+import { stripPy } from "../../../scorers/pyre.ts";
+import type { Scorer } from "../../../scorers/types.ts";
+
+/**
+ * Extract the direct answer: the first line, stripped.
+ *
+ * @example
+ * ```ts
+ * extractBbhDirect(" (A)\nQ: …"); // "(A)"
+ * ```
+ */
+export function extractBbhDirect(response: string): string {
+  return pyStrip(response.split("\n")[0]);
+}
+
+/** `bbh-release-direct`. */
+export const bbhReleaseDirect: Scorer = {
+  name: "bbh-release-direct",
+  description: "BBH release, direct answer: first line of the prediction, stripped, " +
+    "case-sensitive exact match with the target.",
+  source: "suzgunmirac/BIG-Bench-Hard @ 9ee07bd: reproduces every accuracy of " +
+    "code-davinci-002-outputs/code-davinci-002-direct/*_eval_metrics.jsonl",
+  benchmarks: ["bbh"],
+  needs: [],
+  score(response, target) {
+    const extracted = extractBbhDirect(response);
+    return { extracted, correct: extracted === target };
+  },
+  expr(responseCol, targetCol) {
+    const extracted = stripPy(pl.col(responseCol).str.split("\n").lst.first());
+    return { extracted, correct: extracted.eq(pl.col(targetCol)) };
+  },
+};

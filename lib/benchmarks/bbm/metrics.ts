@@ -1,0 +1,118 @@
+/**
+ * Scores of a mistake-finding run, from the frame of `classifyMistakeRuns`: exact
+ * first-mistake location accuracy (overall, on traces with and without a mistake), detection
+ * precision/recall, and the outcome breakdown (correct, early, late, said_no_mistake,
+ * false_alarm, no_answer).
+ *
+ * Detection treats "the trace has a mistake" as the positive class and "the answer names a
+ * valid step" (`flagged`) as the positive prediction, whatever step it names:
+ * precision = flagged traces with a mistake / flagged traces; recall = flagged traces with a
+ * mistake / traces with a mistake (answers without a valid answer count as not flagged).
+ * Ratios with a zero denominator are null.
+ *
+ * @example
+ * ```ts
+ * import { mistakeFindingMetrics, mistakeOutcomeTable } from "@runlens/benchmarks/bbm/metrics.ts";
+ * mistakeFindingMetrics(classified, ["model", "task"]);
+ * mistakeOutcomeTable(classified, ["model"]);
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { MISTAKE_OUTCOMES } from "./classify.ts";
+
+const F = pl.Float64;
+
+/** num / den as Float64, null when den is 0. */
+function ratio(num: pl.Expr, den: pl.Expr): pl.Expr {
+  return pl.when(den.gt(0)).then(num.cast(F).div(den.cast(F))).otherwise(pl.lit(null).cast(F));
+}
+
+const sum = (e: pl.Expr) => e.cast(pl.Int32).sum();
+
+function aggregate(df: pl.DataFrame, by: readonly string[], aggs: pl.Expr[]): pl.DataFrame {
+  const missing = by.filter((c) => !df.columns.includes(c));
+  if (missing.length > 0) {
+    throw new Error(`cannot group by missing column(s) ${missing.join(", ")}`);
+  }
+  return by.length > 0 ? df.groupBy([...by]).agg(...aggs).sort([...by]) : df.select(...aggs);
+}
+
+/**
+ * Location accuracy and detection scores per group: `…by, n, with_mistake, without_mistake,
+ * location_accuracy, location_accuracy_with_mistake, location_accuracy_without_mistake,
+ * detection_precision, detection_recall, no_answer`.
+ *
+ * @example
+ * ```ts
+ * mistakeFindingMetrics(classified, ["model", "task"]);
+ * mistakeFindingMetrics(classified, []); // one overall row
+ * ```
+ */
+export function mistakeFindingMetrics(
+  classified: pl.DataFrame,
+  by: readonly string[] = ["model", "task"],
+): pl.DataFrame {
+  const hm = pl.col("has_mistake"), ok = pl.col("location_correct"), fl = pl.col("flagged");
+  return aggregate(classified, by, [
+    pl.len().cast(pl.Int32).alias("n"),
+    sum(hm).cast(pl.Int32).alias("with_mistake"),
+    sum(hm.not()).cast(pl.Int32).alias("without_mistake"),
+    ratio(sum(ok), pl.len()).alias("location_accuracy"),
+    ratio(sum(ok.and(hm)), sum(hm)).alias("location_accuracy_with_mistake"),
+    ratio(sum(ok.and(hm.not())), sum(hm.not())).alias("location_accuracy_without_mistake"),
+    ratio(sum(fl.and(hm)), sum(fl)).alias("detection_precision"),
+    ratio(sum(fl.and(hm)), sum(hm)).alias("detection_recall"),
+    sum(pl.col("outcome").eq(pl.lit("no_answer"))).cast(pl.Int32).alias("no_answer"),
+  ]);
+}
+
+/**
+ * Outcome counts per group, wide: `…by, n, correct, early, late, said_no_mistake,
+ * false_alarm, no_answer, late_share_of_misplaced` — the last is late / (early + late), the
+ * BBEH paper's (appendix A.6) share of "missed the first mistake, flagged a later step" among
+ * answers that flag a wrong step in a trace with a mistake.
+ *
+ * @example
+ * ```ts
+ * mistakeOutcomeTable(classified, ["model", "task"]);
+ * ```
+ */
+export function mistakeOutcomeTable(
+  classified: pl.DataFrame,
+  by: readonly string[] = ["model", "task"],
+): pl.DataFrame {
+  const o = pl.col("outcome");
+  return aggregate(classified, by, [
+    pl.len().cast(pl.Int32).alias("n"),
+    ...MISTAKE_OUTCOMES.map((name) => sum(o.eq(pl.lit(name))).cast(pl.Int32).alias(name)),
+    ratio(sum(o.eq(pl.lit("late"))), sum(o.eq(pl.lit("early")).or(o.eq(pl.lit("late")))))
+      .alias("late_share_of_misplaced"),
+  ]);
+}
+
+/**
+ * Outcome counts per group in long form (`…by, outcome, count, share`), every outcome present
+ * (zeros included) — the shape a stacked bar chart wants.
+ *
+ * @example
+ * ```ts
+ * mistakeOutcomeLong(classified, ["model"]); // 6 rows per model
+ * ```
+ */
+export function mistakeOutcomeLong(
+  classified: pl.DataFrame,
+  by: readonly string[] = ["model", "task"],
+): pl.DataFrame {
+  const wide = mistakeOutcomeTable(classified, by);
+  const parts = MISTAKE_OUTCOMES.map((name, i) =>
+    wide.select(
+      ...by.map((c) => pl.col(c)),
+      pl.lit(name).alias("outcome"),
+      pl.lit(i).cast(pl.Int32).alias("_order"),
+      pl.col(name).alias("count"),
+      ratio(pl.col(name), pl.col("n")).alias("share"),
+    )
+  );
+  return pl.concat(parts).sort([...by, "_order"]).drop("_order");
+}

@@ -1,0 +1,117 @@
+/**
+ * Classify a mixed mistake-finding log: rows naming a BBM trace (`trace_index`) and rows
+ * naming a BBEH first-mistake item (`example_index` of dyck_languages / word_sorting).
+ *
+ * BBM rows are classified under the numbering the caller states (required when there are
+ * any); BBEH rows are always one-based ("Thought N"). BBEH rows that are not first-mistake
+ * items (e.g. word_sorting's new-alphabet half) are returned apart as `unmatched`.
+ *
+ * @example
+ * ```ts
+ * import { classifyMistakeLog } from "@runlens/benchmarks/bbm/run_eval.ts";
+ * const { classified } = classifyMistakeLog(loadMistakeRuns(paths), {
+ *   traces: loadBbmDataset(dir),
+ *   map: () => bbehToBbmMap(dir),
+ *   numbering: "one-based",
+ * });
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { CLASSIFY_COLUMNS, classifyMistakeRuns, type StepNumbering } from "./classify.ts";
+import { classifyBbehMistakeRows } from "./bbeh_link.ts";
+
+/** Inputs of {@link classifyMistakeLog}. */
+export interface MistakeLogOptions {
+  /** The BBM trace frame. */
+  traces: pl.DataFrame;
+  /** The BBEH → BBM map, or a function building it (only called when BBEH rows exist). */
+  map?: pl.DataFrame | (() => pl.DataFrame);
+  /** Numbering of the BBM rows' answers; required when the log has BBM rows. */
+  numbering?: StepNumbering;
+}
+
+/** Column order of the classified log. */
+export const LOG_COLUMNS = [
+  "run",
+  "model",
+  "source",
+  "bbeh_task",
+  "example_index",
+  "task",
+  "trace_index",
+  "response",
+  ...CLASSIFY_COLUMNS,
+] as const;
+
+/**
+ * Classify every row of a run-log frame (see `loadMistakeRuns`); `source` says "bbm" or
+ * "bbeh". Extra columns such as `source_file`/`source_line` are kept after {@link LOG_COLUMNS}.
+ *
+ * @example
+ * ```ts
+ * const { classified, unmatched } = classifyMistakeLog(runs, { traces, numbering: "one-based" });
+ * ```
+ */
+export function classifyMistakeLog(
+  runs: pl.DataFrame,
+  opts: MistakeLogOptions,
+): { classified: pl.DataFrame; unmatched: pl.DataFrame } {
+  runs = withDefaults(runs);
+  const bbmRows = runs.filter(pl.col("trace_index").isNotNull());
+  const bbehRows = runs.filter(pl.col("trace_index").isNull());
+  const parts: pl.DataFrame[] = [];
+  let unmatched = bbehRows.head(0);
+  if (bbmRows.height > 0) {
+    if (!opts.numbering) {
+      throw new Error(
+        `${bbmRows.height} row(s) name BBM traces (trace_index): say how their answers number ` +
+          `steps ("one-based" = Thought N, or "zero-based")`,
+      );
+    }
+    const c = classifyMistakeRuns(bbmRows, opts.traces, { numbering: opts.numbering });
+    parts.push(c.withColumns(
+      pl.lit("bbm").alias("source"),
+      pl.lit(null).cast(pl.Utf8).alias("bbeh_task"),
+      pl.col("example_index").cast(pl.Int32),
+    ));
+  }
+  if (bbehRows.height > 0) {
+    if (!opts.map) throw new Error("BBEH rows (example_index) need the BBEH → BBM map");
+    const map = typeof opts.map === "function" ? opts.map() : opts.map;
+    const c = classifyBbehMistakeRows(bbehRows, map, opts.traces);
+    parts.push(c.withColumns(pl.lit("bbeh").alias("source")));
+    const keys = map.select(
+      pl.col("bbeh_task").alias("task"),
+      pl.col("example_index"),
+      pl.lit(true).alias("_linked"),
+    );
+    unmatched = bbehRows.withColumns(pl.col("example_index").cast(pl.Int32))
+      .join(keys, { on: ["task", "example_index"], how: "left" })
+      .filter(pl.col("_linked").isNull())
+      .drop("_linked");
+  }
+  const extra = runs.columns.filter((c) => !(LOG_COLUMNS as readonly string[]).includes(c));
+  const order = [...LOG_COLUMNS, ...extra];
+  const classified = parts.length > 0
+    ? pl.concat(parts.map((p) => p.select(...order)), { how: "vertical" })
+    : emptyLog(order);
+  return { classified, unmatched };
+}
+
+/** Add the optional columns a hand-made frame may lack: run, model, trace/example index. */
+function withDefaults(runs: pl.DataFrame): pl.DataFrame {
+  let df = runs;
+  if (!df.columns.includes("run")) df = df.withColumns(pl.lit("run").alias("run"));
+  if (!df.columns.includes("model")) df = df.withColumns(pl.col("run").alias("model"));
+  for (const c of ["trace_index", "example_index"]) {
+    df = df.withColumns(
+      (df.columns.includes(c) ? pl.col(c) : pl.lit(null)).cast(pl.Int32).alias(c),
+    );
+  }
+  return df;
+}
+
+function emptyLog(order: string[]): pl.DataFrame {
+  return pl.DataFrame(Object.fromEntries(order.map((c) => [c, pl.Series(c, [], pl.Utf8)])));
+}

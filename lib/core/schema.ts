@@ -1,0 +1,161 @@
+/**
+ * The row schema: one row = one model response to one example under one scoring rule.
+ *
+ * Every loader maps its input to rows of this shape and every analysis starts from a
+ * polars DataFrame with (at least) these columns, in this order.
+ *
+ * @example
+ * ```ts
+ * import { emptyRows, ROW_COLUMNS } from "@runlens/core/schema.ts";
+ * const df = emptyRows();
+ * console.assert(df.columns.join() === ROW_COLUMNS.join());
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+
+/** The benchmarks runlens knows. */
+export type Benchmark = "bbeh" | "bbh" | "bbm" | "arb";
+
+/** One model response to one example under one scoring rule. */
+export interface RunRow {
+  /** Run id: one model run (a log file, or the `run` field of the canonical format). */
+  run: string;
+  /** Model name as the log gives it (or as the user overrides it). */
+  model: string;
+  benchmark: Benchmark;
+  /** Canonical task name, e.g. `boardgame_qa` (BBEH) or `date_understanding` (BBH). */
+  task: string;
+  /** 0-based position of the example in the official task file; null where none exists (ARB). */
+  example_index: number | null;
+  /** Example id where the benchmark has ids instead of positions (ARB problem ids). */
+  example_id: string | null;
+  /** Subset label inside the task (e.g. `forward`/`backward`), null when not labelled. */
+  subset: string | null;
+  /** 1-based sample number when a run samples an example several times (epochs); else 1. */
+  epoch: number;
+  /** The question text of the official data set (not the full prompt). */
+  input: string;
+  /** The official target. */
+  target: string;
+  /** The raw model response, unchanged. */
+  response: string;
+  /** The answer the scorer extracted from the response (null: scorer extracts nothing). */
+  extracted: string | null;
+  /** The scorer's verdict; null when the rule does not auto-score this row. */
+  correct: boolean | null;
+  /** Name of the scoring rule that produced `extracted` and `correct`, e.g. `bbeh-official`. */
+  scorer: string;
+  /** Length of `input` in Unicode code points (Python `len`). */
+  input_chars: number;
+  /** Length of `response` in Unicode code points (Python `len`). */
+  response_chars: number;
+  /** Response length in tokens when the log records it. */
+  response_tokens: number | null;
+  /** The log file the row came from. */
+  source_file: string;
+  /** 1-based line (JSONL/CSV) or record number (other formats) inside `source_file`. */
+  source_line: number;
+  /** The verdict the evaluation tool itself stored in the log, when it stored one. */
+  stored_correct: boolean | null;
+  /** Fields of the log record that are not in this schema, as a JSON object string. */
+  extra: string | null;
+}
+
+/** Column names of {@link RunRow}, in DataFrame order. */
+export const ROW_COLUMNS = [
+  "run",
+  "model",
+  "benchmark",
+  "task",
+  "example_index",
+  "example_id",
+  "subset",
+  "epoch",
+  "input",
+  "target",
+  "response",
+  "extracted",
+  "correct",
+  "scorer",
+  "input_chars",
+  "response_chars",
+  "response_tokens",
+  "source_file",
+  "source_line",
+  "stored_correct",
+  "extra",
+] as const satisfies readonly (keyof RunRow)[];
+
+/** The polars dtype of every {@link RunRow} column. */
+export const ROW_SCHEMA: Record<(typeof ROW_COLUMNS)[number], pl.DataType> = {
+  run: pl.Utf8,
+  model: pl.Utf8,
+  benchmark: pl.Utf8,
+  task: pl.Utf8,
+  example_index: pl.Int32,
+  example_id: pl.Utf8,
+  subset: pl.Utf8,
+  epoch: pl.Int32,
+  input: pl.Utf8,
+  target: pl.Utf8,
+  response: pl.Utf8,
+  extracted: pl.Utf8,
+  correct: pl.Bool,
+  scorer: pl.Utf8,
+  input_chars: pl.Int32,
+  response_chars: pl.Int32,
+  response_tokens: pl.Int32,
+  source_file: pl.Utf8,
+  source_line: pl.Int32,
+  stored_correct: pl.Bool,
+  extra: pl.Utf8,
+};
+
+/** An empty DataFrame with the row schema. */
+export function emptyRows(): pl.DataFrame {
+  return pl.DataFrame(
+    Object.fromEntries(ROW_COLUMNS.map((c) => [c, pl.Series(c, [], ROW_SCHEMA[c])])),
+  );
+}
+
+/**
+ * Select the schema columns in order and cast each to its dtype; throws naming any missing column.
+ *
+ * @example
+ * ```ts
+ * const rows = conformRows(df); // df may carry extra columns; they are dropped
+ * ```
+ */
+export function conformRows(df: pl.DataFrame): pl.DataFrame {
+  const missing = ROW_COLUMNS.filter((c) => !df.columns.includes(c));
+  if (missing.length > 0) {
+    throw new Error(`rows lack schema column(s): ${missing.join(", ")}`);
+  }
+  return df.select(...ROW_COLUMNS.map((c) => pl.col(c).cast(ROW_SCHEMA[c])));
+}
+
+/** Column descriptions for documentation (README) and `runlens schema`. */
+export const ROW_DOCS: Record<(typeof ROW_COLUMNS)[number], string> = {
+  run: "run id (one model run: a log file, or the `run` field)",
+  model: "model name",
+  benchmark: "bbeh | bbh | bbm | arb",
+  task: "canonical task name",
+  example_index: "0-based position in the official task file (null: none, e.g. ARB)",
+  example_id: "example id where the benchmark uses ids (ARB), else null",
+  subset: "subset label inside the task, null when not labelled",
+  epoch: "1-based sample number for repeated sampling (inspect epochs), else 1",
+  input: "question text of the official data set",
+  target: "official target",
+  response: "raw model response",
+  extracted: "answer extracted by the scorer (null: none)",
+  correct: "the scorer's verdict (null: not auto-scored)",
+  scorer: "name of the scoring rule, e.g. bbeh-official",
+  input_chars: "input length in code points (Python len)",
+  response_chars: "response length in code points (Python len)",
+  response_tokens: "response tokens when the log records them, else null",
+  source_file: "log file the row came from",
+  source_line: "1-based line (JSONL/CSV) or record number in source_file",
+  stored_correct: "the evaluation tool's own verdict when the log stores one",
+  extra: "fields of the log record outside the schema, as a JSON object",
+};

@@ -1,0 +1,410 @@
+/**
+ * Answer-format sensitivity of a run (an analysis beyond the papers): per task, the accuracy
+ * under every scoring rule that applies to the benchmark, the share of responses with no
+ * extractable answer under each, and the examples where the run's official rule and the
+ * `lenient` rule disagree. The official rule stays the headline: nothing here changes it.
+ *
+ * Rules per benchmark ({@link FORMAT_SCORERS}): BBH — `bbh-release-cot`, `bbh-release-direct`,
+ * `lm-eval-get-answer`, `lm-eval-strict`, `lm-eval-flexible`, `last-line`, `lenient`; BBEH —
+ * `bbeh-official`, `lenient`. A run's official rule ({@link officialScorer}): `bbeh-official`
+ * for BBEH; for BBH the run's own `scorer` column when it names one of the BBH rules, else
+ * `bbh-release-cot`.
+ *
+ * "No answer" per rule ({@link noAnswerExpr}): the rule found nothing it looks for —
+ * `bbh-release-cot`: no "So the answer is " (it falls back to the raw first line);
+ * `bbh-release-direct`: empty first line; lm-eval rules: "[invalid]"; `last-line`, `lenient`:
+ * nothing extracted; `bbeh-official`: none of its four answer prefixes (it falls back to the
+ * whole response).
+ *
+ * @example
+ * ```ts
+ * import { formatSensitivity, formatSensitivityJson } from "@runlens/pipeline/format_sensitivity.ts";
+ * const long = formatSensitivity(rows); // run, task, scorer, n, correct, accuracy, no_answer
+ * formatSensitivityJson(long, "my-run"); // { date_understanding: { lenient: { n, correct, … } } }
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { BBEH_ANSWER_PREFIXES } from "../benchmarks/bbeh/scorer.ts";
+import { BBH_ANSWER_CUE } from "../benchmarks/bbh/scorers/release_cot.ts";
+import { LM_EVAL_INVALID } from "../benchmarks/bbh/scorers/lm_eval/get_answer.ts";
+import { scoreFrame } from "../scorers/registry.ts";
+
+/** The rules compared per benchmark, official ones first, `lenient` last. */
+export const FORMAT_SCORERS: Readonly<Record<"bbh" | "bbeh", readonly string[]>> = {
+  bbh: [
+    "bbh-release-cot",
+    "bbh-release-direct",
+    "lm-eval-get-answer",
+    "lm-eval-strict",
+    "lm-eval-flexible",
+    "last-line",
+    "lenient",
+  ],
+  bbeh: ["bbeh-official", "lenient"],
+};
+
+/** The analysis rule compared with the official one. */
+export const LENIENT = "lenient";
+
+/**
+ * The official rule of a run: `bbeh-official` for BBEH; for BBH the run's own scorer when it
+ * is a BBH rule other than `lenient`, else `bbh-release-cot`.
+ *
+ * @example
+ * ```ts
+ * officialScorer("bbh", "bbh-release-direct"); // "bbh-release-direct"
+ * officialScorer("bbh", "stored"); // "bbh-release-cot"
+ * ```
+ */
+export function officialScorer(benchmark: string, runScorer: string | null): string {
+  if (benchmark === "bbeh") return "bbeh-official";
+  const bbh = FORMAT_SCORERS.bbh.filter((s) => s !== LENIENT);
+  return runScorer !== null && bbh.includes(runScorer) ? runScorer : "bbh-release-cot";
+}
+
+/**
+ * Bool expression: the rule found no answer (see the module doc), on a frame scored by it
+ * (`extracted`) that still has the response column.
+ *
+ * @example
+ * ```ts
+ * scoreFrame(lf, "last-line").withColumns(noAnswerExpr("last-line").alias("no_answer"));
+ * ```
+ */
+export function noAnswerExpr(scorer: string, responseCol = "response"): pl.Expr {
+  const ex = pl.col("extracted");
+  const blank = ex.isNull().or(ex.str.strip().eq(pl.lit("")));
+  switch (scorer) {
+    case "bbh-release-cot":
+      return pl.col(responseCol).str.contains(BBH_ANSWER_CUE, true).not();
+    case "bbeh-official":
+      return BBEH_ANSWER_PREFIXES.map((p) => pl.col(responseCol).str.contains(p, true).not())
+        .reduce((a, b) => a.and(b));
+    case "lm-eval-get-answer":
+    case "lm-eval-strict":
+    case "lm-eval-flexible":
+      return blank.or(ex.eq(pl.lit(LM_EVAL_INVALID)));
+    default:
+      return blank;
+  }
+}
+
+/**
+ * Every row scored by every applicable rule: one row per (input row, rule) with `__row` (the
+ * input row's position), `run`, `benchmark`, `task`, `example_index`, `scorer`, `official`
+ * (the run's official rule), `extracted`, `correct`, `no_answer`. Rows of other benchmarks
+ * (BBM, ARB) are left out. `rows` needs `run`, `benchmark`, `task`, `example_index`, `input`,
+ * `target`, `response`, `scorer`.
+ *
+ * @example
+ * ```ts
+ * scoreAllRules(rows).filter(pl.col("scorer").eq(pl.lit("lenient")));
+ * ```
+ */
+export function scoreAllRules(rows: pl.DataFrame): pl.DataFrame {
+  const indexed = rows.withRowIndex("__row");
+  const officials = runOfficials(indexed);
+  const parts: pl.DataFrame[] = [];
+  for (const [bench, scorers] of Object.entries(FORMAT_SCORERS)) {
+    const sub = indexed.filter(pl.col("benchmark").eq(pl.lit(bench)))
+      .select("__row", "run", "benchmark", "task", "example_index", "input", "target", "response");
+    if (sub.height === 0) continue;
+    for (const scorer of scorers) {
+      parts.push(
+        scoreFrame(sub.lazy(), scorer)
+          .withColumns(noAnswerExpr(scorer).fillNull(true).alias("no_answer"))
+          .select(
+            pl.col("__row").cast(pl.Int64),
+            "run",
+            "benchmark",
+            "task",
+            "example_index",
+            "scorer",
+            "extracted",
+            "correct",
+            "no_answer",
+          ),
+      );
+    }
+  }
+  if (parts.length === 0) return emptyScored();
+  return pl.concat(parts).join(officials, { on: "run", how: "left" })
+    .select(
+      "__row",
+      "run",
+      "benchmark",
+      "task",
+      "example_index",
+      "scorer",
+      "official",
+      "extracted",
+      "correct",
+      "no_answer",
+    );
+}
+
+function runOfficials(rows: pl.DataFrame): pl.DataFrame {
+  const firsts = rows.groupBy("run").agg(
+    pl.col("benchmark").first(),
+    pl.col("scorer").first(),
+  ).toRecords() as { run: string; benchmark: string; scorer: string | null }[];
+  return pl.DataFrame({
+    run: pl.Series("run", firsts.map((r) => r.run), pl.Utf8),
+    official: pl.Series(
+      "official",
+      firsts.map((r) => officialScorer(r.benchmark, r.scorer)),
+      pl.Utf8,
+    ),
+  });
+}
+
+function emptyScored(): pl.DataFrame {
+  const s = (n: string, t: pl.DataType) => pl.Series(n, [], t);
+  return pl.DataFrame([
+    s("__row", pl.Int64),
+    s("run", pl.Utf8),
+    s("benchmark", pl.Utf8),
+    s("task", pl.Utf8),
+    s("example_index", pl.Int32),
+    s("scorer", pl.Utf8),
+    s("official", pl.Utf8),
+    s("extracted", pl.Utf8),
+    s("correct", pl.Bool),
+    s("no_answer", pl.Bool),
+  ]);
+}
+
+/**
+ * The long summary of a {@link scoreAllRules} frame: per (run, task, scorer) `n` (scored rows),
+ * `correct`, `accuracy` (%), `no_answer` (% of the n rows), plus `official` (Bool: the run's
+ * official rule). Sorted by run, task, then the order of {@link FORMAT_SCORERS}.
+ *
+ * @example
+ * ```ts
+ * summarizeFormatSensitivity(scoreAllRules(rows));
+ * ```
+ */
+export function summarizeFormatSensitivity(scored: pl.DataFrame): pl.DataFrame {
+  const rules = [...new Set(Object.values(FORMAT_SCORERS).flat())].filter((r) => r !== LENIENT);
+  const order = [...rules, LENIENT];
+  const rank = pl.DataFrame({
+    scorer: pl.Series("scorer", order, pl.Utf8),
+    __rank: pl.Series("__rank", order.map((_, i) => i), pl.Int32),
+  });
+  return scored.filter(pl.col("correct").isNotNull())
+    .groupBy(["run", "task", "scorer"])
+    .agg(
+      pl.col("correct").count().cast(pl.Int32).alias("n"),
+      pl.col("correct").sum().cast(pl.Int32).alias("correct"),
+      pl.col("no_answer").cast(pl.Float64).mean().mul(100).alias("no_answer"),
+      pl.col("scorer").eq(pl.col("official")).any().alias("official"),
+    )
+    .withColumns(pl.col("correct").cast(pl.Float64).mul(100).div(pl.col("n")).alias("accuracy"))
+    .join(rank, { on: "scorer" })
+    .sort(["run", "task", "__rank"])
+    .select("run", "task", "scorer", "n", "correct", "accuracy", "no_answer", "official");
+}
+
+/**
+ * Format sensitivity of the runs in a row-schema frame: {@link scoreAllRules} then
+ * {@link summarizeFormatSensitivity} — columns run, task, scorer, n, correct, accuracy,
+ * no_answer, official.
+ *
+ * @example
+ * ```ts
+ * formatSensitivity(loadBbhReleaseOutputs(dir).rows).height; // 2 runs × 27 tasks × 7 rules
+ * ```
+ */
+export function formatSensitivity(rows: pl.DataFrame): pl.DataFrame {
+  return summarizeFormatSensitivity(scoreAllRules(rows));
+}
+
+/** One cell of the nested JSON form. */
+export interface FormatCell {
+  n: number;
+  correct: number;
+  accuracy: number;
+  no_answer: number;
+}
+
+/**
+ * The nested JSON form `{task: {scorer: {n, correct, accuracy, no_answer}}}` of ONE run of a
+ * {@link formatSensitivity} frame (the only run when `run` is omitted; throws when there are
+ * several and none is named).
+ *
+ * @example
+ * ```ts
+ * formatSensitivityJson(formatSensitivity(rows), "code-davinci-002-cot").navigate.lenient.accuracy;
+ * ```
+ */
+export function formatSensitivityJson(
+  long: pl.DataFrame,
+  run?: string,
+): Record<string, Record<string, FormatCell>> {
+  const runs = [...new Set(long.getColumn("run").toArray() as string[])].sort();
+  if (run === undefined && runs.length > 1) {
+    throw new Error(`formatSensitivityJson: several runs (${runs.join(", ")}); name one`);
+  }
+  const want = run ?? runs[0];
+  const out: Record<string, Record<string, FormatCell>> = {};
+  const recs = long.filter(pl.col("run").eq(pl.lit(want ?? "")))
+    .toRecords() as unknown as (FormatCell & { task: string; scorer: string })[];
+  for (const r of recs) {
+    (out[r.task] ??= {})[r.scorer] = {
+      n: r.n,
+      correct: r.correct,
+      accuracy: r.accuracy,
+      no_answer: r.no_answer,
+    };
+  }
+  return out;
+}
+
+/**
+ * The nested JSON form for every run: `{run: {task: {scorer: cell}}}`.
+ *
+ * @example
+ * ```ts
+ * Object.keys(formatSensitivityByRun(formatSensitivity(rows))); // run ids
+ * ```
+ */
+export function formatSensitivityByRun(
+  long: pl.DataFrame,
+): Record<string, Record<string, Record<string, FormatCell>>> {
+  const runs = [...new Set(long.getColumn("run").toArray() as string[])].sort();
+  return Object.fromEntries(runs.map((r) => [r, formatSensitivityJson(long, r)]));
+}
+
+/** The two disagreement classes between the official rule and `lenient`. */
+export const DISAGREEMENT_CLASSES = [
+  "official_wrong_lenient_right",
+  "official_right_lenient_wrong",
+] as const;
+
+/** Counts and example rows of the disagreements. */
+export interface Disagreements {
+  /** run, task, class, n (only non-zero classes). */
+  counts: pl.DataFrame;
+  /**
+   * Up to `perClass` rows per (run, class), spread over tasks: run, class, task,
+   * example_index, target, official_extracted, lenient_extracted, response_tail.
+   */
+  examples: pl.DataFrame;
+}
+
+/**
+ * Where the run's official rule and `lenient` disagree, from a {@link scoreAllRules} frame and
+ * the rows it was computed from (for targets and responses). Examples are taken round-robin
+ * over tasks (first example of each task in task order, then the second…), so they are
+ * deterministic; `response_tail` is the last `tailChars` characters of the response, and the
+ * extracted answers are clipped to `tailChars` (with "…").
+ *
+ * @example
+ * ```ts
+ * const scored = scoreAllRules(rows);
+ * formatDisagreements(scored, rows, { perClass: 3 }).examples.toRecords();
+ * ```
+ */
+export function formatDisagreements(
+  scored: pl.DataFrame,
+  rows: pl.DataFrame,
+  opts: { perClass?: number; tailChars?: number } = {},
+): Disagreements {
+  const perClass = opts.perClass ?? 3, tail = opts.tailChars ?? 240;
+  const official = scored.filter(pl.col("scorer").eq(pl.col("official")))
+    .select(
+      "__row",
+      "run",
+      "task",
+      "example_index",
+      pl.col("extracted").alias("official_extracted"),
+      pl.col("correct").alias("official_correct"),
+    );
+  const len = scored.filter(pl.col("scorer").eq(pl.lit(LENIENT)))
+    .select(
+      "__row",
+      pl.col("extracted").alias("lenient_extracted"),
+      pl.col("correct").alias("lenient_correct"),
+    );
+  const both = official.join(len, { on: "__row" })
+    .filter(pl.col("official_correct").neq(pl.col("lenient_correct")))
+    .withColumns(
+      pl.when(pl.col("lenient_correct")).then(pl.lit(DISAGREEMENT_CLASSES[0]))
+        .otherwise(pl.lit(DISAGREEMENT_CLASSES[1])).alias("class"),
+    );
+  const counts = both.groupBy(["run", "task", "class"])
+    .agg(pl.col("__row").count().cast(pl.Int32).alias("n"))
+    .sort(["run", "task", "class"]);
+  const picked = pickRoundRobin(
+    both.sort(["run", "class", "task", "example_index", "__row"])
+      .toRecords() as unknown as DisagreementRow[],
+    perClass,
+  );
+  const byRow = new Map(
+    (rows.withRowIndex("__row").filter(pl.col("__row").isIn(picked.map((p) => p.__row)))
+      .select("__row", "target", "response").toRecords() as unknown as {
+        __row: number;
+        target: string;
+        response: string;
+      }[]).map((r) => [r.__row, r]),
+  );
+  const col = <T>(name: string, f: (p: DisagreementRow) => T, dtype: pl.DataType) =>
+    pl.Series(name, picked.map(f), dtype);
+  const examples = pl.DataFrame([
+    col("run", (p) => p.run, pl.Utf8),
+    col("class", (p) => p.class, pl.Utf8),
+    col("task", (p) => p.task, pl.Utf8),
+    col("example_index", (p) => p.example_index, pl.Int32),
+    col("target", (p) => byRow.get(p.__row)?.target ?? null, pl.Utf8),
+    col("official_extracted", (p) => clip(p.official_extracted, tail), pl.Utf8),
+    col("lenient_extracted", (p) => clip(p.lenient_extracted, tail), pl.Utf8),
+    col(
+      "response_tail",
+      (p) => [...(byRow.get(p.__row)?.response ?? "")].slice(-tail).join(""),
+      pl.Utf8,
+    ),
+  ]);
+  return { counts, examples };
+}
+
+interface DisagreementRow {
+  __row: number;
+  run: string;
+  class: string;
+  task: string;
+  example_index: number | null;
+  official_extracted: string | null;
+  lenient_extracted: string | null;
+}
+
+/** At most `n` code points of `s`, with "…" when cut (null stays null). */
+function clip(s: string | null, n: number): string | null {
+  if (s === null) return null;
+  const cps = [...s];
+  return cps.length <= n ? s : cps.slice(0, n - 1).join("") + "…";
+}
+
+/** Up to `k` rows per (run, class): the first of each task in task order, then the second… */
+function pickRoundRobin(sorted: DisagreementRow[], k: number): DisagreementRow[] {
+  const groups = new Map<string, DisagreementRow[][]>();
+  let prev = "";
+  for (const r of sorted) {
+    const g = `${r.run}\u0000${r.class}`;
+    if (!groups.has(g)) groups.set(g, []);
+    const tasks = groups.get(g)!;
+    const key = `${g}\u0000${r.task}`;
+    if (key !== prev) tasks.push([]);
+    tasks.at(-1)!.push(r);
+    prev = key;
+  }
+  const out: DisagreementRow[] = [];
+  for (const tasks of groups.values()) {
+    const chosen: DisagreementRow[] = [];
+    for (let depth = 0; chosen.length < k && tasks.some((t) => t.length > depth); depth++) {
+      for (const t of tasks) if (t[depth] && chosen.length < k) chosen.push(t[depth]);
+    }
+    out.push(...chosen);
+  }
+  return out;
+}

@@ -1,0 +1,117 @@
+/**
+ * Find and classify every first-mistake answer in a logs directory, for the notebook:
+ * - BBM-indexed logs (JSONL whose first record has `trace_index`), classified under the
+ *   numbering given (from `$RUNLENS_BBM_NUMBERING` in the notebook; never guessed — without it
+ *   these logs are skipped with a reason);
+ * - BBEH run logs (the canonical formats `loadRuns` reads), whose dyck_languages and
+ *   word_sorting first-mistake rows are classified through the BBEH → BBM map (one-based).
+ *
+ * @example
+ * ```ts
+ * import { classifyLogsDir, numberingFromEnv } from "@runlens/pipeline/mistake_logs.ts";
+ * const { classified, skipped } = classifyLogsDir("logs", "../shared/data", numberingFromEnv());
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { join } from "node:path";
+import { exists } from "../core/data_dir.ts";
+import { findLogFiles } from "../logs/files.ts";
+import { loadRuns } from "./load.ts";
+import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.ts";
+import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
+import { bbehToBbmMap } from "../benchmarks/bbm/bbeh_link.ts";
+import { loadMistakeRuns } from "../benchmarks/bbm/runs.ts";
+import { classifyMistakeLog, LOG_COLUMNS } from "../benchmarks/bbm/run_eval.ts";
+
+/** Environment variable stating the step numbering of BBM-indexed logs. */
+export const BBM_NUMBERING_ENV = "RUNLENS_BBM_NUMBERING";
+
+/**
+ * The numbering named by `$RUNLENS_BBM_NUMBERING` (undefined when unset; throws when invalid).
+ *
+ * @example
+ * ```ts
+ * numberingFromEnv(); // "one-based" when RUNLENS_BBM_NUMBERING=one-based
+ * ```
+ */
+export function numberingFromEnv(): StepNumbering | undefined {
+  const v = Deno.env.get(BBM_NUMBERING_ENV);
+  if (!v) return undefined;
+  if (!STEP_NUMBERINGS.includes(v as StepNumbering)) {
+    throw new Error(`$${BBM_NUMBERING_ENV} must be one-based or zero-based, not "${v}"`);
+  }
+  return v as StepNumbering;
+}
+
+/**
+ * JSONL files under `paths` whose first record names a BBM trace (`trace_index`).
+ *
+ * @example
+ * ```ts
+ * findMistakeRunLogs(["logs"]); // ["logs/gemini_bbm.jsonl"]
+ * ```
+ */
+export function findMistakeRunLogs(paths: readonly string[]): string[] {
+  return findLogFiles(paths).filter((f) => {
+    if (!f.toLowerCase().endsWith(".jsonl")) return false;
+    const first = Deno.readTextFileSync(f).split("\n").find((l) => l.trim() !== "");
+    if (!first) return false;
+    try {
+      const rec = JSON.parse(first);
+      return typeof rec === "object" && rec !== null && "trace_index" in rec;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Classify all first-mistake answers found under `logsDir` (see the module doc). Returns the
+ * classified rows (columns `LOG_COLUMNS`) and the reasons for anything skipped.
+ *
+ * @example
+ * ```ts
+ * const { classified } = classifyLogsDir(ctx.logsDir, ctx.dataDir, "one-based");
+ * ```
+ */
+export function classifyLogsDir(
+  logsDir: string,
+  dataDir: string,
+  numbering: StepNumbering | undefined,
+): { classified: pl.DataFrame | null; skipped: string[] } {
+  const traces = loadBbmDataset(dataDir);
+  const parts: pl.DataFrame[] = [];
+  const skipped: string[] = [];
+  const bbmFiles = findMistakeRunLogs([logsDir]);
+  if (bbmFiles.length > 0 && !numbering) {
+    skipped.push(
+      `${bbmFiles.length} BBM-indexed log(s) (${bbmFiles.join(", ")}): set ` +
+        `${BBM_NUMBERING_ENV}=one-based or zero-based to say how their answers number steps`,
+    );
+  } else if (bbmFiles.length > 0) {
+    const log = classifyMistakeLog(loadMistakeRuns(bbmFiles), { traces, numbering });
+    parts.push(log.classified.select(...LOG_COLUMNS));
+  }
+  const others = findLogFiles([logsDir]).filter((f) => !bbmFiles.includes(f));
+  if (others.length > 0 && !exists(join(dataDir, "bbeh"))) {
+    skipped.push("BBEH run logs: the BBEH data set is missing");
+  } else if (others.length > 0) {
+    const rows = loadRuns(others, dataDir).rows
+      .filter(
+        pl.col("benchmark").eq(pl.lit("bbeh"))
+          .and(pl.col("task").isIn(["dyck_languages", "word_sorting"])),
+      );
+    if (rows.height > 0) {
+      const log = classifyMistakeLog(rows, {
+        traces,
+        map: () => bbehToBbmMap(dataDir),
+      });
+      parts.push(log.classified.select(...LOG_COLUMNS));
+    }
+  }
+  return {
+    classified: parts.length > 0 ? pl.concat(parts, { how: "vertical" }) : null,
+    skipped,
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * Render {@link LoadedRuns} for people (a plain-text table per run) and for programs (the JSON
+ * report of `runlens score --json`).
+ *
+ * @example
+ * ```ts
+ * import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
+ * const loaded = loadRuns(["runs/"], dataDir);
+ * console.log(runsText(loaded));
+ * console.log(JSON.stringify(runsReport(loaded)));
+ * ```
+ * @module
+ */
+import type { LoadedRuns, RunSummary, StoredAgreement } from "./load.ts";
+import { type QuarantineEntry, quarantineText } from "../logs/quarantine.ts";
+
+/** A number rounded to 2 decimals (null stays null). */
+export function round2(x: number | null): number | null {
+  return x === null ? null : Math.round(x * 100) / 100;
+}
+
+/** BBEH aggregates in the JSON report (percent, 2 decimals). */
+export interface BbehAggregateReport {
+  harmonic_mean: number | null;
+  micro: number | null;
+  mini_micro: number | null;
+  coverage: string;
+  note: string | null;
+}
+
+/** BBH aggregates in the JSON report: micro over the 6,511 examples, or null and a note. */
+export interface BbhAggregateReport {
+  micro: number | null;
+  coverage: string;
+  note: string | null;
+}
+
+/** Disagreements listed in the text report per run (the JSON report lists more). */
+export const TEXT_DISAGREEMENTS = 10;
+
+/** One run (one benchmark of it) in the JSON report. Keys are in this order. */
+export interface RunReport {
+  run: string;
+  model: string;
+  benchmark: string;
+  scorer: string;
+  /** The log format(s) the run was read from. */
+  format: string;
+  rows_in: number;
+  rows_scored: number;
+  rows_quarantined: number;
+  /** Scored rows with an empty response (counted as wrong). */
+  empty_responses: number;
+  tasks: Record<string, { n: number; correct: number; accuracy: number }>;
+  aggregate: BbehAggregateReport | BbhAggregateReport;
+  /** Rows with the log's own verdict vs the re-score; `examples`: the first 100 that differ. */
+  stored_agreement: StoredAgreement;
+}
+
+/** The JSON report of `runlens score --json`. */
+export interface ScoreReport {
+  runs: RunReport[];
+  quarantine: QuarantineEntry[];
+}
+
+/**
+ * The JSON report: runs sorted by name, tasks by name, percentages rounded to 2 decimals,
+ * quarantine sorted by file and line.
+ *
+ * @example
+ * ```ts
+ * JSON.stringify(runsReport(loaded)); // {"runs":[{"run":"a","model":"a",…}],"quarantine":[…]}
+ * ```
+ */
+export function runsReport(loaded: LoadedRuns): ScoreReport {
+  return {
+    runs: loaded.runs.map((r) => ({
+      run: r.run,
+      model: r.model,
+      benchmark: r.benchmark,
+      scorer: r.scorer,
+      format: r.format,
+      rows_in: r.rows_in,
+      rows_scored: r.rows_scored,
+      rows_quarantined: r.rows_quarantined,
+      empty_responses: r.empty_responses,
+      tasks: Object.fromEntries(
+        Object.entries(r.tasks).map((
+          [task, t],
+        ) => [task, { n: t.n, correct: t.correct, accuracy: round2(t.accuracy)! }]),
+      ),
+      aggregate: aggregateReport(r),
+      stored_agreement: r.stored_agreement,
+    })),
+    quarantine: loaded.quarantine.map((q) => ({ file: q.file, line: q.line, reason: q.reason })),
+  };
+}
+
+function aggregateReport(r: RunSummary): BbehAggregateReport | BbhAggregateReport {
+  const a = r.aggregate;
+  if (r.benchmark === "bbh") {
+    return { micro: round2(a.micro), coverage: a.coverage, note: a.note };
+  }
+  return {
+    harmonic_mean: round2(a.harmonic_mean ?? null),
+    micro: round2(a.micro),
+    mini_micro: round2(a.mini_micro ?? null),
+    coverage: a.coverage,
+    note: a.note,
+  };
+}
+
+const pct = (x: number | null | undefined) => x === null || x === undefined ? "—" : x.toFixed(2);
+
+function runText(r: RunSummary): string[] {
+  const tasks = Object.entries(r.tasks);
+  const width = Math.max(4, ...tasks.map(([t]) => t.length));
+  const lines = [
+    `run ${r.run}  (${r.benchmark}, model ${r.model}, scorer ${r.scorer})`,
+    `  rows: ${r.rows_in} in, ${r.rows_scored} scored, ${r.rows_quarantined} quarantined` +
+    (r.empty_responses > 0
+      ? ` (${r.empty_responses} empty response${
+        r.empty_responses === 1 ? "" : "s"
+      }, scored as wrong)`
+      : "") +
+    `  [${r.files.join(", ")}]`,
+  ];
+  if (tasks.length > 0) {
+    lines.push(`  ${"task".padEnd(width)}  ${"n".padStart(5)}  correct  accuracy`);
+    for (const [task, t] of tasks) {
+      lines.push(
+        `  ${task.padEnd(width)}  ${String(t.n).padStart(5)}  ${String(t.correct).padStart(7)}` +
+          `  ${pct(t.accuracy).padStart(8)}`,
+      );
+    }
+  }
+  const a = r.aggregate;
+  lines.push(
+    r.benchmark === "bbh"
+      ? `  BBH micro (correct / 6,511): ${pct(a.micro)}   coverage: ${a.coverage}`
+      : `  BBEH (harmonic mean of accuracy+1): ${pct(a.harmonic_mean)}   micro: ${pct(a.micro)}` +
+        `   BBEH Mini micro: ${pct(a.mini_micro)}   coverage: ${a.coverage}`,
+  );
+  if (a.note) lines.push(`  note: ${a.note}`);
+  lines.push(...agreementText(r.stored_agreement));
+  return lines;
+}
+
+/**
+ * The stored-verdict lines of a run: counts, then the first {@link TEXT_DISAGREEMENTS}
+ * disagreements as `file:line task[index]: extracted …, stored …, ours …`.
+ *
+ * @example
+ * ```ts
+ * agreementText({ n: 2, agree: 2, disagree: 0, examples: [] });
+ * // ["  stored verdicts: 2 rows, 2 agree with the re-score, 0 disagree"]
+ * ```
+ */
+export function agreementText(s: StoredAgreement): string[] {
+  if (s.n === 0) return [];
+  const lines = [
+    `  stored verdicts: ${s.n} rows, ${s.agree} agree with the re-score, ${s.disagree} disagree`,
+  ];
+  for (const d of s.examples.slice(0, TEXT_DISAGREEMENTS)) {
+    const tool = d.tool_extracted === null
+      ? ""
+      : ` (tool extracted ${JSON.stringify(d.tool_extracted)})`;
+    lines.push(
+      `    ${d.file}:${d.line} ${d.task}[${d.example_index}]: extracted ` +
+        `${JSON.stringify(d.extracted)}${tool}, stored ${d.stored}, ours ${d.ours}`,
+    );
+  }
+  if (s.disagree > TEXT_DISAGREEMENTS) {
+    lines.push(`    … ${s.disagree - TEXT_DISAGREEMENTS} more (see --json)`);
+  }
+  return lines;
+}
+
+/**
+ * The readable report: per run (and benchmark) its model, scorer, row counts, per-task table,
+ * aggregates (with the coverage note) and stored-verdict agreement, then the quarantine list
+ * and a one-line summary.
+ *
+ * @example
+ * ```ts
+ * console.log(runsText(loaded));
+ * ```
+ */
+export function runsText(loaded: LoadedRuns): string {
+  const out: string[] = [];
+  for (const r of loaded.runs) out.push(...runText(r), "");
+  if (loaded.quarantine.length > 0) {
+    out.push(`quarantine (${loaded.quarantine.length} rows):`);
+    out.push(...quarantineText(loaded.quarantine), "");
+  }
+  out.push(summaryLine(loaded));
+  return out.join("\n");
+}
+
+/**
+ * One line: how many runs and rows were read, scored and quarantined.
+ *
+ * @example
+ * ```ts
+ * summaryLine(loaded); // "2 runs from 3 files: 930 rows in, 920 scored, 10 quarantined"
+ * ```
+ */
+export function summaryLine(loaded: LoadedRuns): string {
+  const sum = (k: "rows_in" | "rows_scored" | "rows_quarantined") =>
+    loaded.runs.reduce((s, r) => s + r[k], 0);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return `${plural(loaded.runs.length, "run")} from ${plural(loaded.files.length, "file")}: ` +
+    `${sum("rows_in")} rows in, ${sum("rows_scored")} scored, ` +
+    `${sum("rows_quarantined")} quarantined`;
+}
