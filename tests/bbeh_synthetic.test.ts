@@ -9,7 +9,7 @@ import pl from "nodejs-polars";
 import { dataTest } from "./_data.ts";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
-import { bbehToBbmMap } from "@runlens/benchmarks/bbm/bbeh_link.ts";
+import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
 import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
 import {

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { dataTest } from "./_data.ts";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
-import { bbehToBbmMap } from "@runlens/benchmarks/bbm/bbeh_link.ts";
+import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
 import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import { BBEH_TABLE2 } from "@runlens/benchmarks/bbeh/published.ts";
 import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
@@ -60,7 +60,11 @@ dataTest("paper demo reproduces Tables 2, 5, 8, 9 and the Appendix A rates", asy
       for (const t of BBEH_TASKS) {
         assert.equal(r1(run.tasks[t.name].accuracy), BBEH_TABLE2.accuracy[model][t.name], t.name);
       }
-      assert.equal(r1(run.aggregate.harmonic_mean!), BBEH_TABLE2.bbeh[model], `${model} BBEH`);
+      assert.equal(
+        r1(run.aggregate.harmonic_mean as number),
+        BBEH_TABLE2.bbeh[model],
+        `${model} BBEH`,
+      );
       const f = summary[name].failure_modes;
       const share = (key: string) => {
         assert.ok(f[key], `${model}: ${key}`);

@@ -20,7 +20,8 @@ import {
   readBbhPublishedAccuracies,
   releaseAccuracy,
 } from "@runlens/benchmarks/bbh/release_metrics.ts";
-import { scoreFrame, SCORERS } from "@runlens/scorers/registry.ts";
+import { getScorer, SCORERS } from "@runlens/benchmarks/registry.ts";
+import { scoreFrame } from "@runlens/scorers/frame.ts";
 import { dataTest } from "./_data.ts";
 
 /** correct / n per (run, task) of a scored frame. */
@@ -46,7 +47,7 @@ dataTest(
     const counts = new Map<string, { correct: number; n: number }>();
     for (const r of BBH_RELEASE_RUNS) {
       const part = rows.filter(pl.col("run").eq(pl.lit(r.run)));
-      for (const [k, v] of tally(scoreFrame(part.lazy(), r.scorer))) counts.set(k, v);
+      for (const [k, v] of tally(scoreFrame(part.lazy(), getScorer(r.scorer)))) counts.set(k, v);
     }
     const misses = published.filter((p) => {
       const c = counts.get(`${p.run}/${p.task}`)!;

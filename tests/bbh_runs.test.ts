@@ -11,7 +11,7 @@ import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
 import { BBH_SIZE } from "@runlens/benchmarks/bbh/tasks.ts";
 import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
 import { loadRuns, ScorerChoiceError } from "@runlens/pipeline/load.ts";
-import { getScorer } from "@runlens/scorers/registry.ts";
+import { getScorer } from "@runlens/benchmarks/registry.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -94,7 +94,7 @@ dataTest("scorer errors: unknown names and scorers that do not apply to the rows
     () => loadRuns([CANONICAL], dir, { scorer: "exact" }),
     (e: Error) =>
       e instanceof ScorerChoiceError &&
-      /^unknown scorer "exact"; scorers: bbh-release-cot, .*bbeh-official/.test(e.message),
+      /^unknown scorer "exact"; scorers: bbeh-official, bbh-release-cot, /.test(e.message),
   );
   assert.throws(
     () => loadRuns([CANONICAL], dir, { scorer: "bbeh-official" }),

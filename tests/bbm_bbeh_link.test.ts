@@ -15,7 +15,7 @@ import {
   matchBbehToBbm,
   MISTAKE_QUESTION,
   parseThoughts,
-} from "@runlens/benchmarks/bbm/bbeh_link.ts";
+} from "@runlens/benchmarks/bbeh/bbm_link.ts";
 import { bbmFrame, loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { dataTest } from "./_data.ts";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pl from "nodejs-polars";
 import { loadMistakeRuns, parseMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
-import { classifyMistakeLog, LOG_COLUMNS } from "@runlens/benchmarks/bbm/run_eval.ts";
+import { classifyMistakeLog, LOG_COLUMNS } from "@runlens/benchmarks/bbeh/mistake_log.ts";
 import { bbmFrame, loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import { bbmMain } from "@runlens/cli/bbm.ts";
 import { classifyLogsDir, findMistakeRunLogs } from "@runlens/pipeline/mistake_logs.ts";

@@ -13,7 +13,7 @@ import {
   lenientExtract,
   parseOptions,
 } from "@runlens/scorers/lenient.ts";
-import { getScorer } from "@runlens/scorers/registry.ts";
+import { getScorer } from "@runlens/benchmarks/registry.ts";
 
 const DATE_INPUT = "Today is Christmas Eve of 1937. What is the date tomorrow in MM/DD/YYYY?\n" +
   "Options:\n(A) 12/11/1937\n(B) 12/25/1937\n(C) 01/04/1938\n(D) 12/04/1937";
@@ -174,7 +174,7 @@ Deno.test("lenient: at least 40 table cases, each with a reason", () => {
 });
 
 Deno.test("lenient: every table case, scalar and polars forms", () => {
-  assert.deepEqual(checkScorerCases("lenient", CASES), []);
+  assert.deepEqual(checkScorerCases(getScorer("lenient"), CASES), []);
 });
 
 Deno.test("lenient: registered, needs input, for bbh and bbeh", () => {
@@ -195,7 +195,7 @@ Deno.test("lenient helpers: think blocks, markup, candidate, options", () => {
 
 Deno.test("lenient: missing response or target is not scored (polars form)", () => {
   assert.deepEqual(
-    checkScorerCases("lenient", [{
+    checkScorerCases(getScorer("lenient"), [{
       response: null,
       target: "(A)",
       extracted: null,

@@ -12,10 +12,10 @@ import { detectFormat } from "@runlens/logs/detect.ts";
 import {
   lmEvalModel,
   lmEvalResponse,
-  lmEvalTask,
   parseLmEvalFileName,
   readLmEvalLog,
 } from "@runlens/logs/lm_eval.ts";
+import { lmEvalTask } from "@runlens/logs/tool_names.ts";
 import { readRunLog } from "@runlens/logs/read_log.ts";
 import { runsReport } from "@runlens/pipeline/summary_text.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";

@@ -2,14 +2,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
-import { schemaMarkdown } from "@runlens/schema_markdown.ts";
+import { schemaMarkdown } from "@runlens/core/schema.ts";
 
 const readme = Deno.readTextFileSync(join(REPO_ROOT, "README.md"));
 
 Deno.test("README shows the row schema exactly as lib/core/schema.ts defines it", () => {
   assert.ok(
     readme.includes(schemaMarkdown()),
-    "regenerate with: deno run -A lib/schema_markdown.ts",
+    "print it with: deno eval 'import {schemaMarkdown} from \"./lib/core/schema.ts\"; console.log(schemaMarkdown())'",
   );
 });
 

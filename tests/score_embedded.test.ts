@@ -17,7 +17,8 @@ import {
   startsLastQuestion,
 } from "@runlens/pipeline/input_match.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
-import { type BenchmarkSpec, scoreRows } from "@runlens/pipeline/score_rows.ts";
+import type { BenchmarkSpec } from "@runlens/pipeline/identify.ts";
+import { scoreRows } from "@runlens/pipeline/score.ts";
 import { dataTest } from "./_data.ts";
 
 const CHATML = (q: string) =>

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { checkScorerCases, type ScorerCase } from "@runlens/scorers/conformance.ts";
+import { getScorer } from "@runlens/benchmarks/registry.ts";
 
 export const COT: ScorerCase[] = [
   {
@@ -127,9 +128,9 @@ export const DIRECT: ScorerCase[] = [
 ];
 
 Deno.test("bbh-release-cot: table, scalar and polars", () => {
-  assert.deepEqual(checkScorerCases("bbh-release-cot", COT), []);
+  assert.deepEqual(checkScorerCases(getScorer("bbh-release-cot"), COT), []);
 });
 
 Deno.test("bbh-release-direct: table, scalar and polars", () => {
-  assert.deepEqual(checkScorerCases("bbh-release-direct", DIRECT), []);
+  assert.deepEqual(checkScorerCases(getScorer("bbh-release-direct"), DIRECT), []);
 });

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { checkScorerCases, type ScorerCase } from "@runlens/scorers/conformance.ts";
+import { getScorer } from "@runlens/benchmarks/registry.ts";
 
 const CASES: ScorerCase[] = [
   {
@@ -54,5 +55,5 @@ const CASES: ScorerCase[] = [
 ];
 
 Deno.test("last-line: table, scalar and polars", () => {
-  assert.deepEqual(checkScorerCases("last-line", CASES), []);
+  assert.deepEqual(checkScorerCases(getScorer("last-line"), CASES), []);
 });

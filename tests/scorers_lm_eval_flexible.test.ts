@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { checkScorerCases, type ScorerCase } from "@runlens/scorers/conformance.ts";
+import { getScorer } from "@runlens/benchmarks/registry.ts";
 
 const c = (
   task: string,
@@ -324,13 +325,13 @@ export const FLEXIBLE_CASES: ScorerCase[] = [
 ];
 
 Deno.test("lm-eval-flexible: table, scalar and polars", () => {
-  assert.deepEqual(checkScorerCases("lm-eval-flexible", FLEXIBLE_CASES), []);
+  assert.deepEqual(checkScorerCases(getScorer("lm-eval-flexible"), FLEXIBLE_CASES), []);
 });
 
 Deno.test("lm-eval-flexible: more than 26 options is not scored (the harness dies)", () => {
   const input = Array.from({ length: 27 }, (_, i) => `(A) option ${i}`).join("\n");
   assert.deepEqual(
-    checkScorerCases("lm-eval-flexible", [
+    checkScorerCases(getScorer("lm-eval-flexible"), [
       c("geometric_shapes", "(A)", "(A)", null, null, "27 options", input),
     ]),
     [],

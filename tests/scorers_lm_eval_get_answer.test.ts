@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { checkScorerCases, type ScorerCase } from "@runlens/scorers/conformance.ts";
+import { getScorer } from "@runlens/benchmarks/registry.ts";
 
 export const CASES: ScorerCase[] = [
   {
@@ -96,5 +97,5 @@ export const CASES: ScorerCase[] = [
 ];
 
 Deno.test("lm-eval-get-answer: table, scalar and polars", () => {
-  assert.deepEqual(checkScorerCases("lm-eval-get-answer", CASES), []);
+  assert.deepEqual(checkScorerCases(getScorer("lm-eval-get-answer"), CASES), []);
 });

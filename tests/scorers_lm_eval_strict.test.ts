@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { checkScorerCases, type ScorerCase } from "@runlens/scorers/conformance.ts";
+import { getScorer } from "@runlens/benchmarks/registry.ts";
 
 export const CASES: ScorerCase[] = [
   {
@@ -101,5 +102,5 @@ export const CASES: ScorerCase[] = [
 ];
 
 Deno.test("lm-eval-strict: table, scalar and polars", () => {
-  assert.deepEqual(checkScorerCases("lm-eval-strict", CASES), []);
+  assert.deepEqual(checkScorerCases(getScorer("lm-eval-strict"), CASES), []);
 });

@@ -7,10 +7,13 @@ import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { bbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
 import { checkScorerCases } from "@runlens/scorers/conformance.ts";
-import { getScorer, scoreFrame, SCORER_NAMES, SCORERS } from "@runlens/scorers/registry.ts";
+import { getScorer, SCORER_NAMES, SCORERS } from "@runlens/benchmarks/registry.ts";
+import { scoreFrame } from "@runlens/scorers/frame.ts";
 
 Deno.test("registry: the exact names, each with description, source and benchmarks", () => {
+  // each registered benchmark's own scorers in registry order (BBEH, BBH), then the generic ones
   assert.deepEqual(SCORER_NAMES, [
+    "bbeh-official",
     "bbh-release-cot",
     "bbh-release-direct",
     "lm-eval-get-answer",
@@ -18,7 +21,6 @@ Deno.test("registry: the exact names, each with description, source and benchmar
     "lm-eval-flexible",
     "last-line",
     "stored",
-    "bbeh-official",
     "lenient",
   ]);
   for (const s of SCORERS) {
@@ -27,7 +29,10 @@ Deno.test("registry: the exact names, each with description, source and benchmar
     assert.ok(s.benchmarks.length > 0, s.name);
   }
   assert.deepEqual(getScorer("lm-eval-flexible").needs, ["task", "input"]);
-  assert.throws(() => getScorer("exact"), /unknown scorer "exact"; scorers are: bbh-release-cot/);
+  assert.throws(
+    () => getScorer("exact"),
+    /unknown scorer "exact"; scorers are: bbeh-official, bbh-release-cot/,
+  );
 });
 
 Deno.test("scoreFrame: keeps column order, replaces extracted/correct/scorer, drops helpers", () => {
@@ -42,7 +47,7 @@ Deno.test("scoreFrame: keeps column order, replaces extracted/correct/scorer, dr
     input: ["Q\n(A) x\n(B) y", "Q\n(A) x\n(B) y"],
   });
   for (const name of ["bbh-release-cot", "lm-eval-flexible"]) {
-    const out = scoreFrame(df.lazy(), name);
+    const out = scoreFrame(df.lazy(), getScorer(name));
     assert.deepEqual(out.columns, df.columns);
     assert.deepEqual(out.getColumn("extracted").toArray(), ["(A)", "(B)"]);
     assert.deepEqual(out.getColumn("correct").toArray(), [true, false]);
@@ -57,14 +62,14 @@ Deno.test("scoreFrame: keeps column order, replaces extracted/correct/scorer, dr
   }
   const bare = scoreFrame(
     pl.DataFrame({ response: ["x\nTrue"], target: ["true"] }).lazy(),
-    "last-line",
+    getScorer("last-line"),
   );
   assert.deepEqual(bare.columns, ["response", "target", "extracted", "correct", "scorer"]);
 });
 
 Deno.test("scoreFrame: custom column names and missing columns", () => {
   const df = pl.DataFrame({ pred: ["True"], gold: ["True"], subtask: ["boolean_expressions"] });
-  const out = scoreFrame(df.lazy(), "lm-eval-flexible", {
+  const out = scoreFrame(df.lazy(), getScorer("lm-eval-flexible"), {
     response: "pred",
     target: "gold",
     task: "subtask",
@@ -72,10 +77,11 @@ Deno.test("scoreFrame: custom column names and missing columns", () => {
   });
   assert.deepEqual(out.getColumn("correct").toArray(), [true]);
   assert.throws(
-    () => scoreFrame(df.lazy(), "lm-eval-flexible", { response: "pred", target: "gold" }),
+    () =>
+      scoreFrame(df.lazy(), getScorer("lm-eval-flexible"), { response: "pred", target: "gold" }),
     /scorer lm-eval-flexible needs column "task" \(task\)/,
   );
-  assert.throws(() => scoreFrame(df.lazy(), "last-line"), /needs column "response"/);
+  assert.throws(() => scoreFrame(df.lazy(), getScorer("last-line")), /needs column "response"/);
 });
 
 Deno.test("stored: keeps the log's verdict, extracts nothing", () => {
@@ -84,7 +90,7 @@ Deno.test("stored: keeps the log's verdict, extracts nothing", () => {
     { response: "x", target: "x", stored: false, extracted: null, correct: false, why: "kept" },
     { response: "x", target: "x", stored: null, extracted: null, correct: null, why: "none" },
   ];
-  assert.deepEqual(checkScorerCases("stored", cases), []);
+  assert.deepEqual(checkScorerCases(getScorer("stored"), cases), []);
 });
 
 Deno.test("bbeh-official: the wrapper agrees with lib/benchmarks/bbeh/scorer.ts in both forms", () => {
@@ -102,7 +108,7 @@ Deno.test("bbeh-official: the wrapper agrees with lib/benchmarks/bbeh/scorer.ts 
     const v = bbehOfficial(response, target);
     return { response, target, extracted: v.extracted, correct: v.correct, why: "official" };
   });
-  assert.deepEqual(checkScorerCases("bbeh-official", cases), []);
+  assert.deepEqual(checkScorerCases(getScorer("bbeh-official"), cases), []);
   assert.deepEqual(cases.map((c) => c.correct), [
     true,
     false,

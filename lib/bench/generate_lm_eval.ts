@@ -25,7 +25,7 @@ import {
   MODELS,
   readExamples,
   responseFor,
-} from "./generate.ts";
+} from "./responses.ts";
 import { LineWriter } from "./line_writer.ts";
 
 /** The date id all files of the generated runs share. */

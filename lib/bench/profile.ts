@@ -18,7 +18,9 @@ import { resolveDataDir } from "../core/data_dir.ts";
 import { bbehAggregate, taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
 import { collectBbehOfficial } from "../benchmarks/bbeh/scorer.ts";
-import { scoreBbehRows } from "../benchmarks/bbeh/score_rows.ts";
+import { getBenchmark } from "../benchmarks/registry.ts";
+import { benchmarkSpec } from "../pipeline/identify.ts";
+import { scoreRows } from "../pipeline/score.ts";
 import { checkRawLog } from "../logs/canonical.ts";
 import { nonBlankLines } from "../logs/jsonl.ts";
 import { normalizeFrame } from "../logs/raw.ts";
@@ -84,7 +86,8 @@ export function profileRunlens(file: string, dataDir: string): Phase[] {
   const log = timed(phases, "checkRawLog", () => checkRawLog(file, raw));
   const dataset = timed(phases, "loadBbehDataset", () => loadBbehDataset(dataDir));
   const input = timed(phases, "concat", () => pl.concat([log.rows], { how: "vertical" }));
-  const scored = timed(phases, "scoreBbehRows (tie + score)", () => scoreBbehRows(input, dataset));
+  const spec = { ...benchmarkSpec(getBenchmark("bbeh")!, dataDir), dataset };
+  const scored = timed(phases, "scoreRows (tie + score)", () => scoreRows(input, [spec]));
   const pairs = log.rows.select("task", "example_index", "response").join(
     dataset.select("task", pl.col("example_index").cast(pl.Int64), "target"),
     { on: ["task", "example_index"], how: "left" },

@@ -25,7 +25,7 @@ import { loadRuns } from "../pipeline/load.ts";
 import pl from "nodejs-polars";
 import { formatSensitivity, formatSensitivityByRun } from "../pipeline/format_sensitivity.ts";
 import { BBEH_OFFICIAL } from "../benchmarks/bbeh/scorer.ts";
-import { bbehToBbmMap } from "../benchmarks/bbm/bbeh_link.ts";
+import { bbehToBbmMap } from "../benchmarks/bbeh/bbm_link.ts";
 import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
 import {
   failureAnalyses,

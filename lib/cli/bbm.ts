@@ -23,8 +23,8 @@ import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
 import { bbmDatasetSummary } from "../benchmarks/bbm/traces.ts";
 import { loadMistakeRuns } from "../benchmarks/bbm/runs.ts";
 import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.ts";
-import { bbehToBbmMap } from "../benchmarks/bbm/bbeh_link.ts";
-import { classifyMistakeLog } from "../benchmarks/bbm/run_eval.ts";
+import { bbehToBbmMap } from "../benchmarks/bbeh/bbm_link.ts";
+import { classifyMistakeLog } from "../benchmarks/bbeh/mistake_log.ts";
 import { mistakeFindingMetrics, mistakeOutcomeTable } from "../benchmarks/bbm/metrics.ts";
 
 /** Tables are per model, source (bbm: BBM-indexed answers, bbeh: BBEH items) and BBM task. */

@@ -30,8 +30,8 @@ import { READER_FORMATS, type ReaderFormat } from "../logs/detect.ts";
 import { type ColumnMap, parseColumnMap } from "../logs/mapped.ts";
 import { runsReport, runsText, summaryLine } from "../pipeline/summary_text.ts";
 import { checkScorerName, loadRuns, ScorerChoiceError } from "../pipeline/load.ts";
-import { DEFAULT_SCORERS } from "../pipeline/score_rows.ts";
-import { SCORERS } from "../scorers/registry.ts";
+import { scoredBenchmarks } from "../benchmarks/registry.ts";
+import { SCORERS } from "../benchmarks/registry.ts";
 
 const USAGE = "usage: deno task runlens score <paths…> [--data DIR] [--json] [--rows FILE]\n" +
   "                                  [--format auto|NAME] [--map field=col,…] [--scorer NAME]\n" +
@@ -47,8 +47,9 @@ const USAGE = "usage: deno task runlens score <paths…> [--data DIR] [--json] [
   "  --map      read JSONL/CSV through a column mapping: field=<n> (0-based position; positions\n" +
   "             only = CSV without header), field=<name> (column or key; JSONL: dotted path),\n" +
   "             field==<text> (literal), e.g. input=0,response=1,target=2,task==nycc\n" +
-  `  --scorer   the scoring rule for every row (default: bbeh ${DEFAULT_SCORERS.bbeh}, ` +
-  `bbh ${DEFAULT_SCORERS.bbh}):\n` +
+  `  --scorer   the scoring rule for every row (default: ${
+    scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
+  }):\n` +
   SCORERS.map((s) => `             ${s.name.padEnd(20)} (${s.benchmarks.join(", ")})`).join("\n") +
   "\n  --lm-eval-filter  lm-eval logs with several filters per response (one line each): the\n" +
   "             filter whose lines are kept and whose stored verdicts are compared (default:\n" +

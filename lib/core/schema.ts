@@ -159,3 +159,21 @@ export const ROW_DOCS: Record<(typeof ROW_COLUMNS)[number], string> = {
   stored_correct: "the evaluation tool's own verdict when the log stores one",
   extra: "fields of the log record outside the schema, as a JSON object",
 };
+
+/**
+ * The row schema as a Markdown table (column, polars dtype, meaning), as README.md prints it
+ * (a test keeps the README's copy equal to this).
+ *
+ * @example
+ * ```ts
+ * schemaMarkdown().split("\n")[2]; // "| `run` | Utf8 | run id (one model run: a log file, or the `run` field) |"
+ * ```
+ */
+export function schemaMarkdown(): string {
+  const rows = ROW_COLUMNS.map((c) =>
+    `| \`${c}\` | ${String(ROW_SCHEMA[c]).replace(/^DataType\((.*)\)$/, "$1")} | ${
+      ROW_DOCS[c].replaceAll("|", "\\|")
+    } |`
+  );
+  return ["| column | polars dtype | meaning |", "| --- | --- | --- |", ...rows].join("\n");
+}

@@ -22,17 +22,14 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { basename, extname } from "node:path";
+import { extname } from "node:path";
 import { PY_WHITESPACE } from "../core/python.ts";
 import { readCsvLog } from "./csv.ts";
 import { readJsonlBlocks, readJsonlLog } from "./jsonl.ts";
 import { quoteValue, type RunQuarantine } from "./quarantine.ts";
 import type { RawLog } from "./raw.ts";
 import { readUtf8File } from "./encoding.ts";
-import { cannotRead } from "./files.ts";
-
-/** File extensions of the canonical format. */
-export const CANONICAL_EXTENSIONS = [".jsonl", ".csv"] as const;
+import { cannotRead, CANONICAL_EXTENSIONS, defaultRunName } from "./paths.ts";
 
 /** One file in the canonical format, read and checked. */
 export interface CanonicalLog {
@@ -52,20 +49,6 @@ export interface CanonicalLog {
    * file's default run.
    */
   quarantine: RunQuarantine[];
-}
-
-/**
- * The default run name of a log file: its name without directory and extension.
- *
- * @example
- * ```ts
- * defaultRunName("runs/gpt-4.1_t0.jsonl"); // "gpt-4.1_t0"
- * ```
- */
-export function defaultRunName(path: string): string {
-  const name = basename(path);
-  const ext = extname(name);
-  return ext ? name.slice(0, -ext.length) : name;
 }
 
 /** Options of {@link readCanonicalLog}. */

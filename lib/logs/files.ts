@@ -9,7 +9,7 @@
  * @module
  */
 import { join, resolve } from "node:path";
-import { CANONICAL_EXTENSIONS } from "./canonical.ts";
+import { cannotRead, CANONICAL_EXTENSIONS } from "./paths.ts";
 import { detectFormat } from "./detect.ts";
 import type { ReadOptions } from "./read_log.ts";
 
@@ -89,20 +89,4 @@ function walk(dir: string, options: ReadOptions): string[] {
     else if (isLogFile(entry.name, path, options)) found.push(path);
   }
   return found;
-}
-
-/**
- * The error for a file that cannot be read: `e` itself when its message already names the
- * file, else `<path>: cannot read (<message>)`.
- *
- * @example
- * ```ts
- * cannotRead("a.jsonl", new Error("No such file")).message; // "a.jsonl: cannot read (No such file)"
- * ```
- */
-export function cannotRead(path: string, e: unknown): Error {
-  const message = (e as Error).message;
-  return message.startsWith(`${path}: `)
-    ? e as Error
-    : new Error(`${path}: cannot read (${message})`);
 }

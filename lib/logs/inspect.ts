@@ -36,7 +36,7 @@ import {
   unzipSync,
 } from "fflate";
 import { decompress as zstdDecompress } from "fzstd";
-import { defaultRunName } from "./canonical.ts";
+import { defaultRunName } from "./paths.ts";
 import { frameFromRecords, type RawLog } from "./raw.ts";
 import { decodeUtf8 } from "./encoding.ts";
 

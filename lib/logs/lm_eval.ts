@@ -28,7 +28,7 @@
  */
 import pl from "nodejs-polars";
 import { basename, dirname, join } from "node:path";
-import { canonicalBbehTask } from "../benchmarks/bbeh/tasks.ts";
+import { lmEvalTask } from "./tool_names.ts";
 import { decodeLine, forEachLineBlock, type LineBlock, scanBlock } from "./lines.ts";
 import {
   lmEvalBlockFrame,
@@ -61,29 +61,6 @@ const NAME = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)\.jso
 export function parseLmEvalFileName(name: string): LmEvalFileName | null {
   const m = NAME.exec(basename(name));
   return m ? { task: m[1], dateId: m[2] } : null;
-}
-
-const PREFIX = /^(leaderboard_)?(bbeh|bbh)(_(cot_)?(fewshot|zeroshot))?_(.+)$/;
-
-/**
- * The benchmark and task of an lm-eval task name: `bbeh*_<subtask>` with a BBEH subtask →
- * `bbeh` and the canonical name; `bbh*_`/`leaderboard_bbh_` → `bbh` and the subtask; anything
- * else → the name as both benchmark and task.
- *
- * @example
- * ```ts
- * lmEvalTask("bbeh_zeroshot_boardgame_qa"); // { benchmark: "bbeh", task: "boardgame_qa" }
- * lmEvalTask("leaderboard_bbh_snarks"); // { benchmark: "bbh", task: "snarks" }
- * ```
- */
-export function lmEvalTask(name: string): { benchmark: string; task: string } {
-  const m = PREFIX.exec(name);
-  if (m && m[2] === "bbeh") {
-    const task = canonicalBbehTask(m[6]);
-    if (task) return { benchmark: "bbeh", task };
-  }
-  if (m && m[2] === "bbh") return { benchmark: "bbh", task: m[6] };
-  return { benchmark: name, task: name };
 }
 
 /** What the sibling results file says about the run. */

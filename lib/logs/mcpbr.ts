@@ -27,8 +27,8 @@
  * @module
  */
 import { basename, dirname } from "node:path";
-import { defaultRunName } from "./canonical.ts";
-import { benchmarkTaskOf } from "./opencompass.ts";
+import { defaultRunName } from "./paths.ts";
+import { benchmarkTaskOf } from "./tool_names.ts";
 import { asText, frameFromRecords, type RawLog } from "./raw.ts";
 import { readUtf8File } from "./encoding.ts";
 

@@ -31,8 +31,8 @@
  * ```
  * @module
  */
-import { defaultRunName } from "./canonical.ts";
-import { benchmarkTaskOf } from "./opencompass.ts";
+import { defaultRunName } from "./paths.ts";
+import { benchmarkTaskOf } from "./tool_names.ts";
 import { asText, frameFromRecords, type RawLog } from "./raw.ts";
 import { jsonLineReason } from "./quarantine.ts";
 import { readUtf8File } from "./encoding.ts";

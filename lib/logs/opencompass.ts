@@ -43,34 +43,13 @@
  */
 import { basename, dirname, extname, join } from "node:path";
 import { existsSync } from "node:fs";
-import { canonicalBbehTask } from "../benchmarks/bbeh/tasks.ts";
-import { defaultRunName } from "./canonical.ts";
+import { benchmarkTaskOf } from "./tool_names.ts";
+import { defaultRunName } from "./paths.ts";
 import { gunzipLog } from "./gzip.ts";
 import { asText, frameFromRecords, type RawLog } from "./raw.ts";
 import { decodeUtf8, readUtf8File } from "./encoding.ts";
 
 type Json = Record<string, unknown>;
-
-/**
- * The benchmark and task of a dataset or eval name as tools write it: `bbeh_<task>`,
- * `bbeh-<task>`, `bbeh/<task>` with a BBEH task → `bbeh` and the canonical task name;
- * `bbh_<task>`/`bbh-<task>` → `bbh` and the task; anything else → the name as both.
- *
- * @example
- * ```ts
- * benchmarkTaskOf("bbh-temporal_sequences"); // { benchmark: "bbh", task: "temporal_sequences" }
- * benchmarkTaskOf("bbeh_boardgame_qa"); // { benchmark: "bbeh", task: "boardgame_qa" }
- * ```
- */
-export function benchmarkTaskOf(name: string): { benchmark: string; task: string } {
-  const m = /^(bbeh|bbh)[-_/ ](.+)$/i.exec(name.trim());
-  if (m && m[1].toLowerCase() === "bbeh") {
-    const task = canonicalBbehTask(m[2]);
-    if (task) return { benchmark: "bbeh", task };
-  }
-  if (m && m[1].toLowerCase() === "bbh") return { benchmark: "bbh", task: m[2] };
-  return { benchmark: name, task: name };
-}
 
 /**
  * The question text of an OpenCompass `origin_prompt`: a string as is; a chat prompt (a list

@@ -16,7 +16,8 @@
 import pl from "nodejs-polars";
 import { basename, extname, join } from "node:path";
 import { PY_WHITESPACE } from "../core/python.ts";
-import { type CanonicalLog, checkRawLog, defaultRunName, readCanonicalLog } from "./canonical.ts";
+import { type CanonicalLog, checkRawLog, readCanonicalLog } from "./canonical.ts";
+import { cannotRead, defaultRunName } from "./paths.ts";
 import { readBbhReleaseLog } from "./bbh_release.ts";
 import { readCsvLog } from "./csv.ts";
 import { detectFormat, isGzipFile, type LogFormat, type ReaderFormat } from "./detect.ts";
@@ -30,7 +31,6 @@ import { readOpenAiEvalsLog } from "./openai_evals.ts";
 import { readOpenCompassPredictions, readOpenCompassResults } from "./opencompass.ts";
 import type { RawLog } from "./raw.ts";
 import { decodeUtf8 } from "./encoding.ts";
-import { cannotRead } from "./files.ts";
 
 /** A checked log and the format it was read as. */
 export interface FormatLog extends CanonicalLog {

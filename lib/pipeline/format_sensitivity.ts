@@ -28,7 +28,8 @@ import pl from "nodejs-polars";
 import { BBEH_ANSWER_PREFIXES } from "../benchmarks/bbeh/scorer.ts";
 import { BBH_ANSWER_CUE } from "../benchmarks/bbh/scorers/release_cot.ts";
 import { LM_EVAL_INVALID } from "../benchmarks/bbh/scorers/lm_eval/get_answer.ts";
-import { scoreFrame } from "../scorers/registry.ts";
+import { scoreFrame } from "../scorers/frame.ts";
+import { getScorer } from "../benchmarks/registry.ts";
 
 /** The rules compared per benchmark, official ones first, `lenient` last. */
 export const FORMAT_SCORERS: Readonly<Record<"bbh" | "bbeh", readonly string[]>> = {
@@ -112,7 +113,7 @@ export function scoreAllRules(rows: pl.DataFrame): pl.DataFrame {
     if (sub.height === 0) continue;
     for (const scorer of scorers) {
       parts.push(
-        scoreFrame(sub.lazy(), scorer)
+        scoreFrame(sub.lazy(), getScorer(scorer))
           .withColumns(noAnswerExpr(scorer).fillNull(true).alias("no_answer"))
           .select(
             pl.col("__row").cast(pl.Int64),

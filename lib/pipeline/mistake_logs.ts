@@ -20,9 +20,9 @@ import { findLogFiles } from "../logs/files.ts";
 import { loadRuns } from "./load.ts";
 import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.ts";
 import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
-import { bbehToBbmMap } from "../benchmarks/bbm/bbeh_link.ts";
+import { bbehToBbmMap } from "../benchmarks/bbeh/bbm_link.ts";
 import { loadMistakeRuns } from "../benchmarks/bbm/runs.ts";
-import { classifyMistakeLog, LOG_COLUMNS } from "../benchmarks/bbm/run_eval.ts";
+import { classifyMistakeLog, LOG_COLUMNS } from "../benchmarks/bbeh/mistake_log.ts";
 
 /** Environment variable stating the step numbering of BBM-indexed logs. */
 export const BBM_NUMBERING_ENV = "RUNLENS_BBM_NUMBERING";

@@ -11,7 +11,9 @@
  * ```
  * @module
  */
-import type { LoadedRuns, RunSummary, StoredAgreement } from "./load.ts";
+import { getBenchmark } from "../benchmarks/registry.ts";
+import type { LoadedRuns } from "./load.ts";
+import type { RunSummary, StoredAgreement } from "./summarise.ts";
 import { type QuarantineEntry, quarantineText } from "../logs/quarantine.ts";
 
 /** A number rounded to 2 decimals (null stays null). */
@@ -19,21 +21,11 @@ export function round2(x: number | null): number | null {
   return x === null ? null : Math.round(x * 100) / 100;
 }
 
-/** BBEH aggregates in the JSON report (percent, 2 decimals). */
-export interface BbehAggregateReport {
-  harmonic_mean: number | null;
-  micro: number | null;
-  mini_micro: number | null;
-  coverage: string;
-  note: string | null;
-}
-
-/** BBH aggregates in the JSON report: micro over the 6,511 examples, or null and a note. */
-export interface BbhAggregateReport {
-  micro: number | null;
-  coverage: string;
-  note: string | null;
-}
+/**
+ * A run's aggregates in the JSON report: the benchmark's aggregate keys in its order (percent,
+ * 2 decimals), then `coverage` and `note` (e.g. BBEH: harmonic_mean, micro, mini_micro).
+ */
+export type AggregateReport = Record<string, number | string | null>;
 
 /** Disagreements listed in the text report per run (the JSON report lists more). */
 export const TEXT_DISAGREEMENTS = 10;
@@ -52,7 +44,7 @@ export interface RunReport {
   /** Scored rows with an empty response (counted as wrong). */
   empty_responses: number;
   tasks: Record<string, { n: number; correct: number; accuracy: number }>;
-  aggregate: BbehAggregateReport | BbhAggregateReport;
+  aggregate: AggregateReport;
   /** Rows with the log's own verdict vs the re-score; `examples`: the first 100 that differ. */
   stored_agreement: StoredAgreement;
 }
@@ -96,18 +88,15 @@ export function runsReport(loaded: LoadedRuns): ScoreReport {
   };
 }
 
-function aggregateReport(r: RunSummary): BbehAggregateReport | BbhAggregateReport {
+/** The aggregate keys and labels of a summary's benchmark. */
+function aggregateKeys(r: RunSummary): readonly { key: string; label: string }[] {
+  return getBenchmark(r.benchmark)?.aggregateKeys ?? [];
+}
+
+function aggregateReport(r: RunSummary): AggregateReport {
   const a = r.aggregate;
-  if (r.benchmark === "bbh") {
-    return { micro: round2(a.micro), coverage: a.coverage, note: a.note };
-  }
-  return {
-    harmonic_mean: round2(a.harmonic_mean ?? null),
-    micro: round2(a.micro),
-    mini_micro: round2(a.mini_micro ?? null),
-    coverage: a.coverage,
-    note: a.note,
-  };
+  const values = aggregateKeys(r).map(({ key }) => [key, round2(a[key] as number | null)]);
+  return { ...Object.fromEntries(values), coverage: a.coverage, note: a.note };
 }
 
 const pct = (x: number | null | undefined) => x === null || x === undefined ? "—" : x.toFixed(2);
@@ -135,12 +124,8 @@ function runText(r: RunSummary): string[] {
     }
   }
   const a = r.aggregate;
-  lines.push(
-    r.benchmark === "bbh"
-      ? `  BBH micro (correct / 6,511): ${pct(a.micro)}   coverage: ${a.coverage}`
-      : `  BBEH (harmonic mean of accuracy+1): ${pct(a.harmonic_mean)}   micro: ${pct(a.micro)}` +
-        `   BBEH Mini micro: ${pct(a.mini_micro)}   coverage: ${a.coverage}`,
-  );
+  const values = aggregateKeys(r).map(({ key, label }) => `${label}: ${pct(a[key] as number)}`);
+  lines.push(`  ${[...values, `coverage: ${a.coverage}`].join("   ")}`);
   if (a.note) lines.push(`  note: ${a.note}`);
   lines.push(...agreementText(r.stored_agreement));
   return lines;

@@ -14,7 +14,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { getScorer, scoreFrame } from "./registry.ts";
+import { scoreFrame } from "./frame.ts";
 import type { Scorer } from "./types.ts";
 
 /** One hand-written case. */
@@ -41,8 +41,7 @@ export interface ScorerCase {
  * assert.deepStrictEqual(checkScorerCases("bbh-release-direct", cases), []);
  * ```
  */
-export function checkScorerCases(scorer: string | Scorer, cases: readonly ScorerCase[]): string[] {
-  const s = typeof scorer === "string" ? getScorer(scorer) : scorer;
+export function checkScorerCases(s: Scorer, cases: readonly ScorerCase[]): string[] {
   const failures: string[] = [];
   const show = (c: ScorerCase) =>
     `${JSON.stringify(c.response)} / ${JSON.stringify(c.target)}` +

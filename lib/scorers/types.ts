@@ -12,14 +12,13 @@
  * @example
  * ```ts
  * import type { Scorer } from "@runlens/scorers/types.ts";
- * import { getScorer } from "@runlens/scorers/registry.ts";
+ * import { getScorer } from "@runlens/benchmarks/registry.ts";
  * const s: Scorer = getScorer("last-line");
  * console.assert(s.score("thinking…\nTrue\n", "true").correct === true);
  * ```
  * @module
  */
 import type pl from "nodejs-polars";
-import type { Benchmark } from "../core/schema.ts";
 
 /** The outcome of scoring one response. */
 export interface Verdict {
@@ -79,8 +78,8 @@ export interface Scorer {
   description: string;
   /** Where the rule comes from (file, commit or page). */
   source: string;
-  /** Benchmarks the rule is meant for. */
-  benchmarks: readonly Benchmark[];
+  /** Names of the benchmarks the rule is meant for. */
+  benchmarks: readonly string[];
   /** Columns read besides response and target. */
   needs: readonly ScorerNeed[];
   /** The lm-evaluation-harness filter whose extraction this rule reproduces, if any. */

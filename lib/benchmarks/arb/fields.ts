@@ -12,7 +12,7 @@
  * ```
  * @module
  */
-import { ARB_ANSWER_TYPES, type ArbAnswerType } from "./score.ts";
+import { ARB_ANSWER_TYPES, type ArbAnswerType } from "./answer_types.ts";
 
 /** The subjects of ARB (Table 1). */
 export const ARB_SUBJECTS = [

@@ -12,7 +12,7 @@
  */
 import pl from "nodejs-polars";
 import { ARB_SUBJECTS } from "./fields.ts";
-import { ARB_ANSWER_TYPES } from "./score.ts";
+import { ARB_ANSWER_TYPES } from "./answer_types.ts";
 
 /** One group: its key values (by column) and its rows. */
 export interface RowGroup {

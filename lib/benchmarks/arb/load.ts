@@ -24,7 +24,7 @@
  */
 import pl from "nodejs-polars";
 import { extname } from "node:path";
-import { defaultRunName } from "../../logs/canonical.ts";
+import { defaultRunName } from "../../logs/paths.ts";
 import { readCsvLog } from "../../logs/csv.ts";
 import { findLogFiles } from "../../logs/files.ts";
 import { readJsonlLog } from "../../logs/jsonl.ts";

@@ -25,20 +25,7 @@ import { extractAnswer } from "./answer.ts";
 import { choiceLetter, referenceLetter } from "./mcq.ts";
 import { numbersMatch, parseNumber } from "./numerical.ts";
 import { type EquivalenceOptions, symbolicEquivalence } from "./symbolic.ts";
-
-/** The four answer types of ARB (Table 1); images are a separate flag. */
-export const ARB_ANSWER_TYPES = ["multiple-choice", "numerical", "symbolic", "proof-like"] as const;
-
-/** One ARB answer type. */
-export type ArbAnswerType = (typeof ARB_ANSWER_TYPES)[number];
-
-/** The scorer name of each answer type. */
-export const ARB_SCORERS: Record<ArbAnswerType, string> = {
-  "multiple-choice": "arb-mcq",
-  numerical: "arb-numerical",
-  symbolic: "arb-symbolic",
-  "proof-like": "arb-proof",
-};
+import { ARB_SCORERS, type ArbAnswerType } from "./answer_types.ts";
 
 /** Row statuses, see the module documentation. */
 export const ARB_STATUSES = [

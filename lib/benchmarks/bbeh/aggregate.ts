@@ -75,7 +75,7 @@ export function harmonicMeanPlusOne(accuracies: readonly number[]): number {
 }
 
 /** Aggregates of one run, each null when the rows do not cover what it is defined on. */
-export interface BbehAggregate {
+export type BbehAggregate = {
   /** Paper headline (Table 2): {@link harmonicMeanPlusOne} of the 23 task accuracies. */
   harmonic_mean: number | null;
   /** Micro average (Table 4): correct rows / rows × 100 over the full set. */
@@ -86,7 +86,7 @@ export interface BbehAggregate {
   coverage: "full" | "mini" | "partial";
   /** Why aggregates are missing, or how repeated rows were counted; null when nothing to say. */
   note: string | null;
-}
+};
 
 let catalogCache: pl.DataFrame | null = null;
 

@@ -16,14 +16,14 @@ import pl from "nodejs-polars";
 import { BBH_SIZE, BBH_TASK_NAMES } from "./tasks.ts";
 
 /** Aggregates of one BBH run. */
-export interface BbhAggregate {
+export type BbhAggregate = {
   /** Correct rows / rows × 100 when all 6,511 examples are covered; else null. */
   micro: number | null;
   /** "full": every example of the release has a row; else "partial". */
   coverage: "full" | "partial";
   /** Why `micro` is missing, or how repeated rows were counted; null when nothing to say. */
   note: string | null;
-}
+};
 
 /**
  * Aggregates of ONE run from rows with `task` (canonical BBH name), `example_index` and

@@ -25,7 +25,9 @@ import { exists, FETCH_HINT } from "../../core/data_dir.ts";
 import { pyLen } from "../../core/python.ts";
 import { quarantineEntry, type RunQuarantine } from "../../logs/quarantine.ts";
 import { conformRows } from "../../core/schema.ts";
-import { scoreFrame } from "../../scorers/registry.ts";
+import { scoreFrame } from "../../scorers/frame.ts";
+import { bbhReleaseCot } from "./scorers/release_cot.ts";
+import { bbhReleaseDirect } from "./scorers/release_direct.ts";
 import { findBbhTaskDir, readBbhTaskFile } from "./dataset.ts";
 import { BBH_TASKS, bbhTask } from "./tasks.ts";
 
@@ -187,7 +189,8 @@ export function loadBbhReleaseOutputs(
         });
       });
     }
-    frames.push(scoreFrame(toFrame(cols).lazy(), r.scorer));
+    const scorer = [bbhReleaseCot, bbhReleaseDirect].find((x) => x.name === r.scorer)!;
+    frames.push(scoreFrame(toFrame(cols).lazy(), scorer));
   }
   const rows = frames.length > 0 ? pl.concat(frames) : toFrame(emptyColumns());
   return { rows: conformRows(rows), quarantine };

@@ -5,12 +5,12 @@
  * first".) Also the share that says "no mistake" although there is one, and the signed step
  * offset (flagged − true first mistake) distribution.
  *
- * The per-row classification is `classifyBbehMistakeRows` of `bbm/bbeh_link.ts` (BBM outcome
+ * The per-row classification is `classifyBbehMistakeRows` of `bbm_link.ts` (BBM outcome
  * classes, one-based "Thought N" numbering); this module only aggregates it.
  *
  * @example
  * ```ts
- * import { bbehToBbmMap } from "@runlens/benchmarks/bbm/bbeh_link.ts";
+ * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
  * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
  * import { mistakeFindingModes } from "@runlens/benchmarks/bbeh/failure/mistake_finding.ts";
  * const modes = mistakeFindingModes(rows, bbehToBbmMap(dir), loadBbmDataset(dir));
@@ -18,7 +18,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { classifyBbehMistakeRows } from "../../bbm/bbeh_link.ts";
+import { classifyBbehMistakeRows } from "../bbm_link.ts";
 import { requireColumns, shareMeasures } from "./shares.ts";
 
 /**

@@ -19,7 +19,7 @@
  * @module
  */
 import { bbehOfficial } from "../scorer.ts";
-import { parseThoughts } from "../../bbm/bbeh_link.ts";
+import { parseThoughts } from "../bbm_link.ts";
 import { englishSorted } from "../failure/word_sorting.ts";
 import { englishShare, hyperbatonOptions } from "../failure/hyperbaton.ts";
 import { chainDepths, lastPosition } from "../failure/web_of_lies.ts";

@@ -1,8 +1,9 @@
 /**
- * Turn checked log rows into scored rows (the row schema of `schema.ts`) for any benchmark
- * whose data set is a list of (task, example_index, input, target) — BBEH and BBH.
+ * Identify: tie each checked log row to one example of its benchmark's data set, or set it
+ * apart with the problem (quarantined by `score.ts`). The benchmarks come from the registry
+ * ({@link BenchmarkSpec}: a registered benchmark, its data set and the scorer chosen).
  *
- * Each row is tied to one example of its benchmark's data set ({@link BenchmarkSpec}):
+ * A row is tied:
  * - by `example_index` (the target and input, when given, must agree with the data set; an
  *   input that embeds the question, see `input_match.ts`, agrees);
  * - else by its exact `input` text within the task;
@@ -10,45 +11,32 @@
  *   template, answer cue: the rule of `input_match.ts`), when exactly one question of the task
  *   fits.
  * A given `target` picks among examples that share the input; identical repeats are handed out
- * in file order. Rows that cannot be tied to exactly one example are quarantined: unsupported
+ * in file order. Rows that cannot be tied to exactly one example are set apart: unsupported
  * benchmark, unknown task, index out of range, target (or input) differing from the data set,
  * input not found or ambiguous, repeats of the same (run, benchmark, task, example_index,
- * epoch) — the first row wins, later ones name it —, and rows the scorer gives no verdict
- * (e.g. `stored` on a row without a stored verdict). The rest are scored with the benchmark's
- * scorer (`scorers/registry.ts`; `bbeh-official` keeps its own fast path, including lean rows
- * from {@link leanRows}) against the data set's target.
+ * epoch) — the first row wins, later ones name it.
  *
- * Everything runs in polars over the whole frame; JavaScript only formats quarantine reasons.
+ * Everything runs in polars over the whole frame; JavaScript only formats the reasons.
  *
  * @example
  * ```ts
- * import { bbehSpec, bbhSpec, scoreRows } from "@runlens/pipeline/score_rows.ts";
- * const { rows, quarantine } = scoreRows(log.rows, [bbehSpec(dir), bbhSpec(dir, "last-line")]);
+ * import { benchmarkSpec, identifyRows } from "@runlens/pipeline/identify.ts";
+ * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+ * const spec = benchmarkSpec(getBenchmark("bbeh")!, "../shared/data");
+ * const { rows, failed } = identifyRows(log.rows, [spec]);
  * ```
  * @module
  */
 import pl from "nodejs-polars";
-import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
-import {
-  BBEH_OFFICIAL,
-  collectBbehOfficial,
-  finishBbehSlowRows,
-  withBbehExtracted,
-  withBbehMatch,
-} from "../benchmarks/bbeh/scorer.ts";
-import { bbehTask, canonicalBbehTask } from "../benchmarks/bbeh/tasks.ts";
-import { loadBbhDataset } from "../benchmarks/bbh/dataset.ts";
-import { BBH_KNOWN_ISSUES, bbhTask, canonicalBbhTask } from "../benchmarks/bbh/tasks.ts";
+import type { Benchmark } from "../benchmarks/types.ts";
 import { PY_WHITESPACE } from "../core/python.ts";
 import { embeddedExpr, questionKeyExpr, startsLastQuestion } from "./input_match.ts";
 import { quoteValue, type RunQuarantine } from "../logs/quarantine.ts";
-import { conformRows } from "../core/schema.ts";
-import { scoreFrame } from "../scorers/registry.ts";
 
-/** One benchmark runlens can score: its data set, task names and scorer. */
+/** One benchmark as the pipeline scores it: the registered value, its data set, the scorer. */
 export interface BenchmarkSpec {
   /** The `benchmark` value of its rows (compared trimmed and lower-cased). */
-  name: "bbeh" | "bbh";
+  name: string;
   /** How reasons name it, e.g. "BBEH". */
   label: string;
   /** Columns `task`, `example_index`, `input`, `target`, `input_chars`. */
@@ -66,98 +54,59 @@ export interface BenchmarkSpec {
   truncatedInputs?: readonly { task: string; index: number }[];
 }
 
-/** The default scorer of each benchmark: its official rule. */
-export const DEFAULT_SCORERS = { bbeh: BBEH_OFFICIAL, bbh: "bbh-release-cot" } as const;
-
 /**
- * BBEH from a data directory, scored with `scorer` (default `bbeh-official`).
+ * The spec of a registered benchmark: its data set from `dataDir`, scored with `scorer`
+ * (default: the benchmark's own rule). Throws when the benchmark has no data set or scorer.
  *
  * @example
  * ```ts
- * bbehSpec("../shared/data").dataset.height; // 4520
+ * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+ * benchmarkSpec(getBenchmark("bbh")!, "../shared/data", "last-line").dataset.height; // 6511
  * ```
  */
-export function bbehSpec(dataDir: string, scorer: string = DEFAULT_SCORERS.bbeh): BenchmarkSpec {
+export function benchmarkSpec(
+  benchmark: Benchmark,
+  dataDir: string,
+  scorer: string | undefined = benchmark.defaultScorer,
+): BenchmarkSpec {
+  if (!benchmark.loadDataset || !scorer) {
+    throw new Error(`benchmark ${benchmark.name} has no data set or scorer the pipeline can use`);
+  }
+  const sizes = new Map(benchmark.tasks.map((t) => [t.name, t.size ?? 0]));
+  const dataset = benchmark.loadDataset(dataDir);
   return {
-    name: "bbeh",
-    label: "BBEH",
-    dataset: loadBbehDataset(dataDir),
-    canonicalTask: canonicalBbehTask,
-    taskSize: (t) => bbehTask(t).size,
+    name: benchmark.name,
+    label: benchmark.label,
+    dataset: dataset.columns.includes("input_chars")
+      ? dataset
+      : dataset.withColumns(pl.col("input").str.lengths().cast(pl.Int32).alias("input_chars")),
+    canonicalTask: (label) => benchmark.canonicalTask(label),
+    taskSize: (task) => sizes.get(task) ?? 0,
     scorer,
+    truncatedInputs: benchmark.truncatedInputs,
   };
 }
 
-/**
- * BBH from a data directory, scored with `scorer` (default `bbh-release-cot`).
- *
- * @example
- * ```ts
- * bbhSpec("../shared/data", "last-line").dataset.height; // 6511
- * ```
- */
-export function bbhSpec(dataDir: string, scorer: string = DEFAULT_SCORERS.bbh): BenchmarkSpec {
-  return {
-    name: "bbh",
-    label: "BBH",
-    dataset: loadBbhDataset(dataDir),
-    canonicalTask: canonicalBbhTask,
-    taskSize: (t) => bbhTask(t).size,
-    scorer,
-    truncatedInputs: BBH_KNOWN_ISSUES.filter((k) => k.truncatedInput),
-  };
-}
-
-/** A quarantined row, its run and the benchmark it was tied to (null: none). */
-export interface ScoredQuarantine extends RunQuarantine {
-  benchmark: string | null;
-}
-
-/** Scored rows and the rows that could not be scored. */
-export interface ScoredRows {
-  /** Row schema, in input order. */
+/** Rows tied to examples, the rows set apart, and the data sets they were tied to. */
+export interface IdentifiedRows {
+  /**
+   * One row per tied log row, in input order: `__rid` (input row number), `source_file`,
+   * `source_line`, `run`, `model`, `__bench`, `__task`, `example_index`, `epoch`,
+   * `response_tokens`, `extra`, and the log's text columns (`response`, or for lean rows
+   * `extracted` and `response_chars`).
+   */
   rows: pl.DataFrame;
-  quarantine: ScoredQuarantine[];
+  /** Rows set apart, with `__problem` and the columns {@link quarantineOf} needs. */
+  failed: pl.DataFrame[];
+  /** The specs' data sets in one frame: `__bench`, `task`, `example_index`, `input`, … */
+  dataset: pl.DataFrame;
 }
 
 const NULL_TEXT = pl.lit(null).cast(pl.Utf8);
 /** The row's benchmark as compared with {@link BenchmarkSpec.name}. */
 const BENCH = pl.col("benchmark").str.stripChars(PY_WHITESPACE).str.toLowerCase();
 
-/**
- * Lean rows for big logs: `response_chars` computed; on the rows that `bbeh-official` will
- * score (benchmark bbeh, when `bbehScorer` is it) `extracted` computed and `response` set to
- * null, so that big BBEH logs never hold every response at once. Other rows keep their
- * response (their scorer needs it). Every call gives the same columns, whatever the rows.
- *
- * @example
- * ```ts
- * const log = readCanonicalLog("big.jsonl", { mapRows: (r) => leanRows(r, "bbeh-official") });
- * ```
- */
-export function leanRows(rows: pl.DataFrame, bbehScorer: string = BBEH_OFFICIAL): pl.DataFrame {
-  if (!rows.columns.includes("response")) return rows;
-  const chars = pl.col("response").str.lengths().alias("response_chars");
-  if (bbehScorer !== BBEH_OFFICIAL) {
-    return rows.withColumns(NULL_TEXT.alias("extracted"), chars);
-  }
-  const lean = BENCH.eq(pl.lit("bbeh")).fillNull(false);
-  const nLean = rows.select(lean.cast(pl.Int32).sum().alias("n")).getColumn("n").get(0) ?? 0;
-  if (nLean === rows.height) {
-    // all BBEH (the usual big log): drop the responses outright, no copy
-    return withBbehExtracted(rows.lazy().withColumns(chars), "response")
-      .withColumns(NULL_TEXT.alias("response")).collectSync();
-  }
-  return withBbehExtracted(rows.lazy().withColumns(chars, lean.alias("__lean")), "response")
-    .withColumns(
-      pl.when(pl.col("__lean")).then(pl.col("extracted")).otherwise(NULL_TEXT).alias("extracted"),
-      pl.when(pl.col("__lean")).then(NULL_TEXT).otherwise(pl.col("response")).alias("response"),
-    )
-    .drop("__lean")
-    .collectSync();
-}
-
-/** Columns every resolved row carries into scoring. */
+/** Columns every tied row carries into scoring. */
 const RESOLVED = [
   "__rid",
   "source_file",
@@ -174,16 +123,15 @@ const RESOLVED = [
 
 /**
  * Tie rows (as the log readers return them, several files concatenated) to the data sets of
- * `specs`, quarantine what cannot be tied, score the rest with each benchmark's scorer.
- * Rows of a benchmark without a spec are quarantined as unsupported.
+ * `specs`; rows of a benchmark without a spec are set apart as unsupported.
  *
  * @example
  * ```ts
- * const { rows } = scoreRows(log.rows, [bbehSpec(dataDir)]);
- * rows.select("task", "example_index", "extracted", "correct");
+ * const { rows, failed } = identifyRows(log.rows, [spec]);
+ * rows.select("__task", "example_index"); // one example per row
  * ```
  */
-export function scoreRows(rows: pl.DataFrame, specs: readonly BenchmarkSpec[]): ScoredRows {
+export function identifyRows(rows: pl.DataFrame, specs: readonly BenchmarkSpec[]): IdentifiedRows {
   // The heavy text columns stay out of the joins and sorts: `response` (or, for lean rows,
   // `extracted` and `response_chars`) is joined back by row id at the end.
   const withId = rows.withRowIndex("__rid");
@@ -214,19 +162,35 @@ export function scoreRows(rows: pl.DataFrame, specs: readonly BenchmarkSpec[]): 
   const resolved = pl.concat([byIndex.select(...RESOLVED), byInput.select(...RESOLVED)])
     .sort("__rid");
   const unique = splitProblems(markDuplicates(resolved), failed);
-  const scored = splitProblems(
-    score(unique.join(texts, { on: "__rid", how: "left" }), dataset, specs),
-    failed,
-  );
+  return { rows: unique.join(texts, { on: "__rid", how: "left" }), failed, dataset };
+}
+
+/**
+ * The quarantine entries of the rows set apart (by identification or scoring), in input
+ * order, each with its run, benchmark (null: none) and reason.
+ *
+ * @example
+ * ```ts
+ * quarantineOf(failed, specs)[0].entry.reason; // e.g. "unknown task \"x\" (not a BBEH task)"
+ * ```
+ */
+export function quarantineOf(
+  failed: readonly pl.DataFrame[],
+  specs: readonly BenchmarkSpec[],
+): ScoredQuarantine[] {
   const names = specs.map((s) => s.name);
-  const quarantine = failed.flatMap((df) => df.toRecords() as unknown as FailedRow[])
+  return failed.flatMap((df) => df.toRecords() as unknown as FailedRow[])
     .sort((a, b) => a.__rid - b.__rid)
     .map((f) => ({
       run: f.run,
       benchmark: f.__bench,
       entry: { file: f.source_file, line: f.source_line, reason: reasonOf(f, specs, names) },
     }));
-  return { rows: conformRows(scored), quarantine };
+}
+
+/** A quarantined row, its run and the benchmark it was tied to (null: none). */
+export interface ScoredQuarantine extends RunQuarantine {
+  benchmark: string | null;
 }
 
 /** The data sets of `specs` in one frame, with `__bench`. */
@@ -297,7 +261,7 @@ function withCanonicalTask(df: pl.DataFrame, specs: readonly BenchmarkSpec[]): p
 }
 
 /** Move rows with a non-null `__problem` to `failed` (message columns only); return the rest. */
-function splitProblems(df: pl.DataFrame, failed: pl.DataFrame[]): pl.DataFrame {
+export function splitProblems(df: pl.DataFrame, failed: pl.DataFrame[]): pl.DataFrame {
   const cols = [
     "__rid",
     "source_file",
@@ -555,121 +519,6 @@ function markDuplicates(df: pl.DataFrame): pl.DataFrame {
         .otherwise(NULL_TEXT).alias("__problem"),
     )
     .sort("__rid");
-}
-
-/**
- * Join the data set's input and target, score each benchmark's rows with its scorer, and
- * return row-schema columns plus `__rid` and `__problem` ("no_verdict" where the scorer gave
- * none), in input order.
- */
-function score(
-  df: pl.DataFrame,
-  dataset: pl.DataFrame,
-  specs: readonly BenchmarkSpec[],
-): pl.DataFrame {
-  const ds = dataset.select(
-    "__bench",
-    pl.col("task").alias("__task"),
-    "example_index",
-    "input",
-    "target",
-    "input_chars",
-  );
-  let joined = df.join(ds, { on: ["__bench", "__task", "example_index"], how: "left" });
-  for (const [c, type] of [["response", pl.Utf8], ["extracted", pl.Utf8]] as const) {
-    if (!joined.columns.includes(c)) joined = joined.withColumns(pl.lit(null).cast(type).alias(c));
-  }
-  const chars = pl.col("response").str.lengths().cast(pl.Int32);
-  joined = joined.withColumns(
-    (joined.columns.includes("response_chars")
-      ? pl.col("response_chars").cast(pl.Int32).fillNull(chars)
-      : chars).alias("response_chars"),
-    storedCorrect().alias("stored_correct"),
-  );
-  const parts: pl.DataFrame[] = [];
-  for (const spec of specs) {
-    const rows = joined.filter(pl.col("__bench").eq(pl.lit(spec.name)));
-    if (rows.height === 0) continue;
-    parts.push(...scoreBenchmark(rows, spec));
-  }
-  if (parts.length === 0) return emptyScored(joined);
-  const scored = pl.concat(parts.map(toSchema), { how: "vertical" }).sort("__rid");
-  return scored.withColumns(
-    pl.when(pl.col("correct").isNull()).then(pl.lit("no_verdict")).otherwise(NULL_TEXT)
-      .alias("__problem"),
-  );
-}
-
-/** Score one benchmark's rows: `extracted`, `correct`, `scorer` added. */
-function scoreBenchmark(rows: pl.DataFrame, spec: BenchmarkSpec): pl.DataFrame[] {
-  if (spec.scorer !== BBEH_OFFICIAL) {
-    const missing = rows.filter(pl.col("response").isNull()).height;
-    if (missing > 0) {
-      throw new Error(
-        `internal error: ${missing} ${spec.label} row(s) without a response for scorer ` +
-          spec.scorer,
-      );
-    }
-    return [scoreFrame(rows.lazy(), spec.scorer, { task: "__task" })];
-  }
-  const out: pl.DataFrame[] = [];
-  const lean = rows.filter(pl.col("response").isNull());
-  const full = rows.filter(pl.col("response").isNotNull());
-  if (lean.height > 0) {
-    out.push(finishBbehSlowRows(withBbehMatch(lean.lazy(), "target").collectSync(), null));
-  }
-  if (full.height > 0) out.push(collectBbehOfficial(full.lazy(), "response", "target"));
-  return out.map((d) => d.withColumns(pl.lit(BBEH_OFFICIAL).alias("scorer")));
-}
-
-/** The row-schema columns (and `__rid`) of a scored part. */
-function toSchema(df: pl.DataFrame): pl.DataFrame {
-  return df.select(
-    pl.col("__rid"),
-    pl.col("__bench"),
-    pl.col("__task"),
-    pl.col("run"),
-    pl.col("model"),
-    pl.col("__bench").alias("benchmark"),
-    pl.col("__task").alias("task"),
-    pl.col("example_index"),
-    NULL_TEXT.alias("example_id"),
-    NULL_TEXT.alias("subset"),
-    pl.col("epoch"),
-    pl.col("input"),
-    pl.col("target"),
-    pl.col("response"),
-    pl.col("extracted").cast(pl.Utf8),
-    pl.col("correct").cast(pl.Bool),
-    pl.col("scorer").cast(pl.Utf8),
-    pl.col("input_chars"),
-    pl.col("response_chars"),
-    pl.col("response_tokens"),
-    pl.col("source_file"),
-    pl.col("source_line"),
-    pl.col("stored_correct"),
-    pl.col("extra"),
-  );
-}
-
-function emptyScored(joined: pl.DataFrame): pl.DataFrame {
-  return toSchema(
-    joined.head(0).withColumns(
-      pl.lit(null).cast(pl.Bool).alias("correct"),
-      NULL_TEXT.alias("scorer"),
-    ),
-  ).withColumns(NULL_TEXT.alias("__problem"));
-}
-
-/**
- * The evaluation tool's own verdict, which the readers keep as `stored_correct` in `extra`
- * (true/false; null when absent).
- */
-function storedCorrect(): pl.Expr {
-  const v = pl.col("extra").str.jsonPathMatch("$.stored_correct");
-  return pl.when(v.eq(pl.lit("true"))).then(pl.lit(true))
-    .when(v.eq(pl.lit("false"))).then(pl.lit(false))
-    .otherwise(pl.lit(null).cast(pl.Bool));
 }
 
 interface FailedRow {

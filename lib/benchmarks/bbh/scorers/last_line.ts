@@ -15,9 +15,9 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { pyStrip } from "../core/python.ts";
-import { PY_WS, stripPy } from "./pyre.ts";
-import type { Scorer } from "./types.ts";
+import { pyStrip } from "../../../core/python.ts";
+import { PY_WS, stripPy } from "../../../scorers/pyre.ts";
+import type { Scorer } from "../../../scorers/types.ts";
 
 /**
  * The last line with a non-whitespace character, stripped and lower-cased (null: none).

@@ -10,17 +10,17 @@
  *
  * @example
  * ```ts
- * import { bbehToBbmMap } from "@runlens/benchmarks/bbm/bbeh_link.ts";
+ * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
  * const map = bbehToBbmMap("../shared/data"); // 300 rows
  * // bbeh_task, example_index, bbm_task, trace_index, mistake_index
  * ```
  * @module
  */
 import pl from "nodejs-polars";
-import { loadBbehDataset } from "../bbeh/dataset.ts";
-import { loadBbmDataset } from "./dataset.ts";
-import { intSeries, strSeries } from "./columns.ts";
-import { classifyMistakeRuns } from "./classify.ts";
+import { loadBbehDataset } from "./dataset.ts";
+import { loadBbmDataset } from "../bbm/dataset.ts";
+import { intSeries, strSeries } from "../bbm/columns.ts";
+import { classifyMistakeRuns } from "../bbm/classify.ts";
 
 /** The question that marks word_sorting's first-mistake items. */
 export const MISTAKE_QUESTION = "Is there a mistake in this sequence";

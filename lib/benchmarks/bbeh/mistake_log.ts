@@ -8,7 +8,7 @@
  *
  * @example
  * ```ts
- * import { classifyMistakeLog } from "@runlens/benchmarks/bbm/run_eval.ts";
+ * import { classifyMistakeLog } from "@runlens/benchmarks/bbeh/mistake_log.ts";
  * const { classified } = classifyMistakeLog(loadMistakeRuns(paths), {
  *   traces: loadBbmDataset(dir),
  *   map: () => bbehToBbmMap(dir),
@@ -18,8 +18,8 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { CLASSIFY_COLUMNS, classifyMistakeRuns, type StepNumbering } from "./classify.ts";
-import { classifyBbehMistakeRows } from "./bbeh_link.ts";
+import { CLASSIFY_COLUMNS, classifyMistakeRuns, type StepNumbering } from "../bbm/classify.ts";
+import { classifyBbehMistakeRows } from "./bbm_link.ts";
 
 /** Inputs of {@link classifyMistakeLog}. */
 export interface MistakeLogOptions {

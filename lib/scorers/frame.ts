@@ -1,70 +1,11 @@
 /**
- * The scorer registry: every scoring rule runlens knows, by name, and {@link scoreFrame}, which
- * applies one to a frame of responses in polars (re-scoring flagged rows with the scalar form).
- *
- * | name | benchmark | rule |
- * |---|---|---|
- * | `bbh-release-cot` | bbh | BBH release, after the last "So the answer is " |
- * | `bbh-release-direct` | bbh | BBH release, first line |
- * | `lm-eval-get-answer` | bbh | lm-evaluation-harness bbh_cot_fewshot |
- * | `lm-eval-strict` | bbh | lm-evaluation-harness bbh_cot_zeroshot strict-match |
- * | `lm-eval-flexible` | bbh | lm-evaluation-harness bbh_cot_zeroshot flexible-extract |
- * | `last-line` | bbh | mcpbr: last non-empty line, case-insensitive |
- * | `stored` | all | the verdict stored in the log |
- * | `bbeh-official` | bbeh | the official BBEH scorer |
- * | `lenient` | bbh, bbeh | runlens's forgiving extractor, for format-sensitivity analysis only |
- *
- * @example
- * ```ts
- * import { getScorer, scoreFrame } from "@runlens/scorers/registry.ts";
- * const rows = scoreFrame(df.lazy(), "bbh-release-cot"); // adds extracted, correct, scorer
- * console.assert(getScorer("last-line").benchmarks.includes("bbh"));
- * ```
+ * Apply one scoring rule to a whole frame of responses in polars ({@link scoreFrame}): the
+ * rule's expressions for `extracted` and `correct`, and its scalar form for the rows it flags
+ * as slow. Which rule is chosen by name is the registry's business (`benchmarks/registry.ts`).
  * @module
  */
 import pl from "nodejs-polars";
-import { bbehOfficialScorer } from "../benchmarks/bbeh/official_scorer.ts";
-import { bbhReleaseCot } from "../benchmarks/bbh/scorers/release_cot.ts";
-import { bbhReleaseDirect } from "../benchmarks/bbh/scorers/release_direct.ts";
-import { lastLine } from "./last_line.ts";
-import { lenient } from "./lenient.ts";
-import { lmEvalFlexible } from "../benchmarks/bbh/scorers/lm_eval/flexible.ts";
-import { lmEvalGetAnswer } from "../benchmarks/bbh/scorers/lm_eval/get_answer.ts";
-import { lmEvalStrict } from "../benchmarks/bbh/scorers/lm_eval/strict.ts";
-import { stored } from "./stored.ts";
 import type { Scorer, ScorerColumns } from "./types.ts";
-
-/** All registered scorers, in the order of the table above. */
-export const SCORERS: readonly Scorer[] = [
-  bbhReleaseCot,
-  bbhReleaseDirect,
-  lmEvalGetAnswer,
-  lmEvalStrict,
-  lmEvalFlexible,
-  lastLine,
-  stored,
-  bbehOfficialScorer,
-  lenient,
-];
-
-/** Registered names, in registry order. */
-export const SCORER_NAMES: readonly string[] = SCORERS.map((s) => s.name);
-
-const byName = new Map(SCORERS.map((s) => [s.name, s]));
-
-/**
- * The scorer with this name; throws listing the registered names otherwise.
- *
- * @example
- * ```ts
- * getScorer("lm-eval-strict").needs; // []
- * ```
- */
-export function getScorer(name: string): Scorer {
-  const s = byName.get(name);
-  if (!s) throw new Error(`unknown scorer "${name}"; scorers are: ${SCORER_NAMES.join(", ")}`);
-  return s;
-}
 
 /** The row-schema column names {@link scoreFrame} reads by default. */
 export const DEFAULT_SCORER_COLUMNS: ScorerColumns = {
@@ -84,16 +25,17 @@ const SLOW = "__scorer_slow";
  *
  * @example
  * ```ts
- * const df = pl.DataFrame({ response: ["So the answer is (A)."], target: ["(A)"] });
- * scoreFrame(df.lazy(), "bbh-release-cot").getColumn("correct").get(0); // true
+ * import pl from "nodejs-polars";
+ * import { lastLine } from "@runlens/benchmarks/bbh/scorers/last_line.ts";
+ * const df = pl.DataFrame({ response: ["thinking\n(A)"], target: ["(A)"] });
+ * scoreFrame(df.lazy(), lastLine).getColumn("correct").get(0); // true
  * ```
  */
 export function scoreFrame(
   lf: pl.LazyDataFrame,
-  scorer: string | Scorer,
+  s: Scorer,
   columns: Partial<ScorerColumns> = {},
 ): pl.DataFrame {
-  const s = typeof scorer === "string" ? getScorer(scorer) : scorer;
   const cols = { ...DEFAULT_SCORER_COLUMNS, ...columns };
   const original = lf.columns;
   for (const need of ["response", "target", ...s.needs] as const) {

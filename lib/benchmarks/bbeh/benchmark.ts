@@ -1,0 +1,61 @@
+/**
+ * BIG-Bench Extra Hard as a registered {@link Benchmark}: 23 tasks, the release's 4,520
+ * examples, the official scorer, the paper's aggregates (harmonic mean, micro, Mini micro) and
+ * the failure-mode analyses of its Section 5 and Appendix A.
+ *
+ * @example
+ * ```ts
+ * bbeh.tasks.length; // 23
+ * bbeh.canonicalTask("Temporal Sequences"); // "temporal_sequence"
+ * ```
+ * @module
+ */
+import type pl from "nodejs-polars";
+import { join } from "node:path";
+import { exists } from "../../core/data_dir.ts";
+import type { AnalysisContext, Benchmark } from "../types.ts";
+import { bbehAggregate } from "./aggregate.ts";
+import { bbehToBbmMap } from "./bbm_link.ts";
+import { loadBbehDataset } from "./dataset.ts";
+import { failureAnalyses, failureSummary, type MistakeLink } from "./failure/summary.ts";
+import { bbehOfficialScorer } from "./official_scorer.ts";
+import { BBEH_OFFICIAL } from "./scorer.ts";
+import { BBEH_TASKS, canonicalBbehTask } from "./tasks.ts";
+import { loadBbmDataset } from "../bbm/dataset.ts";
+
+/** The BBM traces behind BBEH's first-mistake items, when the data directory has them. */
+function mistakeLink(dataDir: string): MistakeLink | undefined {
+  if (!exists(join(dataDir, "big-bench-mistake"))) return undefined;
+  return { map: bbehToBbmMap(dataDir), traces: loadBbmDataset(dataDir) };
+}
+
+/** BBEH. */
+export const bbeh: Benchmark = {
+  name: "bbeh",
+  label: "BBEH",
+  description: "BIG-Bench Extra Hard (Kazemi et al. 2025): 23 tasks, 4,520 examples " +
+    "(google-deepmind/bbeh).",
+  tasks: BBEH_TASKS.map(({ name, display, size }) => ({ name, display, size })),
+  canonicalTask: canonicalBbehTask,
+  loadDataset: loadBbehDataset,
+  defaultScorer: BBEH_OFFICIAL,
+  scorers: [bbehOfficialScorer],
+  aggregate: bbehAggregate,
+  aggregateKeys: [
+    { key: "harmonic_mean", label: "BBEH (harmonic mean of accuracy+1)" },
+    { key: "micro", label: "micro" },
+    { key: "mini_micro", label: "BBEH Mini micro" },
+  ],
+  analyses: {
+    tables: (rows, ctx: AnalysisContext) =>
+      failureAnalyses(rows, mistakeLink(ctx.dataDir)) as unknown as Record<
+        string,
+        pl.DataFrame | null
+      >,
+    summary: (tables) => failureSummary(tables as never),
+    notes: (ctx) =>
+      exists(join(ctx.dataDir, "big-bench-mistake"))
+        ? []
+        : ["no big-bench-mistake/ data: first-mistake analysis skipped"],
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * BIG-Bench Mistake as a registered {@link Benchmark}: chain-of-thought traces of five BBH
+ * tasks with the first logical mistake annotated. Its runs are mistake-finding answers,
+ * classified by `runlens bbm` and notebook 03 (not scored by the row pipeline: a trace is not a
+ * question with one target).
+ *
+ * @example
+ * ```ts
+ * bbm.tasks.map((t) => t.size); // [986, 300, 300, 300, 300]
+ * ```
+ * @module
+ */
+import type { Benchmark } from "../types.ts";
+import { BBM_TASKS } from "./dataset.ts";
+
+/** Traces per task in the public release (WHGTyen/BIG-Bench-Mistake @ 270683a). */
+const SIZES: Record<(typeof BBM_TASKS)[number], number> = {
+  dyck_languages: 986,
+  logical_deduction: 300,
+  multistep_arithmetic: 300,
+  tracking_shuffled_objects: 300,
+  word_sorting: 300,
+};
+
+/** BIG-Bench Mistake. */
+export const bbm: Benchmark = {
+  name: "bbm",
+  label: "BIG-Bench Mistake",
+  description: "BIG-Bench Mistake (Tyen et al. 2024): 2,186 CoT traces of five BBH tasks with " +
+    "the first logical mistake annotated (WHGTyen/BIG-Bench-Mistake).",
+  tasks: BBM_TASKS.map((name) => ({ name, size: SIZES[name] })),
+  canonicalTask: (label) => {
+    const name = label.trim().toLowerCase();
+    return (BBM_TASKS as readonly string[]).includes(name) ? name : null;
+  },
+  scorers: [],
+};

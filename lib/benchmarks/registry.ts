@@ -1,0 +1,121 @@
+/**
+ * The registered benchmarks and scorers. Adding a benchmark = its folder (with a
+ * `benchmark.ts` exporting a {@link Benchmark}) and one line in {@link BUILT_IN}; a test or a
+ * script can add one at run time with {@link registerBenchmark}.
+ *
+ * Scorers are the benchmarks' own (in registry order) followed by the rules that apply to
+ * any benchmark (`stored`, `lenient`).
+ *
+ * @example
+ * ```ts
+ * getBenchmark("bbeh")?.label; // "BBEH"
+ * getScorer("last-line").benchmarks; // ["bbh"]
+ * scoredBenchmarks().map((b) => b.name); // ["bbeh", "bbh"]
+ * ```
+ * @module
+ */
+import { arb } from "./arb/benchmark.ts";
+import { bbeh } from "./bbeh/benchmark.ts";
+import { bbh } from "./bbh/benchmark.ts";
+import { bbm } from "./bbm/benchmark.ts";
+import type { Benchmark } from "./types.ts";
+import { lenient } from "../scorers/lenient.ts";
+import { stored } from "../scorers/stored.ts";
+import type { Scorer } from "../scorers/types.ts";
+
+/** The benchmarks runlens ships, in the order they are listed. */
+const BUILT_IN: readonly Benchmark[] = [bbeh, bbh, bbm, arb];
+
+/** Rules that apply to rows of any benchmark, listed after the benchmarks' own. */
+const GENERIC_SCORERS: readonly Scorer[] = [stored, lenient];
+
+const registered: Benchmark[] = [...BUILT_IN];
+
+/**
+ * Every registered scorer: each benchmark's own (in registry order), then the generic ones.
+ * Kept up to date by {@link registerBenchmark}.
+ */
+export const SCORERS: readonly Scorer[] = [];
+/** The names of {@link SCORERS}, in order. */
+export const SCORER_NAMES: readonly string[] = [];
+
+function refreshScorers(): void {
+  const all = [...registered.flatMap((b) => b.scorers), ...GENERIC_SCORERS];
+  const unique = all.filter((s, i) => all.findIndex((t) => t.name === s.name) === i);
+  (SCORERS as Scorer[]).splice(0, SCORERS.length, ...unique);
+  (SCORER_NAMES as string[]).splice(0, SCORER_NAMES.length, ...unique.map((s) => s.name));
+}
+refreshScorers();
+
+/**
+ * Every registered benchmark, in registry order.
+ *
+ * @example
+ * ```ts
+ * benchmarks().map((b) => b.name); // ["bbeh", "bbh", "bbm", "arb"]
+ * ```
+ */
+export function benchmarks(): readonly Benchmark[] {
+  return registered;
+}
+
+/**
+ * The benchmarks whose rows the pipeline scores: those with a data set, a default scorer and
+ * aggregates.
+ *
+ * @example
+ * ```ts
+ * scoredBenchmarks().map((b) => b.name); // ["bbeh", "bbh"]
+ * ```
+ */
+export function scoredBenchmarks(): readonly Benchmark[] {
+  return registered.filter((b) => b.loadDataset && b.defaultScorer && b.aggregate);
+}
+
+/**
+ * The benchmark registered under `name` (compared trimmed and lower-cased); undefined if none.
+ *
+ * @example
+ * ```ts
+ * getBenchmark(" BBH ")?.name; // "bbh"
+ * ```
+ */
+export function getBenchmark(name: string): Benchmark | undefined {
+  const key = name.trim().toLowerCase();
+  return registered.find((b) => b.name === key);
+}
+
+/**
+ * Add a benchmark (and its scorers) to the registry. Throws when the name, or one of its
+ * scorers' names, is taken.
+ *
+ * @example
+ * ```ts ignore
+ * registerBenchmark(toy); // then loadRuns scores rows with benchmark "toy"
+ * ```
+ */
+export function registerBenchmark(benchmark: Benchmark): void {
+  if (getBenchmark(benchmark.name)) {
+    throw new Error(`a benchmark named "${benchmark.name}" is already registered`);
+  }
+  const taken = benchmark.scorers.filter((s) => SCORER_NAMES.includes(s.name));
+  if (taken.length > 0) {
+    throw new Error(`scorer name(s) already registered: ${taken.map((s) => s.name).join(", ")}`);
+  }
+  registered.push(benchmark);
+  refreshScorers();
+}
+
+/**
+ * The scorer with this name; throws listing the registered names otherwise.
+ *
+ * @example
+ * ```ts
+ * getScorer("lm-eval-strict").needs; // []
+ * ```
+ */
+export function getScorer(name: string): Scorer {
+  const s = SCORERS.find((x) => x.name === name);
+  if (!s) throw new Error(`unknown scorer "${name}"; scorers are: ${SCORER_NAMES.join(", ")}`);
+  return s;
+}

@@ -1,0 +1,111 @@
+/**
+ * What defines a benchmark for runlens: one value of type {@link Benchmark} per folder of
+ * `lib/benchmarks/`, registered in `registry.ts`. The pipeline (`lib/pipeline/`) knows no
+ * benchmark by name: it reads a row's `benchmark`, looks it up in the registry, and uses what
+ * the value provides — task names, the data set, scorers, aggregates, analyses.
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import type { Benchmark } from "@runlens/benchmarks/types.ts";
+ * const toy: Benchmark = {
+ *   name: "toy",
+ *   label: "Toy",
+ *   description: "Two arithmetic questions.",
+ *   tasks: [{ name: "add", size: 2 }],
+ *   canonicalTask: (label) => label.trim() === "add" ? "add" : null,
+ *   loadDataset: () =>
+ *     pl.DataFrame({
+ *       task: ["add", "add"],
+ *       example_index: [0, 1],
+ *       input: ["1+1?", "2+2?"],
+ *       target: ["2", "4"],
+ *     }),
+ *   defaultScorer: "stored",
+ *   scorers: [],
+ * };
+ * toy.tasks[0].size; // 2
+ * ```
+ * @module
+ */
+import type pl from "nodejs-polars";
+import type { Scorer } from "../scorers/types.ts";
+
+/** One task of a benchmark. */
+export interface BenchmarkTask {
+  /** Canonical name, as rows carry it (e.g. `boardgame_qa`). */
+  name: string;
+  /** Name in the paper's tables, when it differs (e.g. "BoardgameQA"). */
+  display?: string;
+  /** Examples in the released data set (null: not known offline). */
+  size: number | null;
+}
+
+/**
+ * The headline numbers of one run of a benchmark. `coverage` and `note` are always present;
+ * the other keys are the benchmark's own (e.g. BBEH: `harmonic_mean`, `micro`, `mini_micro`).
+ */
+export interface BenchmarkAggregate {
+  /** Which part of the data set the run covers (e.g. "full", "mini", "partial"). */
+  coverage: string;
+  /** Why aggregates are missing, or how repeated rows were counted; null when nothing to say. */
+  note: string | null;
+  [aggregate: string]: number | string | null;
+}
+
+/** Where the analyses of a benchmark find what they need besides the rows. */
+export interface AnalysisContext {
+  /** The data directory (data sets of this and other benchmarks). */
+  dataDir: string;
+}
+
+/** A benchmark's analyses of scored rows: tables, and a per-run summary of them. */
+export interface BenchmarkAnalyses {
+  /** Every analysis table of the rows (DataFrame → DataFrames), keyed by analysis name. */
+  tables(rows: pl.DataFrame, ctx: AnalysisContext): Record<string, pl.DataFrame | null>;
+  /** Per run, the headline measures of `tables` (what `runlens analyze --json` prints). */
+  summary(tables: Record<string, pl.DataFrame | null>): Record<string, object>;
+  /** Notes on what was skipped and why (e.g. a data set missing from the data directory). */
+  notes?(ctx: AnalysisContext): string[];
+}
+
+/** One benchmark: everything the pipeline, the CLI and the notebooks need to know about it. */
+export interface Benchmark {
+  /** Registry name and the `benchmark` value of its rows, lower case (e.g. `bbeh`). */
+  name: string;
+  /** How messages and tables name it (e.g. "BBEH"). */
+  label: string;
+  /** One sentence: what it is and where it comes from. */
+  description: string;
+  /** Its tasks, in the order of its release. */
+  tasks: readonly BenchmarkTask[];
+  /** The canonical task name of a label as logs write it (display names too); null: none. */
+  canonicalTask(label: string): string | null;
+  /**
+   * The released examples from a data directory: columns `task`, `example_index` (0-based
+   * position in the task file), `input`, `target` (and `input_chars` when known). Absent when
+   * the data set is not available offline (rows then cannot be tied to examples).
+   */
+  loadDataset?(dataDir: string): pl.DataFrame;
+  /**
+   * Examples whose released input is known to be cut short: a logged input whose last
+   * question starts with it still matches.
+   */
+  truncatedInputs?: readonly { task: string; index: number }[];
+  /**
+   * The scorer used unless another is asked for: the benchmark's official rule. Absent when
+   * the pipeline does not score its rows (they need a command of their own, e.g. `runlens arb`).
+   */
+  defaultScorer?: string;
+  /** Scorers defined with this benchmark (official rules, ports of tools' rules). */
+  scorers: readonly Scorer[];
+  /** Headline aggregates of ONE run's scored rows (`task`, `example_index`, `correct`). */
+  aggregate?(rows: pl.DataFrame): BenchmarkAggregate;
+  /**
+   * The numeric keys of {@link aggregate}'s result, in the order reports show them, each with
+   * the label the text report prints (e.g. `micro` → "BBH micro (correct / 6,511)").
+   */
+  aggregateKeys?: readonly { key: string; label: string }[];
+  /** Analyses of scored rows (failure modes, subsets, …). */
+  analyses?: BenchmarkAnalyses;
+}
