@@ -25,10 +25,11 @@ dataTest(
     const logs = join(REPO_ROOT, "tests", "fixtures", "logs", "bbh");
     const analyzed = await cli(["analyze", logs, "--json"], dir);
     const scored = await cli(["score", logs, "--json"], dir);
-    const runs = analyzed.runs as Record<
-      string,
-      { format_sensitivity: Record<string, Record<string, Cell>> }
-    >;
+    // the envelope's runs are a list; index it by run
+    const runs = Object.fromEntries(
+      (analyzed.runs as { run: string; format_sensitivity: Record<string, Record<string, Cell>> }[])
+        .map((r) => [r.run, r]),
+    );
     const scoredRuns = scored.runs as {
       run: string;
       scorer: string;

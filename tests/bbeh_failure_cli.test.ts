@@ -47,7 +47,8 @@ dataTest("analyze --json: subsets and failure_modes per run", async (dir) => {
     const { code, out } = await capture(() => analyzeMain([path, "--data", dir, "--json"]));
     assert.equal(code, 0);
     const json = JSON.parse(out);
-    const run = json.runs["cli synthetic"];
+    assert.equal(json.command, "analyze");
+    const run = json.runs.find((r: { run: string }) => r.run === "cli synthetic");
     assert.equal(run.model, "cli synthetic");
     assert.deepEqual(run.subsets.zebra_puzzles["5x5"].n, 40);
     assert.equal(typeof run.subsets.web_of_lies.cyclic.accuracy, "number");

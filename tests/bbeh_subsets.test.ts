@@ -316,17 +316,22 @@ Deno.test("subsetAccuracy pools rows without run columns and skips unscored rows
   assert.equal(acc[0].ci_low, wilsonInterval(1, 2)!.low);
 });
 
-dataTest("runlens subsets --json prints {task: {kind: {label: n}}}", async (dir) => {
-  const logged: string[] = [];
-  const original = console.log;
-  console.log = (...args: unknown[]) => logged.push(args.join(" "));
-  try {
-    assert.equal(await subsetsMain(["--data", dir, "--json"]), 0);
-  } finally {
-    console.log = original;
-  }
-  assert.deepEqual(sorted(JSON.parse(logged.join("\n"))), sorted(NOTES_COUNTS));
-});
+dataTest(
+  "runlens subsets --json prints {task: {kind: {label: n}}} in the envelope",
+  async (dir) => {
+    const logged: string[] = [];
+    const original = console.log;
+    console.log = (...args: unknown[]) => logged.push(args.join(" "));
+    try {
+      assert.equal(await subsetsMain(["--data", dir, "--json"]), 0);
+    } finally {
+      console.log = original;
+    }
+    const report = JSON.parse(logged.join("\n"));
+    assert.equal(report.command, "subsets");
+    assert.deepEqual(sorted(report.subsets), sorted(NOTES_COUNTS));
+  },
+);
 
 Deno.test("runlens subsets reports a missing data directory", async () => {
   const errors: string[] = [];

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pl from "nodejs-polars";
 import { loadMistakeRuns, parseMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
+import { formatQuarantine } from "@runlens/logs/quarantine.ts";
 import { classifyMistakeLog, LOG_COLUMNS } from "@runlens/benchmarks/bbeh/mistake_log.ts";
 import { bbmFrame, loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import { bbmMain } from "@runlens/cli/bbm.ts";
@@ -20,7 +21,8 @@ const FIXTURES = fileURLToPath(new URL("./fixtures/bbm", import.meta.url));
 const RUN = join(FIXTURES, "runs", "toy_run.jsonl");
 
 Deno.test("parseMistakeRuns: defaults for run/model, blank lines skipped, line numbers kept", () => {
-  const rows = parseMistakeRuns(Deno.readTextFileSync(RUN), RUN);
+  const { rows, quarantine } = parseMistakeRuns(Deno.readTextFileSync(RUN), RUN);
+  assert.deepEqual(quarantine, []);
   assert.equal(rows.length, 8);
   assert.deepEqual(rows.map((r) => r.source_line), [1, 2, 3, 4, 6, 7, 8, 9]);
   assert.equal(rows[0].model, "m1");
@@ -30,7 +32,7 @@ Deno.test("parseMistakeRuns: defaults for run/model, blank lines skipped, line n
 });
 
 Deno.test("loadMistakeRuns: a directory is searched for .jsonl files", () => {
-  const runs = loadMistakeRuns([join(FIXTURES, "runs")]);
+  const runs = loadMistakeRuns([join(FIXTURES, "runs")]).rows;
   assert.equal(runs.height, 8);
   assert.deepEqual(runs.getColumn("source_line").toArray().slice(0, 2), [1, 2]);
   assert.throws(
@@ -39,7 +41,7 @@ Deno.test("loadMistakeRuns: a directory is searched for .jsonl files", () => {
   );
 });
 
-Deno.test("parseMistakeRuns: malformed lines named by file and line", () => {
+Deno.test("parseMistakeRuns: malformed lines quarantined, named by file and line", () => {
   const bad: [string, RegExp][] = [
     ['{"task": "t", "trace_index": 0, "response": "No"}\n{oops', /f\.jsonl:2: not valid JSON/],
     ['{"trace_index": 0, "response": "No"}', /f\.jsonl:1: "task"/],
@@ -50,11 +52,17 @@ Deno.test("parseMistakeRuns: malformed lines named by file and line", () => {
     ['{"task": "t", "trace_index": 0, "response": 3}', /f\.jsonl:1: "response"/],
     ['{"task": "t", "trace_index": 0, "response": "No", "model": 1}', /f\.jsonl:1: "model"/],
   ];
-  for (const [text, re] of bad) assert.throws(() => parseMistakeRuns(text, "f.jsonl"), re, text);
+  for (const [text, re] of bad) {
+    // the reader quarantines a bad line (never throws); the good lines are kept
+    const { rows, quarantine } = parseMistakeRuns(text, "f.jsonl");
+    assert.equal(quarantine.length, 1, text);
+    assert.match(formatQuarantine(quarantine[0]), re, text);
+    assert.equal(rows.length + quarantine.length, text.split("\n").length, text);
+  }
 });
 
 Deno.test("classifyMistakeLog: BBM rows need a numbering; outcomes of the fixture run", () => {
-  const runs = loadMistakeRuns([RUN]);
+  const runs = loadMistakeRuns([RUN]).rows;
   const traces = loadBbmDataset(FIXTURES);
   assert.throws(() => classifyMistakeLog(runs, { traces }), /number/);
   const { classified, unmatched } = classifyMistakeLog(runs, { traces, numbering: "one-based" });

@@ -321,7 +321,7 @@ Deno.test("fetch-data: an unreachable URL fails with the offline message", async
     console.error = error;
   }
   assert.equal(errors.length, 1);
-  assert.match(errors[0], /^fetch-data: could not download demo\/ /);
+  assert.match(errors[0], /^runlens fetch-data: could not download demo\/ /);
   assert.ok(!/\n\s+at /.test(errors[0]), "no stack trace");
 });
 

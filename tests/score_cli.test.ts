@@ -136,7 +136,10 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, "1 run from 1 file: 5 rows in, 4 scored, 1 quarantined\n");
     const report = JSON.parse(r.stdout);
-    assert.deepEqual(Object.keys(report), ["runs", "quarantine"]);
+    // the envelope every command shares
+    assert.deepEqual(Object.keys(report), ["command", "runs", "quarantine", "errors"]);
+    assert.equal(report.command, "score");
+    assert.deepEqual(report.errors, []);
     assert.deepEqual(Object.keys(report.runs[0]), [
       "run",
       "model",
@@ -165,6 +168,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
     assert.equal(
       r.stdout.trim().replace(/"note":"[^"]*"/, '"note":"…"'),
       JSON.stringify({
+        command: "score",
         runs: [{
           run: "shape",
           model: "model-s",
@@ -193,6 +197,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
           line: 5,
           reason: report.quarantine[0].reason,
         }],
+        errors: [],
       }),
     );
     assert.match(report.quarantine[0].reason, /^malformed JSON \(/);

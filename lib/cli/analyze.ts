@@ -2,9 +2,11 @@
  * `runlens analyze`: subset accuracies and failure-mode analyses of BBEH run logs.
  *
  * `deno task runlens analyze <paths…> [--data DIR] [--json]` loads the logs (any format
- * `runlens score` reads), re-scores them with the official scorer and runs every analysis of
- * `bbeh/failure/`. `--json` prints `{"scorer", "runs": {<run>: {"model", "subsets",
- * "failure_modes"}}}`: `subsets` is `{task: {label: {n, correct, accuracy}}}`, `failure_modes`
+ * `runlens score` reads), re-scores them with each benchmark's official scorer and runs the
+ * analyses every benchmark registers (BBEH: `bbeh/failure/`) and the answer-format
+ * sensitivity. `--json` prints the envelope of `command.ts` whose `runs` list holds per run
+ * `{"run", "model", "benchmark", "scorer", "subsets", "failure_modes", "format_sensitivity"}`:
+ * `subsets` is `{task: {label: {n, correct, accuracy}}}`, `failure_modes`
  * maps keys such as `boardgame_qa.unknown_share`, `object_counting.over_count_share`,
  * `dyck_languages.early_flag_share`, `no_answer_share.<task>` to `{share, n, count, ci_low,
  * ci_high}` (percent, 95% Wilson). Without `--json`, a short table of the headline shares.
@@ -18,23 +20,12 @@
  * ```
  * @module
  */
-import { parseArgs } from "node:util";
-import { join } from "node:path";
-import { exists, resolveDataDir } from "../core/data_dir.ts";
-import { loadRuns } from "../pipeline/load.ts";
 import pl from "nodejs-polars";
+import { benchmarks } from "../benchmarks/registry.ts";
+import { resolveDataDir } from "../core/data_dir.ts";
 import { formatSensitivity, formatSensitivityByRun } from "../pipeline/format_sensitivity.ts";
-import { BBEH_OFFICIAL } from "../benchmarks/bbeh/scorer.ts";
-import { bbehToBbmMap } from "../benchmarks/bbeh/bbm_link.ts";
-import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
-import {
-  failureAnalyses,
-  failureSummary,
-  type MistakeLink,
-  type RunFailureSummary,
-} from "../benchmarks/bbeh/failure/summary.ts";
-
-const USAGE = "usage: deno task runlens analyze <paths…> [--data DIR] [--json]";
+import { loadRuns } from "../pipeline/load.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
 
 /** Headline keys of the text output. */
 const HEADLINE = [
@@ -48,10 +39,30 @@ const HEADLINE = [
   "no_answer_share.shuffled_objects",
 ];
 
-function text(runs: Record<string, RunFailureSummary>): string {
+/** One share as the analyses report it (percent, 95% Wilson interval). */
+interface Share {
+  share: number | null;
+  n: number;
+  count: number;
+  ci_low: number | null;
+  ci_high: number | null;
+}
+
+/** One run's analyses in the report. */
+interface RunAnalyses {
+  run: string;
+  model: string;
+  benchmark: string | null;
+  scorer: string | null;
+  failure_modes?: Record<string, Share>;
+  [key: string]: unknown;
+}
+
+function text(runs: RunAnalyses[]): string {
   const lines: string[] = [];
-  for (const [run, s] of Object.entries(runs)) {
-    lines.push(`${run} (${s.model})`);
+  for (const s of runs) {
+    if (!s.failure_modes) continue;
+    lines.push(`${s.run} (${s.model})`);
     for (const key of HEADLINE) {
       const v = s.failure_modes[key];
       if (!v) continue;
@@ -63,66 +74,80 @@ function text(runs: Record<string, RunFailureSummary>): string {
   return lines.join("\n");
 }
 
-/** The BBM link when the data directory has BIG-Bench Mistake, else undefined. */
-function mistakeLink(dataDir: string): MistakeLink | undefined {
-  if (!exists(join(dataDir, "big-bench-mistake"))) return undefined;
-  return { map: bbehToBbmMap(dataDir), traces: loadBbmDataset(dataDir) };
+/** Parsed `analyze` arguments. */
+interface AnalyzeArgs {
+  paths: string[];
+  data: string | null;
+  json: boolean;
+}
+
+/** `runlens analyze`. */
+export const analyzeCommand: Command<AnalyzeArgs> = {
+  name: "analyze",
+  summary:
+    "subset accuracies and failure modes of BBEH runs: analyze <paths…> [--data DIR] [--json]",
+  usage: "analyze <paths…> [--data DIR] [--json]",
+  options: {
+    data: { type: "string", value: "DIR", description: "data directory" },
+    json: { type: "boolean", description: "print the JSON report" },
+  },
+  parse: ({ values, positionals }) => {
+    if (positionals.length === 0) throw new UsageError("no run logs given");
+    return {
+      paths: positionals,
+      data: (values.data as string | undefined) ?? null,
+      json: values.json === true,
+    };
+  },
+  run: analyzeRun,
+};
+
+/** Load, run every registered benchmark's analyses on its rows, report. */
+function analyzeRun(args: AnalyzeArgs): number {
+  const dataDir = resolveDataDir(args.data);
+  const loaded = loadRuns(args.paths, dataDir);
+  const runs = new Map<string, RunAnalyses>();
+  const entry = (run: string, model: string) =>
+    runs.get(run) ?? runs.set(run, { run, model, benchmark: null, scorer: null }).get(run)!;
+  // Each benchmark's analyses see only its rows (BBEH and BBH share task names).
+  for (const b of benchmarks()) {
+    const rows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
+    if (!b.analyses || rows.height === 0) continue;
+    for (const note of b.analyses.notes?.({ dataDir }) ?? []) {
+      console.error(`runlens analyze: ${note}`);
+    }
+    const summary = b.analyses.summary(b.analyses.tables(rows, { dataDir }));
+    for (const [run, s] of Object.entries(summary)) {
+      const r = entry(run, (s as { model?: string }).model ?? run);
+      const scorer = loaded.runs.find((x) => x.run === run && x.benchmark === b.name)?.scorer;
+      Object.assign(r, s, { benchmark: b.name, scorer: scorer ?? null });
+    }
+  }
+  const sensitivity = formatSensitivityByRun(formatSensitivity(loaded.rows));
+  for (const s of loaded.runs) entry(s.run, s.model);
+  const report = [...runs.values()].sort((a, b) => a.run < b.run ? -1 : a.run > b.run ? 1 : 0)
+    .map((r) => ({ ...r, format_sensitivity: sensitivity[r.run] ?? {} }));
+  if (args.json) {
+    const quarantine = loaded.quarantine.map((q) => ({
+      file: q.file,
+      line: q.line,
+      reason: q.reason,
+    }));
+    console.log(JSON.stringify(jsonEnvelope("analyze", { runs: report, quarantine }), null, 2));
+  } else console.log(text(report));
+  return 0;
 }
 
 /**
  * Run `runlens analyze`; returns the exit code (0 ok, 1 failure, 2 usage).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * await analyzeMain(["runs/", "--json"]);
  * ```
  */
-export async function analyzeMain(args: string[]): Promise<number> {
-  let values, positionals;
-  try {
-    ({ values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        data: { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }));
-  } catch (e) {
-    console.error(`runlens analyze: ${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (positionals.length === 0) {
-    console.error(`runlens analyze: no run logs given\n${USAGE}`);
-    return 2;
-  }
-  try {
-    const dataDir = resolveDataDir(values.data);
-    const { rows } = loadRuns(positionals, dataDir);
-    const link = mistakeLink(dataDir);
-    if (!link) {
-      console.error("runlens analyze: no big-bench-mistake/ data: first-mistake analysis skipped");
-    }
-    // The failure analyses are BBEH's; BBH runs (same task names) only get format sensitivity.
-    const bbeh = rows.filter(pl.col("benchmark").eq(pl.lit("bbeh")));
-    const runs = bbeh.height > 0 ? failureSummary(failureAnalyses(bbeh, link)) : {};
-    const sensitivity = formatSensitivityByRun(formatSensitivity(rows));
-    const json: Record<string, Record<string, unknown>> = {};
-    for (const run of [...new Set([...Object.keys(runs), ...Object.keys(sensitivity)])].sort()) {
-      json[run] = { ...runs[run], format_sensitivity: sensitivity[run] ?? {} };
-    }
-    if (values.json) console.log(JSON.stringify({ scorer: BBEH_OFFICIAL, runs: json }, null, 2));
-    else console.log(text(runs));
-    return await Promise.resolve(0);
-  } catch (e) {
-    console.error(`runlens analyze: ${(e as Error).message}`);
-    return 1;
-  }
+export function analyzeMain(args: string[]): Promise<number> {
+  return runCommand(analyzeCommand, args);
 }
 
 if (import.meta.main) Deno.exit(await analyzeMain(Deno.args));

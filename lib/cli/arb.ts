@@ -5,8 +5,10 @@
  * rubric quality and human vs model rubric scores.
  *
  * `--map field=column` (repeatable, or comma-separated) reads a field from another column, e.g.
- * `--map reference=gold,id=problem_id`. `--json` prints the report object (see
- * `lib/benchmarks/arb/report.ts`). Exit codes: 0 ok (quarantined rows included), 1 error, 2 usage.
+ * `--map reference=gold,id=problem_id`. `--json` prints the envelope of `command.ts`: `runs`
+ * per model (`{run, model, benchmark}`), `quarantine`, then the report's keys (see
+ * `lib/benchmarks/arb/report.ts`). Exit codes: 0 ok (quarantined rows included), 1 error,
+ * 2 usage.
  *
  * @example
  * ```sh
@@ -18,13 +20,7 @@
 import { type ArbFieldMap, parseFieldMap } from "../benchmarks/arb/fields.ts";
 import { loadArbLogs } from "../benchmarks/arb/load.ts";
 import { arbReport, arbReportText } from "../benchmarks/arb/report.ts";
-
-const USAGE =
-  "usage: deno task runlens arb <paths…> [--json] [--map field=column…] [--benchmark arb]\n" +
-  "  paths        ARB-style run logs (.jsonl, .csv) or directories holding them\n" +
-  "  --json       print the JSON report instead of the tables\n" +
-  "  --map        read a field from another column, e.g. --map reference=gold (repeatable)\n" +
-  "  --benchmark  only arb (accepted for symmetry with the other commands)";
+import { type Command, jsonEnvelope, parseOptions, runCommand, UsageError } from "./command.ts";
 
 /** Parsed command line. */
 export interface ArbArgs {
@@ -32,6 +28,46 @@ export interface ArbArgs {
   json: boolean;
   map: ArbFieldMap;
 }
+
+/** `runlens arb`. */
+export const arbCommand: Command<ArbArgs> = {
+  name: "arb",
+  summary: "ARB-style runs: score by answer type, accuracy, error types, rubric agreement: " +
+    "arb <paths…> [--json] [--map field=column,…]",
+  usage: "arb <paths…> [--json] [--map field=column…] [--benchmark arb]\n" +
+    "  paths  ARB-style run logs (.jsonl, .csv) or directories holding them",
+  options: {
+    json: { type: "boolean", description: "print the JSON report instead of the tables" },
+    map: {
+      type: "string",
+      value: "M",
+      multiple: true,
+      description: "read a field from another column, e.g. --map reference=gold (repeatable)",
+    },
+    benchmark: {
+      type: "string",
+      value: "arb",
+      description: "only arb (accepted for symmetry with the other commands)",
+    },
+  },
+  parse: ({ values, positionals }) => {
+    const benchmark = values.benchmark as string | undefined;
+    if (benchmark !== undefined && benchmark !== "arb") {
+      throw new UsageError(`runlens arb reads ARB logs only (--benchmark ${benchmark})`);
+    }
+    if (positionals.length === 0) throw new UsageError("no run logs given");
+    const maps = ((values.map as string[] | undefined) ?? [])
+      .flatMap((m) => m.split(",")).filter((m) => m.trim() !== "");
+    let map: ArbFieldMap;
+    try {
+      map = parseFieldMap(maps);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    return { paths: positionals, json: values.json === true, map };
+  },
+  run: arbRun,
+};
 
 /**
  * Parse the arguments; throws a usage error message.
@@ -42,62 +78,34 @@ export interface ArbArgs {
  * ```
  */
 export function parseArbArgs(args: readonly string[]): ArbArgs {
-  const paths: string[] = [], maps: string[] = [];
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] = a.startsWith("--") && a.includes("=")
-      ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]
-      : [a, undefined];
-    const value = () => {
-      const v = inline ?? args[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === "--json") json = true;
-    else if (flag === "--map") maps.push(...value().split(",").filter((s) => s.trim() !== ""));
-    else if (flag === "--benchmark") {
-      const v = value();
-      if (v !== "arb") throw new Error(`runlens arb reads ARB logs only (--benchmark ${v})`);
-    } else if (flag.startsWith("-") && flag !== "-") throw new Error(`unknown option ${flag}`);
-    else paths.push(a);
-  }
-  if (paths.length === 0) throw new Error("no run logs given");
-  return { paths, json, map: parseFieldMap(maps) };
+  const out = arbCommand.parse(parseOptions(args, arbCommand.options));
+  if (typeof out === "string") throw new UsageError(out);
+  return out;
 }
 
 /**
  * Run the `arb` command; returns the exit code (0 ok, 1 error, 2 usage).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * const code = await arbMain(["runs/arb/", "--json"]);
  * ```
  */
 export function arbMain(args: string[]): Promise<number> {
-  return Promise.resolve().then(() => arbRun(args));
+  return runCommand(arbCommand, args);
 }
 
-function arbRun(args: string[]): number {
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(USAGE);
+function arbRun(opts: ArbArgs): number {
+  const report = arbReport(loadArbLogs(opts.paths, { map: opts.map }));
+  if (!opts.json) {
+    console.log(arbReportText(report));
     return 0;
   }
-  let opts: ArbArgs;
-  try {
-    opts = parseArbArgs(args);
-  } catch (e) {
-    console.error(`runlens arb: ${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  try {
-    const report = arbReport(loadArbLogs(opts.paths, { map: opts.map }));
-    console.log(opts.json ? JSON.stringify(report, null, 2) : arbReportText(report));
-    return 0;
-  } catch (e) {
-    console.error(`runlens arb: ${(e as Error).message}`);
-    return 1;
-  }
+  const { quarantine, ...rest } = report;
+  const models = [...new Set(report.accuracy.map((r) => String(r.model)))].sort();
+  const runs = models.map((model) => ({ run: model, model, benchmark: "arb" }));
+  console.log(JSON.stringify(jsonEnvelope("arb", { runs, quarantine }, rest), null, 2));
+  return 0;
 }
 
 if (import.meta.main) Deno.exit(await arbMain(Deno.args));

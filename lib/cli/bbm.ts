@@ -7,8 +7,11 @@
  * Run logs are JSONL with `task`, `trace_index` (BBM) or `example_index` (BBEH dyck_languages /
  * word_sorting), `response`, and optional `model`/`run`. `--numbering` states how BBM-indexed
  * answers number steps (required when there are such rows; BBEH rows are always one-based).
- * `--json` prints `{summary, outcomes, metrics, unmatched_bbeh_rows}` (row objects) instead of
- * text tables. Exit codes: 0 ok, 1 error (missing data, malformed log), 2 usage.
+ * `--json` prints the envelope of `command.ts`: `runs` holds per model `{run, model, answers}`,
+ * `quarantine` the malformed lines and the BBEH rows that are not first-mistake items, then
+ * `summary` (per-task traces), `outcomes` and `metrics` (row objects per model, source and
+ * task) and `unmatched_bbeh_rows`. Exit codes: 0 ok, 1 error (missing data, unreadable log),
+ * 2 usage.
  *
  * @example
  * ```sh
@@ -26,44 +29,17 @@ import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.
 import { bbehToBbmMap } from "../benchmarks/bbeh/bbm_link.ts";
 import { classifyMistakeLog } from "../benchmarks/bbeh/mistake_log.ts";
 import { mistakeFindingMetrics, mistakeOutcomeTable } from "../benchmarks/bbm/metrics.ts";
+import { type QuarantineEntry, quarantineText, sortQuarantine } from "../logs/quarantine.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
 
 /** Tables are per model, source (bbm: BBM-indexed answers, bbeh: BBEH items) and BBM task. */
 const GROUP_BY = ["model", "source", "task"];
-
-const USAGE = "usage: runlens bbm [--data DIR] [--json] [--numbering one-based|zero-based] [runs…]";
 
 interface BbmArgs {
   data: string | null;
   json: boolean;
   numbering: StepNumbering | undefined;
   runs: string[];
-}
-
-/** Parse the arguments; throws a usage error message. */
-function parseArgs(args: string[]): BbmArgs {
-  const out: BbmArgs = { data: null, json: false, numbering: undefined, runs: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] = a.startsWith("--") && a.includes("=")
-      ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]
-      : [a, undefined];
-    const value = () => {
-      const v = inline ?? args[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === "--data") out.data = value();
-    else if (flag === "--json") out.json = true;
-    else if (flag === "--numbering") {
-      const v = value();
-      if (!STEP_NUMBERINGS.includes(v as StepNumbering)) {
-        throw new Error(`--numbering must be one-based or zero-based, not "${v}"`);
-      }
-      out.numbering = v as StepNumbering;
-    } else if (flag.startsWith("-") && flag !== "-") throw new Error(`unknown option ${flag}`);
-    else out.runs.push(a);
-  }
-  return out;
 }
 
 /** Render a frame as an aligned text table (floats with 3 decimals, null as "–"). */
@@ -87,84 +63,130 @@ function textTable(df: pl.DataFrame): string {
   return [line(cols), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
+/** `runlens bbm`. */
+export const bbmCommand: Command<BbmArgs> = {
+  name: "bbm",
+  summary: "BIG-Bench Mistake: data-set summary and first-mistake classification of runs: " +
+    "bbm [--data DIR] [--json] [--numbering one-based|zero-based] [runs…]",
+  usage: "bbm [--data DIR] [--json] [--numbering one-based|zero-based] [runs…]",
+  options: {
+    data: { type: "string", value: "DIR", description: "data directory" },
+    json: { type: "boolean", description: "print the JSON report" },
+    numbering: {
+      type: "string",
+      value: "N",
+      description: "how BBM-indexed answers number steps: one-based (Thought N) or zero-based",
+    },
+  },
+  parse: ({ values, positionals }) => {
+    const numbering = values.numbering as string | undefined;
+    if (numbering !== undefined && !STEP_NUMBERINGS.includes(numbering as StepNumbering)) {
+      throw new UsageError(`--numbering must be one-based or zero-based, not "${numbering}"`);
+    }
+    return {
+      data: (values.data as string | undefined) ?? null,
+      json: values.json === true,
+      numbering: numbering as StepNumbering | undefined,
+      runs: positionals,
+    };
+  },
+  run: bbmRun,
+};
+
 /**
  * Run the `bbm` command; returns the exit code (0 ok, 1 error, 2 usage).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * const code = await bbmMain(["--data", "../shared/data", "--json"]);
  * ```
  */
 export function bbmMain(args: string[]): Promise<number> {
-  return Promise.resolve().then(() => bbmRun(args));
+  return runCommand(bbmCommand, args);
 }
 
-function bbmRun(args: string[]): number {
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(USAGE);
+/** First-mistake outcomes of the runs: tables per model, and the lines set apart. */
+interface Classified {
+  outcomes: pl.DataFrame;
+  metrics: pl.DataFrame;
+  quarantine: QuarantineEntry[];
+  unmatched: number;
+}
+
+function bbmRun(opts: BbmArgs): number {
+  const dataDir = resolveDataDir(opts.data);
+  const traces = loadBbmDataset(dataDir);
+  const summary = bbmDatasetSummary(traces);
+  const classified = opts.runs.length > 0 ? classifyRuns(opts, traces, dataDir) : null;
+  if (opts.json) {
+    console.log(JSON.stringify(bbmJson(summary, classified), null, 2));
     return 0;
   }
-  let opts: BbmArgs;
-  try {
-    opts = parseArgs(args);
-  } catch (e) {
-    console.error(`runlens bbm: ${(e as Error).message}\n${USAGE}`);
-    return 2;
+  console.log(`BIG-Bench Mistake traces (${dataDir})\n\n${textTable(summary)}`);
+  if (classified) {
+    console.log(`\nFirst-mistake answers per model and task\n\n${textTable(classified.outcomes)}`);
+    console.log(`\nLocation accuracy and detection\n\n${textTable(classified.metrics)}`);
+    if (classified.unmatched > 0) {
+      console.log(
+        `\n${classified.unmatched} BBEH row(s) are not first-mistake items (e.g. word_sorting's ` +
+          "new-alphabet half) and were left out.",
+      );
+    }
+    if (classified.quarantine.length > 0) {
+      console.log(`\nquarantine (${classified.quarantine.length} lines):`);
+      console.log(quarantineText(classified.quarantine).join("\n"));
+    }
   }
-  try {
-    const dataDir = resolveDataDir(opts.data);
-    const traces = loadBbmDataset(dataDir);
-    const summary = bbmDatasetSummary(traces);
-    let outcomes: pl.DataFrame | null = null, metrics: pl.DataFrame | null = null;
-    let unmatched = 0;
-    if (opts.runs.length > 0) {
-      const runs = loadMistakeRuns(opts.runs);
-      const bbmRows = runs.filter(pl.col("trace_index").isNotNull()).height;
-      if (bbmRows > 0 && !opts.numbering) {
-        console.error(
-          `runlens bbm: ${bbmRows} answer(s) name BBM traces (trace_index); pass ` +
-            "--numbering one-based (Thought N) or --numbering zero-based",
-        );
-        return 2;
-      }
-      const log = classifyMistakeLog(runs, {
-        traces,
-        map: () => bbehToBbmMap(dataDir),
-        numbering: opts.numbering,
-      });
-      outcomes = mistakeOutcomeTable(log.classified, GROUP_BY);
-      metrics = mistakeFindingMetrics(log.classified, GROUP_BY);
-      unmatched = log.unmatched.height;
-    }
-    if (opts.json) {
-      console.log(JSON.stringify(
-        {
-          summary: summary.toRecords(),
-          outcomes: outcomes?.toRecords() ?? [],
-          metrics: metrics?.toRecords() ?? [],
-          unmatched_bbeh_rows: unmatched,
-        },
-        null,
-        2,
-      ));
-      return 0;
-    }
-    console.log(`BIG-Bench Mistake traces (${dataDir})\n\n${textTable(summary)}`);
-    if (outcomes && metrics) {
-      console.log(`\nFirst-mistake answers per model and task\n\n${textTable(outcomes)}`);
-      console.log(`\nLocation accuracy and detection\n\n${textTable(metrics)}`);
-      if (unmatched > 0) {
-        console.log(
-          `\n${unmatched} BBEH row(s) are not first-mistake items (e.g. word_sorting's ` +
-            "new-alphabet half) and were left out.",
-        );
-      }
-    }
-    return 0;
-  } catch (e) {
-    console.error(`runlens bbm: ${(e as Error).message}`);
-    return 1;
+  return 0;
+}
+
+/** Read and classify the run logs; a BBM-indexed log without a numbering is a usage error. */
+function classifyRuns(opts: BbmArgs, traces: pl.DataFrame, dataDir: string): Classified {
+  const runs = loadMistakeRuns(opts.runs);
+  const bbmRows = runs.rows.filter(pl.col("trace_index").isNotNull()).height;
+  if (bbmRows > 0 && !opts.numbering) {
+    throw new UsageError(
+      `${bbmRows} answer(s) name BBM traces (trace_index); pass ` +
+        "--numbering one-based (Thought N) or --numbering zero-based",
+    );
   }
+  const log = classifyMistakeLog(runs.rows, {
+    traces,
+    map: () => bbehToBbmMap(dataDir),
+    numbering: opts.numbering,
+  });
+  const unmatched = (log.unmatched.toRecords() as { source_file: string; source_line: number }[])
+    .map((r) => ({
+      file: r.source_file,
+      line: r.source_line,
+      reason: "not a BBEH first-mistake item (e.g. word_sorting's new-alphabet half)",
+    }));
+  return {
+    outcomes: mistakeOutcomeTable(log.classified, GROUP_BY),
+    metrics: mistakeFindingMetrics(log.classified, GROUP_BY),
+    quarantine: sortQuarantine([...runs.quarantine, ...unmatched]),
+    unmatched: log.unmatched.height,
+  };
+}
+
+/**
+ * The `--json` report: one run per model (its answers classified), the data-set summary and the
+ * outcome and metric tables (rows per model, source and task).
+ */
+function bbmJson(summary: pl.DataFrame, c: Classified | null): object {
+  const outcomes = (c?.outcomes.toRecords() ?? []) as Record<string, unknown>[];
+  const models = [...new Set(outcomes.map((o) => String(o.model)))].sort();
+  const runs = models.map((model) => ({
+    run: model,
+    model,
+    answers: outcomes.filter((o) => o.model === model).reduce((n, o) => n + Number(o.n), 0),
+  }));
+  return jsonEnvelope("bbm", { runs, quarantine: c?.quarantine ?? [] }, {
+    summary: summary.toRecords(),
+    outcomes,
+    metrics: c?.metrics.toRecords() ?? [],
+    unmatched_bbeh_rows: c?.unmatched ?? 0,
+  });
 }
 
 if (import.meta.main) Deno.exit(await bbmMain(Deno.args));

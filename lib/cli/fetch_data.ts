@@ -13,59 +13,70 @@
  * ```
  * @module
  */
-import { parseArgs } from "node:util";
 import { DATA_ENV, resolveDataDir } from "../core/data_dir.ts";
 import { ARCHIVE_HOST, BASE_URL_ENV, fetchData, FetchDataError } from "../data/fetch.ts";
+import { type Command, runCommand, UsageError } from "./command.ts";
 
-const USAGE = `usage: deno task runlens fetch-data [--data DIR] [--only FOLDERS] [--base-url URL]
+/** Parsed `fetch-data` arguments. */
+interface FetchDataArgs {
+  data?: string;
+  only?: string[];
+  baseUrl?: string;
+  manifest?: string;
+}
 
-Download the pinned public data sets (GitHub archives at fixed commits), extract the files
-listed in lib/data/manifest.json and verify each one's SHA-256. Sources already in place and
-verified are skipped, so rerunning is cheap. logs/ (sample evaluation logs) is not fetched.
+/** `runlens fetch-data`. */
+export const fetchDataCommand: Command<FetchDataArgs> = {
+  name: "fetch-data",
+  summary: "download and verify the pinned public data sets: fetch-data [--data DIR]",
+  usage: "fetch-data [--data DIR] [--only FOLDERS] [--base-url URL] [--manifest FILE]\n\n" +
+    "Download the pinned public data sets (GitHub archives at fixed commits), extract the files\n" +
+    "listed in lib/data/manifest.json and verify each one's SHA-256. Sources already in place\n" +
+    "and verified are skipped, so rerunning is cheap. logs/ (sample evaluation logs) is not\n" +
+    "fetched.\n",
+  options: {
+    data: {
+      type: "string",
+      value: "DIR",
+      description: `target directory (default: $${DATA_ENV}, else .runlens/data)`,
+    },
+    only: {
+      type: "string",
+      value: "FOLDERS",
+      description: "comma-separated subset of bbeh,bbh,big-bench-mistake",
+    },
+    "base-url": {
+      type: "string",
+      value: "URL",
+      description: `replaces ${ARCHIVE_HOST} in archive URLs (default: $${BASE_URL_ENV})`,
+    },
+    manifest: {
+      type: "string",
+      value: "FILE",
+      description: "use another manifest (default: lib/data/manifest.json)",
+    },
+  },
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    return {
+      data: values.data as string | undefined,
+      only: (values.only as string | undefined)?.split(",").map((s) => s.trim()).filter(Boolean),
+      baseUrl: values["base-url"] as string | undefined,
+      manifest: values.manifest as string | undefined,
+    };
+  },
+  run: fetchDataRun,
+};
 
-options:
-  --data DIR        target directory (default: $${DATA_ENV}, else .runlens/data)
-  --only FOLDERS    comma-separated subset of bbeh,bbh,big-bench-mistake
-  --base-url URL    replaces ${ARCHIVE_HOST} in archive URLs (default: $${BASE_URL_ENV})
-  --manifest FILE   use another manifest (default: lib/data/manifest.json)`;
-
-/**
- * Run the command; returns the process exit code (0 ok, 1 fetch failure, 2 usage error).
- *
- * @example
- * ```ts
- * const code = await fetchDataMain(["--data", "/tmp/data", "--only", "bbh"]);
- * ```
- */
-export async function fetchDataMain(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        data: { type: "string" },
-        only: { type: "string" },
-        "base-url": { type: "string" },
-        manifest: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (e) {
-    console.error(`fetch-data: ${e instanceof Error ? e.message : e}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const dataDir = resolveDataDir(values.data);
-  const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
+/** Fetch and verify; a {@link FetchDataError} carries its own exit code. */
+async function fetchDataRun(args: FetchDataArgs): Promise<number> {
+  const dataDir = resolveDataDir(args.data);
   try {
     const report = await fetchData({
       dataDir,
-      only,
-      baseUrl: values["base-url"],
-      manifestPath: values.manifest,
+      only: args.only,
+      baseUrl: args.baseUrl,
+      manifestPath: args.manifest,
     });
     const fetched = report.sources.filter((s) => s.status === "fetched").length;
     console.log(
@@ -75,10 +86,22 @@ export async function fetchDataMain(args: string[]): Promise<number> {
     );
     return 0;
   } catch (e) {
-    // Expected failures carry a user-facing message; anything else still gets no stack trace.
-    console.error(`fetch-data: ${e instanceof Error ? e.message : e}`);
-    return e instanceof FetchDataError ? e.exitCode : 1;
+    if (!(e instanceof FetchDataError)) throw e;
+    console.error(`runlens fetch-data: ${e.message}`);
+    return e.exitCode;
   }
+}
+
+/**
+ * Run `fetch-data`; returns the exit code (0 ok, 1 failure, 2 usage).
+ *
+ * @example
+ * ```ts ignore
+ * await fetchDataMain(["--only", "bbh"]);
+ * ```
+ */
+export function fetchDataMain(args: string[]): Promise<number> {
+  return runCommand(fetchDataCommand, args);
 }
 
 if (import.meta.main) Deno.exit(await fetchDataMain(Deno.args));

@@ -13,11 +13,11 @@
  * ```
  * @module
  */
-import { parseArgs } from "node:util";
 import { join, relative } from "node:path";
 import { exists, FETCH_HINT, REPO_ROOT, resolveDataDir } from "../core/data_dir.ts";
 import { executeNotebook } from "../notebook/execute.ts";
 import { LOGS_ENV } from "../notebook/context.ts";
+import { type Command, runCommand, UsageError } from "./command.ts";
 
 /** The notebooks folder of this checkout. */
 export const NOTEBOOK_DIR = join(REPO_ROOT, "notebooks");
@@ -32,12 +32,36 @@ export function listNotebooks(only?: string): string[] {
   return names.map((n) => join(NOTEBOOK_DIR, n));
 }
 
+/** Parsed arguments of the main job. */
+interface MainArgs {
+  data?: string;
+  logs?: string;
+  only?: string;
+}
+
+/** `deno task main`: execute every notebook. */
+export const mainCommand: Command<MainArgs> = {
+  name: "main",
+  summary: "regenerate figures/ and results/ by executing every notebook",
+  usage: "main [--data DIR] [--logs DIR] [--only TEXT]",
+  options: {
+    data: { type: "string", value: "DIR", description: "data directory" },
+    logs: { type: "string", value: "DIR", description: "your run logs, put into the notebooks" },
+    only: { type: "string", value: "TEXT", description: "only notebooks whose name holds TEXT" },
+  },
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    return values as MainArgs;
+  },
+  run: mainRun,
+};
+
 /** Run the main job; returns the exit code. */
-export async function mainJob(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { data: { type: "string" }, logs: { type: "string" }, only: { type: "string" } },
-  });
+export function mainJob(args: string[]): Promise<number> {
+  return runCommand(mainCommand, args);
+}
+
+async function mainRun(values: MainArgs): Promise<number> {
   const dataDir = resolveDataDir(values.data);
   const logsDir = values.logs ?? Deno.env.get(LOGS_ENV) ?? "";
   const env: Record<string, string> = { RUNLENS_DATA: dataDir, [LOGS_ENV]: logsDir };
@@ -75,11 +99,4 @@ export async function mainJob(args: string[]): Promise<number> {
   return failed.length ? 1 : 0;
 }
 
-if (import.meta.main) {
-  try {
-    Deno.exit(await mainJob(Deno.args));
-  } catch (e) {
-    console.error(`runlens main: ${(e as Error).message}`);
-    Deno.exit(1);
-  }
-}
+if (import.meta.main) Deno.exit(await mainJob(Deno.args));

@@ -11,48 +11,61 @@
  * ```
  * @module
  */
+import { type Command, runCommand } from "./command.ts";
 
-const COMMANDS: Record<
-  string,
-  { summary: string; load: () => Promise<(args: string[]) => Promise<number>> }
-> = {
+/** Each command: its one-line summary and how to load it (commands load only when run). */
+const COMMANDS: Record<string, { summary: string; load: () => Promise<Command<unknown>> }> = {
   score: {
     summary:
       "score run logs with the official scorer: score <paths…> [--data DIR] [--json] [--rows FILE]",
-    load: async () => (await import("./score.ts")).scoreMain,
+    load: async () => (await import("./score.ts")).scoreCommand as Command<unknown>,
   },
   analyze: {
     summary:
       "subset accuracies and failure modes of BBEH runs: analyze <paths…> [--data DIR] [--json]",
-    load: async () => (await import("./analyze.ts")).analyzeMain,
+    load: async () => (await import("./analyze.ts")).analyzeCommand as Command<unknown>,
   },
   subsets: {
     summary:
       "count the inferred BBEH subset labels per task: subsets [--data DIR] [--mini] [--json]",
-    load: async () => (await import("./subsets.ts")).subsetsMain,
+    load: async () => (await import("./subsets.ts")).subsetsCommand as Command<unknown>,
   },
   bbm: {
     summary: "BIG-Bench Mistake: data-set summary and first-mistake classification of runs: " +
       "bbm [--data DIR] [--json] [--numbering one-based|zero-based] [runs…]",
-    load: async () => (await import("./bbm.ts")).bbmMain,
+    load: async () => (await import("./bbm.ts")).bbmCommand as Command<unknown>,
   },
   arb: {
     summary: "ARB-style runs: score by answer type, accuracy, error types, rubric agreement: " +
       "arb <paths…> [--json] [--map field=column,…]",
-    load: async () => (await import("./arb.ts")).arbMain,
+    load: async () => (await import("./arb.ts")).arbCommand as Command<unknown>,
   },
   "fetch-data": {
     summary: "download and verify the pinned public data sets: fetch-data [--data DIR]",
-    load: async () => (await import("./fetch_data.ts")).fetchDataMain,
+    load: async () => (await import("./fetch_data.ts")).fetchDataCommand as Command<unknown>,
   },
 };
 
 function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(11)} ${c.summary}`);
-  return ["usage: deno task runlens <command> [args…]", "", "commands:", ...lines].join("\n");
+  return [
+    "usage: deno task runlens <command> [args…]",
+    "",
+    "commands:",
+    ...lines,
+    "",
+    "exit codes: 0 done, 1 failed (or some input could not be read), 2 usage",
+  ].join("\n");
 }
 
-/** Dispatch `args` to a command; returns the exit code. */
+/**
+ * Dispatch `args` to a command; returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * await runlensMain(["score", "runs/", "--json"]);
+ * ```
+ */
 export async function runlensMain(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   if (!name || name === "--help" || name === "-h") {
@@ -64,7 +77,7 @@ export async function runlensMain(args: string[]): Promise<number> {
     console.error(`runlens: unknown command "${name}"\n\n${usage()}`);
     return 2;
   }
-  return await (await command.load())(rest);
+  return await runCommand(await command.load(), rest);
 }
 
 if (import.meta.main) Deno.exit(await runlensMain(Deno.args));

@@ -10,10 +10,10 @@
  * agreement between the log's stored verdicts and the re-score. The format is detected per
  * file (`--format auto`) and reported per run. On a terminal, a progress line shows on stderr.
  *
- * Output: a readable report (default) or the JSON report (`--json`, on stdout; the summary
- * line then goes to stderr). `--rows FILE` also writes one JSON line per scored row.
- * Exit codes: 0 success (quarantined rows included), 1 fatal error, 2 usage error (including an
- * unknown scorer or one that does not apply to the logs' benchmark).
+ * Output: a readable report (default) or the JSON report (`--json`, on stdout, in the envelope
+ * of `command.ts`; the summary line then goes to stderr). `--rows FILE` also writes one JSON
+ * line per scored row. Exit codes: 0 success (quarantined rows included), 1 fatal error, 2 usage
+ * error (including an unknown scorer or one that does not apply to the logs' benchmark).
  *
  * @example
  * ```sh
@@ -25,36 +25,20 @@
  * @module
  */
 import type pl from "nodejs-polars";
+import { scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { READER_FORMATS, type ReaderFormat } from "../logs/detect.ts";
 import { type ColumnMap, parseColumnMap } from "../logs/mapped.ts";
+import { checkScorerName, type LoadedRuns, loadRuns, ScorerChoiceError } from "../pipeline/load.ts";
 import { runsReport, runsText, summaryLine } from "../pipeline/summary_text.ts";
-import { checkScorerName, loadRuns, ScorerChoiceError } from "../pipeline/load.ts";
-import { scoredBenchmarks } from "../benchmarks/registry.ts";
-import { SCORERS } from "../benchmarks/registry.ts";
-
-const USAGE = "usage: deno task runlens score <paths…> [--data DIR] [--json] [--rows FILE]\n" +
-  "                                  [--format auto|NAME] [--map field=col,…] [--scorer NAME]\n" +
-  "                                  [--lm-eval-filter NAME]\n" +
-  "  paths      run logs (.jsonl, .csv, lm-eval samples, inspect_ai .eval/.json, OpenCompass\n" +
-  "             predictions/results, mcpbr results.json, openai/evals .log; .gz too) or\n" +
-  "             directories holding them\n" +
-  "  --data     data directory (default: $RUNLENS_DATA, else .runlens/data)\n" +
-  "  --json     print the JSON report instead of the table\n" +
-  "  --rows     also write the scored rows to FILE as JSON lines\n" +
-  "  --format   auto (default: detect per file) or one of\n" +
-  `             ${READER_FORMATS.join(", ")}\n` +
-  "  --map      read JSONL/CSV through a column mapping: field=<n> (0-based position; positions\n" +
-  "             only = CSV without header), field=<name> (column or key; JSONL: dotted path),\n" +
-  "             field==<text> (literal), e.g. input=0,response=1,target=2,task==nycc\n" +
-  `  --scorer   the scoring rule for every row (default: ${
-    scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
-  }):\n` +
-  SCORERS.map((s) => `             ${s.name.padEnd(20)} (${s.benchmarks.join(", ")})`).join("\n") +
-  "\n  --lm-eval-filter  lm-eval logs with several filters per response (one line each): the\n" +
-  "             filter whose lines are kept and whose stored verdicts are compared (default:\n" +
-  "             the scorer's own filter, e.g. lm-eval-strict → strict-match, else each file's\n" +
-  "             first); the other filters' lines are quarantined as repeats of the response";
+import {
+  type Command,
+  jsonEnvelope,
+  type ParsedArgs,
+  parseOptions,
+  runCommand,
+  UsageError,
+} from "./command.ts";
 
 /** Columns written by `--rows`, in order. */
 export const ROW_EXPORT_COLUMNS = [
@@ -91,70 +75,126 @@ export interface ScoreArgs {
   lmEvalFilter?: string;
 }
 
+/** Check and convert `score`'s parsed arguments; throws {@link UsageError}. */
+function toScoreArgs({ values, positionals }: ParsedArgs): ScoreArgs {
+  const text = (key: string) => values[key] as string | undefined;
+  const out: ScoreArgs = {
+    paths: positionals,
+    data: text("data") ?? null,
+    json: values.json === true,
+    rows: text("rows") ?? null,
+  };
+  const format = text("format");
+  if (format !== undefined) {
+    if (format !== "auto" && !(READER_FORMATS as readonly string[]).includes(format)) {
+      throw new UsageError(`unknown --format ${format} (auto, ${READER_FORMATS.join(", ")})`);
+    }
+    out.format = format as ReaderFormat | "auto";
+  }
+  const map = text("map");
+  if (map !== undefined) out.map = usage(() => parseColumnMap(map));
+  const scorer = text("scorer");
+  if (scorer !== undefined) {
+    usage(() => checkScorerName(scorer));
+    out.scorer = scorer;
+  }
+  if (text("lm-eval-filter") !== undefined) out.lmEvalFilter = text("lm-eval-filter");
+  if (out.paths.length === 0) throw new UsageError("no run logs given");
+  if (out.format?.startsWith("mapped-") && !out.map) {
+    throw new UsageError(`--format ${out.format} needs --map`);
+  }
+  return out;
+}
+
+/** Run `f`; its error becomes a {@link UsageError} with the same message. */
+function usage<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
 /**
  * Parse the arguments; returns a usage message (string) when they are wrong.
  *
  * @example
  * ```ts
  * parseScoreArgs(["a.jsonl", "--json"]); // { paths: ["a.jsonl"], data: null, json: true, rows: null }
+ * parseScoreArgs(["a.jsonl", "--bogus"]); // "unknown option --bogus"
  * ```
  */
 export function parseScoreArgs(args: readonly string[]): ScoreArgs | string {
-  const out: ScoreArgs = { paths: [], data: null, json: false, rows: null };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=")
-      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
-      : [arg, undefined];
-    if (flag === "--json" && inline === undefined) out.json = true;
-    else if (
-      flag === "--data" || flag === "--rows" || flag === "--format" || flag === "--map" ||
-      flag === "--scorer" || flag === "--lm-eval-filter"
-    ) {
-      const value = inline ?? args[++i];
-      if (value === undefined || value === "") return `${flag} needs a value`;
-      if (flag === "--format") {
-        if (value !== "auto" && !(READER_FORMATS as readonly string[]).includes(value)) {
-          return `unknown --format ${value} (auto, ${READER_FORMATS.join(", ")})`;
-        }
-        out.format = value as ReaderFormat | "auto";
-      } else if (flag === "--scorer") {
-        try {
-          checkScorerName(value);
-        } catch (e) {
-          return (e as Error).message;
-        }
-        out.scorer = value;
-      } else if (flag === "--lm-eval-filter") {
-        out.lmEvalFilter = value;
-      } else if (flag === "--map") {
-        try {
-          out.map = parseColumnMap(value);
-        } catch (e) {
-          return (e as Error).message;
-        }
-      } else out[flag === "--data" ? "data" : "rows"] = value;
-    } else if (arg.startsWith("-") && arg !== "-") return `unknown option ${arg}`;
-    else out.paths.push(arg);
+  try {
+    return toScoreArgs(parseOptions(args, scoreCommand.options));
+  } catch (e) {
+    if (e instanceof UsageError) return e.message;
+    throw e;
   }
-  if (out.paths.length === 0) return "no run logs given";
-  if (out.format?.startsWith("mapped-") && !out.map) return `--format ${out.format} needs --map`;
-  return out;
 }
 
-/** Run `score`; returns the exit code. */
-export async function scoreMain(args: string[]): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(USAGE);
-    return 0;
-  }
-  const parsed = parseScoreArgs(args);
-  if (typeof parsed === "string") {
-    console.error(`runlens score: ${parsed}\n${USAGE}`);
-    return 2;
-  }
+/** `runlens score`. */
+export const scoreCommand: Command<ScoreArgs> = {
+  name: "score",
+  summary: "score run logs with the official scorer: score <paths…> [--data DIR] [--json] " +
+    "[--rows FILE]",
+  usage: "score <paths…> [--data DIR] [--json] [--rows FILE] [--format auto|NAME]\n" +
+    "       [--map field=col,…] [--scorer NAME] [--lm-eval-filter NAME]\n" +
+    "  paths  run logs (.jsonl, .csv, lm-eval samples, inspect_ai .eval/.json, OpenCompass\n" +
+    "         predictions/results, mcpbr results.json, openai/evals .log; .gz too) or\n" +
+    "         directories holding them",
+  options: {
+    data: {
+      type: "string",
+      value: "DIR",
+      description: "data directory (default: $RUNLENS_DATA, else .runlens/data)",
+    },
+    json: { type: "boolean", description: "print the JSON report instead of the table" },
+    rows: {
+      type: "string",
+      value: "FILE",
+      description: "also write the scored rows to FILE as JSON lines",
+    },
+    format: {
+      type: "string",
+      value: "F",
+      description: `auto (default: detect per file) or one of\n${
+        READER_FORMATS.slice(0, 6).join(", ")
+      },\n${READER_FORMATS.slice(6).join(", ")}`,
+    },
+    map: {
+      type: "string",
+      value: "M",
+      description: "read JSONL/CSV through a column mapping: field=<n> (0-based position; " +
+        "positions\nonly = CSV without header), field=<name> (column or key; JSONL: dotted " +
+        "path),\nfield==<text> (literal), e.g. input=0,response=1,target=2,task==nycc",
+    },
+    scorer: {
+      type: "string",
+      value: "NAME",
+      description:
+        `the scoring rule for every row (default: ${
+          scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
+        }):\n` + SCORERS.map((s) => `${s.name.padEnd(20)} (${s.benchmarks.join(", ")})`).join("\n"),
+    },
+    "lm-eval-filter": {
+      type: "string",
+      value: "NAME",
+      description: "lm-eval logs with several filters per response (one line each): the\n" +
+        "filter whose lines are kept and whose stored verdicts are compared (default:\n" +
+        "the scorer's own filter, e.g. lm-eval-strict → strict-match, else each file's\n" +
+        "first); the other filters' lines are quarantined as repeats of the response",
+    },
+  },
+  parse: toScoreArgs,
+  run: scoreRun,
+};
+
+/** Load, score and report; a scorer that does not apply to the logs is a usage error. */
+async function scoreRun(parsed: ScoreArgs): Promise<number> {
+  let loaded: LoadedRuns;
   try {
-    const loaded = loadRuns(parsed.paths, resolveDataDir(parsed.data), {
+    loaded = loadRuns(parsed.paths, resolveDataDir(parsed.data), {
       format: parsed.format,
       map: parsed.map,
       scorer: parsed.scorer,
@@ -162,29 +202,33 @@ export async function scoreMain(args: string[]): Promise<number> {
       responses: false, // the report and --rows never show responses: drop them early
       progress: true, // on stderr, only when it is a terminal
     });
-    if (parsed.rows) {
-      const rows = loaded.rows.select(...ROW_EXPORT_COLUMNS);
-      try {
-        await Deno.writeTextFile(parsed.rows, rows.height > 0 ? rowsJsonl(rows) : "");
-      } catch (e) {
-        throw new Error(`${parsed.rows}: cannot write rows (${(e as Error).message})`);
-      }
-    }
-    if (parsed.json) {
-      console.log(JSON.stringify(runsReport(loaded)));
-      console.error(summaryLine(loaded));
-    } else {
-      console.log(runsText(loaded));
-    }
-    return 0;
   } catch (e) {
-    if (e instanceof ScorerChoiceError) {
-      console.error(`runlens score: ${e.message}\n${USAGE}`);
-      return 2;
-    }
-    console.error(`runlens score: ${(e as Error).message}`);
-    return 1;
+    if (e instanceof ScorerChoiceError) throw new UsageError(e.message);
+    throw e;
   }
+  if (parsed.rows) await writeRows(parsed.rows, loaded.rows.select(...ROW_EXPORT_COLUMNS));
+  if (parsed.json) {
+    const report = runsReport(loaded);
+    console.log(JSON.stringify(jsonEnvelope("score", report)));
+    console.error(summaryLine(loaded));
+  } else {
+    console.log(runsText(loaded));
+  }
+  return 0;
+}
+
+/** Write the scored rows as JSON lines to `path` (an error names the file). */
+async function writeRows(path: string, rows: pl.DataFrame): Promise<void> {
+  try {
+    await Deno.writeTextFile(path, rows.height > 0 ? rowsJsonl(rows) : "");
+  } catch (e) {
+    throw new Error(`${path}: cannot write rows (${(e as Error).message})`);
+  }
+}
+
+/** Run `score`; returns the exit code (0 done, 1 failed, 2 usage). */
+export function scoreMain(args: string[]): Promise<number> {
+  return runCommand(scoreCommand, args);
 }
 
 /** The rows as JSON lines (polars returns a Buffer). */
@@ -192,3 +236,5 @@ function rowsJsonl(rows: pl.DataFrame): string {
   const out: unknown = rows.writeJSON({ format: "lines" });
   return typeof out === "string" ? out : new TextDecoder().decode(out as Uint8Array);
 }
+
+if (import.meta.main) Deno.exit(await scoreMain(Deno.args));

@@ -2,8 +2,9 @@
  * `runlens subsets`: how many BBEH examples fall in each subset inside each task.
  *
  * `deno task runlens subsets [--data DIR] [--mini] [--json]` prints one line per
- * task/kind/label with the full-set count and the BBEH Mini count; `--json` prints
- * `{task: {kind: {label: n}}}` (full set, or Mini with `--mini`).
+ * task/kind/label with the full-set count and the BBEH Mini count; `--json` prints the
+ * envelope of `command.ts` with `subsets: {task: {kind: {label: n}}}` (full set, or Mini with
+ * `--mini`).
  *
  * @example
  * ```sh
@@ -12,11 +13,11 @@
  * ```
  * @module
  */
-import { parseArgs } from "node:util";
 import pl from "nodejs-polars";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
 import { bbehSubsets, ruleLabels, SUBSET_RULES } from "../benchmarks/bbeh/subsets.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
 
 /** Counts per task → kind → label, labels in their documented order. */
 export type SubsetCounts = Record<string, Record<string, Record<string, number>>>;
@@ -68,53 +69,57 @@ function table(full: SubsetCounts, mini: SubsetCounts): string {
     .join("\n");
 }
 
-const USAGE = "usage: deno task runlens subsets [--data DIR] [--mini] [--json]";
+/** Parsed `subsets` arguments. */
+interface SubsetsArgs {
+  data: string | null;
+  json: boolean;
+  mini: boolean;
+}
+
+/** `runlens subsets`. */
+export const subsetsCommand: Command<SubsetsArgs> = {
+  name: "subsets",
+  summary: "count the inferred BBEH subset labels per task: subsets [--data DIR] [--mini] [--json]",
+  usage: "subsets [--data DIR] [--mini] [--json]",
+  options: {
+    data: { type: "string", value: "DIR", description: "data directory" },
+    json: { type: "boolean", description: "print the JSON report (counts under `subsets`)" },
+    mini: { type: "boolean", description: "with --json: the BBEH Mini counts" },
+  },
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    return {
+      data: (values.data as string | undefined) ?? null,
+      json: values.json === true,
+      mini: values.mini === true,
+    };
+  },
+  run: runSubsets,
+};
 
 /** Run `runlens subsets`; returns the exit code. */
 export function subsetsMain(args: string[]): Promise<number> {
-  return Promise.resolve(runSubsets(args));
+  return runCommand(subsetsCommand, args);
 }
 
-function runSubsets(args: string[]): number {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        data: { type: "string" },
-        json: { type: "boolean", default: false },
-        mini: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }));
-  } catch (e) {
-    console.error(`runlens subsets: ${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  let subsets: pl.DataFrame;
-  let inMini: pl.DataFrame;
-  try {
-    const dataset = loadBbehDataset(resolveDataDir(values.data));
-    subsets = bbehSubsets(dataset);
-    inMini = subsets.join(
-      dataset.filter(pl.col("in_mini")).select(
-        pl.col("task"),
-        pl.col("example_index").cast(pl.Int32),
-      ),
-      { on: ["task", "example_index"], how: "inner" },
-    );
-  } catch (e) {
-    console.error(`runlens subsets: ${(e as Error).message}`);
-    return 1;
-  }
+function runSubsets(args: SubsetsArgs): number {
+  const dataset = loadBbehDataset(resolveDataDir(args.data));
+  const subsets = bbehSubsets(dataset);
+  const inMini = subsets.join(
+    dataset.filter(pl.col("in_mini")).select(
+      pl.col("task"),
+      pl.col("example_index").cast(pl.Int32),
+    ),
+    { on: ["task", "example_index"], how: "inner" },
+  );
   const full = countSubsets(subsets);
   const mini = countSubsets(inMini);
-  if (values.json) console.log(JSON.stringify(values.mini ? mini : full, null, 2));
-  else console.log(table(full, mini));
+  if (args.json) {
+    const counts = args.mini ? mini : full;
+    console.log(
+      JSON.stringify(jsonEnvelope("subsets", { runs: [] }, { subsets: counts }), null, 2),
+    );
+  } else console.log(table(full, mini));
   return 0;
 }
 

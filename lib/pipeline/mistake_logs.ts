@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { exists } from "../core/data_dir.ts";
 import { findLogFiles } from "../logs/files.ts";
 import { loadRuns } from "./load.ts";
+import type { QuarantineEntry } from "../logs/quarantine.ts";
 import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.ts";
 import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
 import { bbehToBbmMap } from "../benchmarks/bbeh/bbm_link.ts";
@@ -68,7 +69,8 @@ export function findMistakeRunLogs(paths: readonly string[]): string[] {
 
 /**
  * Classify all first-mistake answers found under `logsDir` (see the module doc). Returns the
- * classified rows (columns `LOG_COLUMNS`) and the reasons for anything skipped.
+ * classified rows (columns `LOG_COLUMNS`), the reasons for anything skipped, and the lines
+ * quarantined while reading (file, line, reason).
  *
  * @example
  * ```ts
@@ -79,10 +81,11 @@ export function classifyLogsDir(
   logsDir: string,
   dataDir: string,
   numbering: StepNumbering | undefined,
-): { classified: pl.DataFrame | null; skipped: string[] } {
+): { classified: pl.DataFrame | null; skipped: string[]; quarantine: QuarantineEntry[] } {
   const traces = loadBbmDataset(dataDir);
   const parts: pl.DataFrame[] = [];
   const skipped: string[] = [];
+  const quarantine: QuarantineEntry[] = [];
   const bbmFiles = findMistakeRunLogs([logsDir]);
   if (bbmFiles.length > 0 && !numbering) {
     skipped.push(
@@ -90,14 +93,18 @@ export function classifyLogsDir(
         `${BBM_NUMBERING_ENV}=one-based or zero-based to say how their answers number steps`,
     );
   } else if (bbmFiles.length > 0) {
-    const log = classifyMistakeLog(loadMistakeRuns(bbmFiles), { traces, numbering });
+    const runs = loadMistakeRuns(bbmFiles);
+    quarantine.push(...runs.quarantine);
+    const log = classifyMistakeLog(runs.rows, { traces, numbering });
     parts.push(log.classified.select(...LOG_COLUMNS));
   }
   const others = findLogFiles([logsDir]).filter((f) => !bbmFiles.includes(f));
   if (others.length > 0 && !exists(join(dataDir, "bbeh"))) {
     skipped.push("BBEH run logs: the BBEH data set is missing");
   } else if (others.length > 0) {
-    const rows = loadRuns(others, dataDir).rows
+    const loaded = loadRuns(others, dataDir);
+    quarantine.push(...loaded.quarantine);
+    const rows = loaded.rows
       .filter(
         pl.col("benchmark").eq(pl.lit("bbeh"))
           .and(pl.col("task").isIn(["dyck_languages", "word_sorting"])),
@@ -113,5 +120,6 @@ export function classifyLogsDir(
   return {
     classified: parts.length > 0 ? pl.concat(parts, { how: "vertical" }) : null,
     skipped,
+    quarantine,
   };
 }

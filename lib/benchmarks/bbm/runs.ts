@@ -3,8 +3,8 @@
  *
  * Fields per line: `task`; `trace_index` (0-based BBM trace) or, for BBEH runs of
  * dyck_languages / word_sorting, `example_index` (0-based BBEH position); `response` (the raw
- * answer, string or null); optional `model` and `run`. Blank lines are skipped; anything else
- * malformed throws naming the file and the 1-based line.
+ * answer, string or null); optional `model` and `run`. Blank lines are skipped; a malformed
+ * line is quarantined with its file, 1-based line and the reason (never thrown).
  *
  * Columns: `run` (the line's `run`, else the file name without extension), `model` (the line's
  * `model`, else the run), `task`, `trace_index`, `example_index` (one of the two is null when
@@ -13,7 +13,8 @@
  * @example
  * ```ts
  * import { loadMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
- * const runs = loadMistakeRuns(["logs/gemini_bbm.jsonl"]);
+ * const { rows, quarantine } = loadMistakeRuns(["tests/fixtures/bbm/runs/toy_run.jsonl"]);
+ * rows.height; // 8
  * ```
  * @module
  */
@@ -22,6 +23,7 @@ import { basename, extname } from "node:path";
 import { findLogFiles } from "../../logs/files.ts";
 import { intSeries, strSeries } from "./columns.ts";
 import { parseJsonObjectLine } from "../../core/json_line.ts";
+import type { QuarantineEntry } from "../../logs/quarantine.ts";
 
 function isDirectory(path: string): boolean {
   try {
@@ -43,59 +45,80 @@ export interface MistakeRunRow {
   source_line: number;
 }
 
-function index(v: unknown, name: string, where: string): number | null {
+/** A line that is not a valid mistake-finding answer: its reason (file and line are added). */
+class BadLine extends Error {}
+
+function index(v: unknown, name: string): number | null {
   if (v === undefined || v === null) return null;
   if (typeof v !== "number" || !Number.isInteger(v) || v < 0) {
-    throw new Error(`${where}: "${name}" must be a non-negative integer`);
+    throw new BadLine(`"${name}" must be a non-negative integer`);
   }
   return v;
 }
 
+/** Mistake-finding answers read from a log, and the lines set apart. */
+export interface MistakeRuns<Rows> {
+  rows: Rows;
+  /** Malformed lines: file, 1-based line, reason. */
+  quarantine: QuarantineEntry[];
+}
+
 /**
- * Parse the text of one run log. `file` names it in errors and gives the default run id.
+ * Parse the lines of one log; `file` names it in quarantine entries and gives the default run.
  *
  * @example
  * ```ts
- * parseMistakeRuns('{"task":"word_sorting","trace_index":3,"response":"No"}', "a.jsonl")[0].run; // "a"
+ * parseMistakeRuns('{"task":"word_sorting","trace_index":3,"response":"No"}', "a.jsonl").rows[0].run; // "a"
+ * parseMistakeRuns("{oops", "a.jsonl").quarantine[0].reason; // "not valid JSON (…)"
  * ```
  */
-export function parseMistakeRuns(text: string, file: string): MistakeRunRow[] {
+export function parseMistakeRuns(text: string, file: string): MistakeRuns<MistakeRunRow[]> {
   const defaultRun = basename(file, extname(file));
-  const rows: MistakeRunRow[] = [];
+  const out: MistakeRuns<MistakeRunRow[]> = { rows: [], quarantine: [] };
   text.split("\n").forEach((raw, i) => {
     const line = raw.trim();
     if (line === "") return;
-    const where = `${file}:${i + 1}`;
-    const r = parseJsonObjectLine(line, where);
-    if (typeof r.task !== "string" || r.task === "") {
-      throw new Error(`${where}: "task" must be a non-empty string`);
+    try {
+      out.rows.push({ ...parseAnswer(line, defaultRun), source_file: file, source_line: i + 1 });
+    } catch (e) {
+      const reason = (e as Error).message.replace(/^line: /, "");
+      out.quarantine.push({ file, line: i + 1, reason });
     }
-    const trace = index(r.trace_index, "trace_index", where);
-    const example = index(r.example_index, "example_index", where);
-    if (trace === null && example === null) {
-      throw new Error(`${where}: needs "trace_index" (BBM) or "example_index" (BBEH)`);
-    }
-    if (!("response" in r) || (r.response !== null && typeof r.response !== "string")) {
-      throw new Error(`${where}: "response" must be a string (or null)`);
-    }
-    for (const k of ["model", "run"]) {
-      if (r[k] !== undefined && r[k] !== null && typeof r[k] !== "string") {
-        throw new Error(`${where}: "${k}" must be a string`);
-      }
-    }
-    const run = (r.run as string | undefined) || defaultRun;
-    rows.push({
-      run,
-      model: (r.model as string | undefined) || run,
-      task: r.task,
-      trace_index: trace,
-      example_index: example,
-      response: r.response as string | null,
-      source_file: file,
-      source_line: i + 1,
-    });
   });
-  return rows;
+  return out;
+}
+
+/** One answer line; throws {@link BadLine} (or a JSON error) with the reason. */
+function parseAnswer(
+  line: string,
+  defaultRun: string,
+): Omit<MistakeRunRow, "source_file" | "source_line"> {
+  const r = parseJsonObjectLine(line, "line");
+  if (typeof r.task !== "string" || r.task === "") {
+    throw new BadLine(`"task" must be a non-empty string`);
+  }
+  const trace = index(r.trace_index, "trace_index");
+  const example = index(r.example_index, "example_index");
+  if (trace === null && example === null) {
+    throw new BadLine(`needs "trace_index" (BBM) or "example_index" (BBEH)`);
+  }
+  if (!("response" in r) || (r.response !== null && typeof r.response !== "string")) {
+    throw new BadLine(`"response" must be a string (or null)`);
+  }
+  for (const k of ["model", "run"]) {
+    if (r[k] !== undefined && r[k] !== null && typeof r[k] !== "string") {
+      throw new BadLine(`"${k}" must be a string`);
+    }
+  }
+  const run = (r.run as string | undefined) || defaultRun;
+  return {
+    run,
+    model: (r.model as string | undefined) || run,
+    task: r.task,
+    trace_index: trace,
+    example_index: example,
+    response: r.response as string | null,
+  };
 }
 
 /**
@@ -103,7 +126,7 @@ export function parseMistakeRuns(text: string, file: string): MistakeRunRow[] {
  *
  * @example
  * ```ts
- * mistakeRunsFrame(parseMistakeRuns(text, "run.jsonl"));
+ * mistakeRunsFrame(parseMistakeRuns('{"task":"t","trace_index":0,"response":"No"}', "r.jsonl").rows).height; // 1
  * ```
  */
 export function mistakeRunsFrame(rows: readonly MistakeRunRow[]): pl.DataFrame {
@@ -125,22 +148,24 @@ export function mistakeRunsFrame(rows: readonly MistakeRunRow[]): pl.DataFrame {
  *
  * @example
  * ```ts
- * loadMistakeRuns(["a.jsonl", "more_runs/"]).select("run", "model").unique();
+ * loadMistakeRuns(["tests/fixtures/bbm/runs"]).rows.select("run", "model").unique().height; // 2
  * ```
  */
-export function loadMistakeRuns(paths: readonly string[]): pl.DataFrame {
+export function loadMistakeRuns(paths: readonly string[]): MistakeRuns<pl.DataFrame> {
   const files = paths.flatMap((p) =>
     isDirectory(p) ? findLogFiles([p]).filter((f) => f.toLowerCase().endsWith(".jsonl")) : [p]
   );
-  return mistakeRunsFrame(
-    files.flatMap((p) => {
-      let text: string;
-      try {
-        text = Deno.readTextFileSync(p);
-      } catch (e) {
-        throw new Error(`${p}: cannot read (${(e as Error).message})`);
-      }
-      return parseMistakeRuns(text, p);
-    }),
-  );
+  const parsed = files.map((p) => {
+    let text: string;
+    try {
+      text = Deno.readTextFileSync(p);
+    } catch (e) {
+      throw new Error(`${p}: cannot read (${(e as Error).message})`);
+    }
+    return parseMistakeRuns(text, p);
+  });
+  return {
+    rows: mistakeRunsFrame(parsed.flatMap((p) => p.rows)),
+    quarantine: parsed.flatMap((p) => p.quarantine),
+  };
 }
