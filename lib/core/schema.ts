@@ -14,16 +14,14 @@
  */
 import pl from "nodejs-polars";
 
-/** The benchmarks runlens knows. */
-export type Benchmark = "bbeh" | "bbh" | "bbm" | "arb";
-
 /** One model response to one example under one scoring rule. */
 export interface RunRow {
   /** Run id: one model run (a log file, or the `run` field of the canonical format). */
   run: string;
   /** Model name as the log gives it (or as the user overrides it). */
   model: string;
-  benchmark: Benchmark;
+  /** The registered benchmark (`benchmarks/registry.ts`), e.g. `bbeh`. */
+  benchmark: string;
   /** Canonical task name, e.g. `boardgame_qa` (BBEH) or `date_understanding` (BBH). */
   task: string;
   /** 0-based position of the example in the official task file; null where none exists (ARB). */

@@ -1,6 +1,7 @@
 /**
- * What a notebook needs to know about its run: where the data and the user's run logs are,
- * where figures and tables go, and how to report a step it had to skip.
+ * What a notebook needs to know about its run — where the data and the user's run logs are,
+ * where figures and tables go, how to report a step it had to skip — and the one way a
+ * notebook writes a table or figure and shows it (`ctx.table`, `ctx.figure`, `ctx.show`).
  *
  * The main job passes `RUNLENS_DATA` and `RUNLENS_LOGS` to the kernel; a notebook opened by
  * hand falls back to the same defaults as the CLI.
@@ -8,13 +9,17 @@
  * @example
  * ```ts
  * import { notebookContext } from "@runlens/notebook/context.ts";
+ * import pl from "nodejs-polars";
  * const ctx = notebookContext();
  * if (!ctx.hasData("bbeh")) ctx.skip("Figure 3", "needs the BBEH data set");
+ * await ctx.show(pl.DataFrame({ a: [1] })); // shown in a Jupyter kernel, a no-op elsewhere
  * ```
  * @module
  */
 import { join } from "node:path";
 import { exists, REPO_ROOT, resolveDataDir } from "../core/data_dir.ts";
+import { figureBundle, saveFigure } from "../render/figure.ts";
+import { tableBundle, type TableInput, type TableOptions, writeTable } from "../render/table.ts";
 
 /** Environment variable naming a folder of the user's run logs. */
 export const LOGS_ENV = "RUNLENS_LOGS";
@@ -33,9 +38,43 @@ export interface NotebookContext {
   hasData(name: string): boolean;
   /** Report a skipped step (the main job lists these with the command that fetches data). */
   skip(what: string, why: string): void;
+  /**
+   * Write a table as `results/<name>.{csv,md,tex}` and show it (`opts.show`: the columns
+   * shown, default all; every column is written).
+   */
+  table(
+    input: TableInput,
+    name: string,
+    opts?: TableOptions & { show?: readonly string[] },
+  ): Promise<void>;
+  /** Write a figure (a Plot element) as `figures/<name>.{svg,png}` and show it. */
+  figure(el: Element, name: string): Promise<void>;
+  /** Show anything with a display bundle (a frame, a table or figure bundle) in the notebook. */
+  show(x: unknown): Promise<void>;
 }
 
-/** The context of the current notebook run. */
+/** `Deno.jupyter` when running in a Jupyter kernel, else undefined (`deno run`, tests). */
+function jupyter(): typeof Deno.jupyter | undefined {
+  try {
+    return Deno.jupyter;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Show `x` in the kernel's output (nothing outside a kernel). */
+async function show(x: unknown): Promise<void> {
+  await jupyter()?.display(x as never);
+}
+
+/**
+ * The context of the current notebook run.
+ *
+ * @example
+ * ```ts
+ * notebookContext().resultsDir.endsWith("results"); // true
+ * ```
+ */
 export function notebookContext(): NotebookContext {
   const dataDir = resolveDataDir();
   const logs = Deno.env.get(LOGS_ENV);
@@ -47,5 +86,21 @@ export function notebookContext(): NotebookContext {
     resultsDir: join(out, "results"),
     hasData: (name) => exists(join(dataDir, name)),
     skip: (what, why) => console.log(`SKIPPED: ${what} (${why})`),
+    table: async (input, name, opts = {}) => {
+      const resultsDir = join(out, "results");
+      writeTable(input, resultsDir, name, opts);
+      const cols = opts.show;
+      const shown = !cols
+        ? input
+        : Array.isArray(input)
+        ? input.map((r) => Object.fromEntries(cols.map((c) => [c, r[c]])))
+        : input.select(...cols);
+      await show(tableBundle(shown, opts));
+    },
+    figure: async (el, name) => {
+      saveFigure(el, join(out, "figures"), name);
+      await show(figureBundle(el));
+    },
+    show,
   };
 }

@@ -12,7 +12,7 @@
  * @example
  * ```ts
  * import { loadRuns } from "@runlens/pipeline/load.ts";
- * const { rows, quarantine, runs } = loadRuns(["tests/fixtures/logs/model_a.jsonl"], "../shared/data");
+ * const { rows, quarantine, runs } = loadRuns(["tests/fixtures/logs/mixed.jsonl"], "../shared/data");
  * console.log(runs[0].benchmark, runs[0].scorer, runs[0].aggregate.micro, quarantine.length);
  * ```
  * @module
@@ -84,8 +84,9 @@ const BENCH = pl.col("benchmark").str.stripChars(PY_WHITESPACE).str.toLowerCase(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * checkScorerName("last-line"); // ok
- * checkScorerName("exact"); // throws: unknown scorer "exact"; scorers: bbeh-official, …
+ * assert.throws(() => checkScorerName("exact"), /unknown scorer "exact"; scorers: bbeh-official/);
  * ```
  */
 export function checkScorerName(name: string): void {

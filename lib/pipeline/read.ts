@@ -7,8 +7,8 @@
  * @example
  * ```ts
  * import { readLogs } from "@runlens/pipeline/read.ts";
- * const logs = readLogs(["tests/fixtures/logs/model_a.jsonl"]);
- * logs.files; // ["tests/fixtures/logs/model_a.jsonl"]
+ * const logs = readLogs(["tests/fixtures/logs/mixed.jsonl"]);
+ * logs.files; // ["tests/fixtures/logs/mixed.jsonl"]
  * logs.rows.height + logs.quarantine.length; // every record of the file
  * ```
  * @module
@@ -62,7 +62,8 @@ export interface ReadLogs {
  *
  * @example
  * ```ts
- * const { rows, quarantine } = readLogs(["runs/"], { format: "auto" });
+ * const { rows, quarantine } = readLogs(["tests/fixtures/logs/tree"], { format: "auto" });
+ * rows.height > 0 && quarantine.length >= 0; // true
  * ```
  */
 export function readLogs(paths: readonly string[], options: ReadLogsOptions = {}): ReadLogs {

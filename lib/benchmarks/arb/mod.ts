@@ -1,0 +1,29 @@
+/**
+ * ARB: everything that defines it for runlens, in this folder.
+ *
+ * | module | what |
+ * | --- | --- |
+ * | `benchmark.ts` | the registered {@link arb} value |
+ * | `fields.ts`, `load.ts` | the record fields; the log loader (JSONL/CSV, `--map`) |
+ * | `score.ts`, `answer.ts`, `mcq.ts`, `numerical.ts`, `symbolic.ts`, `cas.ts` | scoring by answer type |
+ * | `accuracy.ts`, `annotations.ts`, `rubric_scores.ts`, `report.ts`, `figures.ts` | the paper's analyses |
+ *
+ * @example
+ * ```ts
+ * import { arb, extractAnswer } from "@runlens/benchmarks/arb/mod.ts";
+ * arb.tasks.length; // 5
+ * extractAnswer("… ANSWER: 42"); // "42"
+ * ```
+ * @module
+ */
+export * from "./benchmark.ts";
+export * from "./answer_types.ts";
+export * from "./fields.ts";
+export * from "./load.ts";
+export * from "./score.ts";
+export * from "./answer.ts";
+export * from "./accuracy.ts";
+export * from "./annotations.ts";
+export * from "./rubric_scores.ts";
+export * from "./report.ts";
+export * from "./figures.ts";

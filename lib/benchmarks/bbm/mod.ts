@@ -1,0 +1,25 @@
+/**
+ * BIG-Bench Mistake: everything that defines it for runlens, in this folder.
+ *
+ * | module | what |
+ * | --- | --- |
+ * | `benchmark.ts` | the registered {@link bbm} value |
+ * | `dataset.ts`, `traces.ts` | the 2,186 traces; per-task summaries and first-mistake positions |
+ * | `runs.ts`, `extract.ts`, `classify.ts`, `metrics.ts` | mistake-finding runs: read, extract the step, classify, measure |
+ * | `figures.ts` | the figures of notebook 03 |
+ *
+ * @example
+ * ```ts
+ * import { bbm } from "@runlens/benchmarks/bbm/mod.ts";
+ * bbm.tasks.length; // 5
+ * ```
+ * @module
+ */
+export * from "./benchmark.ts";
+export * from "./dataset.ts";
+export * from "./traces.ts";
+export * from "./runs.ts";
+export * from "./extract.ts";
+export * from "./classify.ts";
+export * from "./metrics.ts";
+export * from "./figures.ts";

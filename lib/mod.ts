@@ -1,0 +1,55 @@
+/**
+ * runlens: re-score LLM run logs of BIG-Bench Extra Hard, BIG-Bench Hard, BIG-Bench Mistake
+ * and ARB with the benchmarks' own rules, aggregate them, and re-run the papers' analyses.
+ * This is the one entry for notebooks and scripts; everything below is re-exported here.
+ *
+ * | area | modules | what |
+ * | --- | --- | --- |
+ * | pipeline | `pipeline/` | `loadRuns` (read → identify → score → summarise), `runsText`, `runsReport` |
+ * | benchmarks | `benchmarks/<name>/mod.ts`, `benchmarks/registry.ts` | each benchmark's tasks, data set, scorers, aggregates, published numbers, analyses and figures; the registry |
+ * | statistics | `stats/` | Wilson intervals, Krippendorff's alpha |
+ * | output | `render/`, `notebook/` | figures (SVG + PNG) and tables (CSV, Markdown, LaTeX); the notebook context that writes and shows them |
+ * | logs | `logs/` | finding log files, formats, quarantine entries |
+ *
+ * A complete analysis of a folder of run logs:
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import { loadRuns, notebookContext, resolveDataDir, runsText, taskAccuracy } from "@runlens/mod.ts";
+ *
+ * const dataDir = resolveDataDir(); // $RUNLENS_DATA, else .runlens/data
+ * const loaded = loadRuns(["tests/fixtures/logs/mixed.jsonl"], dataDir);
+ * console.log(runsText(loaded)); // per run: rows in/scored/quarantined, tasks, aggregates
+ * const bbehRows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit("bbeh")));
+ * const perTask = taskAccuracy(bbehRows, ["run"]); // run, task, n, correct, accuracy
+ * const ctx = notebookContext();
+ * await ctx.show(perTask); // in a notebook: a table; in a script: nothing
+ * loaded.runs[0].aggregate.coverage; // "partial": the fixture covers a few examples
+ * ```
+ * @module
+ */
+export * from "./pipeline/load.ts";
+export * from "./pipeline/read.ts";
+export * from "./pipeline/identify.ts";
+export * from "./pipeline/score.ts";
+export * from "./pipeline/summary_text.ts";
+export * from "./pipeline/format_sensitivity.ts";
+export * from "./pipeline/mistake_logs.ts";
+export * from "./benchmarks/types.ts";
+export * from "./benchmarks/registry.ts";
+export * from "./benchmarks/bbeh/mod.ts";
+export * from "./benchmarks/bbh/mod.ts";
+export * from "./benchmarks/bbm/mod.ts";
+export * from "./benchmarks/arb/mod.ts";
+export * from "./stats/wilson.ts";
+export * from "./stats/krippendorff.ts";
+export * from "./render/figure.ts";
+export * from "./render/table.ts";
+export * from "./notebook/context.ts";
+export * from "./logs/files.ts";
+export * from "./logs/quarantine.ts";
+export * from "./logs/detect.ts";
+export { parseColumnMap } from "./logs/mapped.ts";
+export * from "./core/schema.ts";
+export { REPO_ROOT, resolveDataDir } from "./core/data_dir.ts";
