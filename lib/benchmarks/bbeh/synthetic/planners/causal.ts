@@ -5,7 +5,9 @@
  * @example
  * ```ts
  * import { causalPlanner } from "@runlens/benchmarks/bbeh/synthetic/planners/causal.ts";
- * causalPlanner.wrong!(rng(1), example, []); // { kind: "wrong", answer: "No" } for gold "Yes"
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * const ex = { task: "causal_understanding", example_index: 0, input: "", target: "Yes", subsets: {} };
+ * causalPlanner.wrong!(rng(1), ex, []); // { kind: "wrong", answer: "No" }
  * ```
  * @module
  */

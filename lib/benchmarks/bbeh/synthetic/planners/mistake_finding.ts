@@ -33,7 +33,9 @@ export interface MistakeInfo {
  *
  * @example
  * ```ts
- * mistakeInfo(dyckExample); // { m1: 4, steps: 9 } for gold "4"
+ * const input = "Thought 1: a\nThought 2: b\nThought 3: c";
+ * mistakeInfo({ task: "dyck_languages", example_index: 0, input, target: "2", subsets: {} });
+ * // { m1: 2, steps: 3 }
  * ```
  */
 export function mistakeInfo(ex: PlanExample): MistakeInfo | null {
@@ -51,7 +53,18 @@ export function mistakeInfo(ex: PlanExample): MistakeInfo | null {
  *
  * @example
  * ```ts
- * plantMistakes(p, "word_sorting"); // p.spec.mistakeFinding.word_sorting: { early, late }
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * const input = "Thought 1: a\nThought 2: b\nThought 3: c";
+ * const ex = { task: "dyck_languages", example_index: 0, input, target: "2", subsets: {} };
+ * const p = {
+ *   r: rng(1),
+ *   spec: { model: "m", correct: {}, mistakeFinding: { dyck_languages: { early: 1, late: 0 } } },
+ *   out: new Map(),
+ *   rest: [ex],
+ *   what: "m dyck_languages",
+ * };
+ * plantMistakes(p, "dyck_languages");
+ * p.out.get(0); // { kind: "early", answer: "1", correct: false, … }
  * ```
  */
 export function plantMistakes(p: Planting, task: "dyck_languages" | "word_sorting"): void {
@@ -84,7 +97,8 @@ export function plantMistakes(p: Planting, task: "dyck_languages" | "word_sortin
  *
  * @example
  * ```ts
- * mistakeWrong(rng(1), { m1: null, steps: 5 }); // { kind: "false_alarm", answer: "3" }
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * mistakeWrong(rng(1), { m1: null, steps: 5 }); // { kind: "false_alarm", answer: "4" }
  * ```
  */
 export function mistakeWrong(r: Rng, m: MistakeInfo): Wrong {

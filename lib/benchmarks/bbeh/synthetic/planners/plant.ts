@@ -81,7 +81,17 @@ export interface TaskPlanner {
  *
  * @example
  * ```ts
- * plant(p, (e) => Number(e.target) >= 1, 40, "under", (e) => countingAnswer(p.r, e.target, "under"));
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * const ex = { task: "object_counting", example_index: 0, input: "", target: "3", subsets: {} };
+ * const p: Planting = {
+ *   r: rng(1),
+ *   spec: { model: "m", correct: {} },
+ *   out: new Map(),
+ *   rest: [ex],
+ *   what: "m object_counting",
+ * };
+ * plant(p, (e) => Number(e.target) >= 1, 1, "under", () => "2");
+ * p.out.get(0)?.kind; // "under" (and p.rest is empty)
  * ```
  */
 export function plant(
@@ -114,7 +124,9 @@ export function plant(
  *
  * @example
  * ```ts
- * genericWrong(rng(1), { ...example, input: "(A) x\n(B) y", target: "(A)" }, ["(A)", "(B)"]);
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * const ex = { task: "t", example_index: 0, input: "(A) x\n(B) y", target: "(A)", subsets: {} };
+ * genericWrong(rng(1), ex, ["(A)", "(B)"]); // { kind: "wrong", answer: "(B)" }
  * ```
  */
 export function genericWrong(r: Rng, e: PlanExample, pool: readonly string[]): Wrong {
