@@ -99,6 +99,71 @@ export function bbmMain(args: string[]): Promise<number> {
   return Promise.resolve().then(() => bbmRun(args));
 }
 
+/** What the run logs give: outcome and metric tables (null without runs), unmatched BBEH rows. */
+interface BbmResults {
+  outcomes: pl.DataFrame | null;
+  metrics: pl.DataFrame | null;
+  unmatched: number;
+}
+
+/**
+ * Classify the run logs' first-mistake answers; `{ usage }` when BBM-indexed answers come
+ * without `--numbering`.
+ */
+function classifyRuns(
+  opts: BbmArgs,
+  dataDir: string,
+  traces: pl.DataFrame,
+): BbmResults | { usage: string } {
+  if (opts.runs.length === 0) return { outcomes: null, metrics: null, unmatched: 0 };
+  const runs = loadMistakeRuns(opts.runs);
+  const bbmRows = runs.filter(pl.col("trace_index").isNotNull()).height;
+  if (bbmRows > 0 && !opts.numbering) {
+    return {
+      usage: `runlens bbm: ${bbmRows} answer(s) name BBM traces (trace_index); pass ` +
+        "--numbering one-based (Thought N) or --numbering zero-based",
+    };
+  }
+  const log = classifyMistakeLog(runs, {
+    traces,
+    map: () => bbehToBbmMap(dataDir),
+    numbering: opts.numbering,
+  });
+  return {
+    outcomes: mistakeOutcomeTable(log.classified, GROUP_BY),
+    metrics: mistakeFindingMetrics(log.classified, GROUP_BY),
+    unmatched: log.unmatched.height,
+  };
+}
+
+/** `--json`: `{summary, outcomes, metrics, unmatched_bbeh_rows}`. */
+function printJson(summary: pl.DataFrame, r: BbmResults): void {
+  console.log(JSON.stringify(
+    {
+      summary: summary.toRecords(),
+      outcomes: r.outcomes?.toRecords() ?? [],
+      metrics: r.metrics?.toRecords() ?? [],
+      unmatched_bbeh_rows: r.unmatched,
+    },
+    null,
+    2,
+  ));
+}
+
+/** The text tables: the data set summary, then the outcomes and metrics of the runs. */
+function printText(dataDir: string, summary: pl.DataFrame, r: BbmResults): void {
+  console.log(`BIG-Bench Mistake traces (${dataDir})\n\n${textTable(summary)}`);
+  if (!r.outcomes || !r.metrics) return;
+  console.log(`\nFirst-mistake answers per model and task\n\n${textTable(r.outcomes)}`);
+  console.log(`\nLocation accuracy and detection\n\n${textTable(r.metrics)}`);
+  if (r.unmatched > 0) {
+    console.log(
+      `\n${r.unmatched} BBEH row(s) are not first-mistake items (e.g. word_sorting's ` +
+        "new-alphabet half) and were left out.",
+    );
+  }
+}
+
 function bbmRun(args: string[]): number {
   if (args.includes("--help") || args.includes("-h")) {
     console.log(USAGE);
@@ -115,51 +180,13 @@ function bbmRun(args: string[]): number {
     const dataDir = resolveDataDir(opts.data);
     const traces = loadBbmDataset(dataDir);
     const summary = bbmDatasetSummary(traces);
-    let outcomes: pl.DataFrame | null = null, metrics: pl.DataFrame | null = null;
-    let unmatched = 0;
-    if (opts.runs.length > 0) {
-      const runs = loadMistakeRuns(opts.runs);
-      const bbmRows = runs.filter(pl.col("trace_index").isNotNull()).height;
-      if (bbmRows > 0 && !opts.numbering) {
-        console.error(
-          `runlens bbm: ${bbmRows} answer(s) name BBM traces (trace_index); pass ` +
-            "--numbering one-based (Thought N) or --numbering zero-based",
-        );
-        return 2;
-      }
-      const log = classifyMistakeLog(runs, {
-        traces,
-        map: () => bbehToBbmMap(dataDir),
-        numbering: opts.numbering,
-      });
-      outcomes = mistakeOutcomeTable(log.classified, GROUP_BY);
-      metrics = mistakeFindingMetrics(log.classified, GROUP_BY);
-      unmatched = log.unmatched.height;
+    const results = classifyRuns(opts, dataDir, traces);
+    if ("usage" in results) {
+      console.error(results.usage);
+      return 2;
     }
-    if (opts.json) {
-      console.log(JSON.stringify(
-        {
-          summary: summary.toRecords(),
-          outcomes: outcomes?.toRecords() ?? [],
-          metrics: metrics?.toRecords() ?? [],
-          unmatched_bbeh_rows: unmatched,
-        },
-        null,
-        2,
-      ));
-      return 0;
-    }
-    console.log(`BIG-Bench Mistake traces (${dataDir})\n\n${textTable(summary)}`);
-    if (outcomes && metrics) {
-      console.log(`\nFirst-mistake answers per model and task\n\n${textTable(outcomes)}`);
-      console.log(`\nLocation accuracy and detection\n\n${textTable(metrics)}`);
-      if (unmatched > 0) {
-        console.log(
-          `\n${unmatched} BBEH row(s) are not first-mistake items (e.g. word_sorting's ` +
-            "new-alphabet half) and were left out.",
-        );
-      }
-    }
+    if (opts.json) printJson(summary, results);
+    else printText(dataDir, summary, results);
     return 0;
   } catch (e) {
     console.error(`runlens bbm: ${(e as Error).message}`);
