@@ -270,23 +270,23 @@ function markdown(
   return lines.join("\n") + "\n";
 }
 
-/** Run the benchmark; returns the exit code. */
-export async function benchMain(args: string[]): Promise<number> {
-  const opts = parseArgs(args);
-  let file = opts.file;
-  if (file === null) {
-    const gen = parseGenerateArgs([...opts.genArgs, "--data", opts.data]);
-    if (exists(gen.out)) console.error(`bench: reusing ${gen.out}`);
-    else {
-      console.error(`bench: generating ${gen.out} …`);
-      const r = await (gen.format === "lm-eval" ? generateLmEvalLogs : generateLog)(gen);
-      console.error(`bench: ${r.rows} rows, ${r.runs} runs, ${mb(r.bytes)} MB`);
-    }
-    file = gen.out;
+/** The log to measure: `--file`, else the generated log (generated unless it exists). */
+async function benchLog(opts: Options): Promise<string> {
+  if (opts.file !== null) return opts.file;
+  const gen = parseGenerateArgs([...opts.genArgs, "--data", opts.data]);
+  if (exists(gen.out)) console.error(`bench: reusing ${gen.out}`);
+  else {
+    console.error(`bench: generating ${gen.out} …`);
+    const r = await (gen.format === "lm-eval" ? generateLmEvalLogs : generateLog)(gen);
+    console.error(`bench: ${r.rows} rows, ${r.runs} runs, ${mb(r.bytes)} MB`);
   }
-  const bytes = logFiles(file).reduce((sum, f) => sum + Deno.statSync(f).size, 0);
+  return gen.out;
+}
+
+/** Measure (a) the raw scan, (b) `runlens score --json` and (c) the Python reference, in turn. */
+async function measureAll(file: string, opts: Options): Promise<Measurement[]> {
   const deno = Deno.execPath();
-  const ms = [
+  return [
     await measure("(a) polars raw scan", deno, [
       "run",
       "--allow-all",
@@ -309,41 +309,62 @@ export async function benchMain(args: string[]): Promise<number> {
       file,
     ]),
   ];
+}
+
+/** The report when a process failed: each failure's last stderr line, then every timing. */
+function failureMarkdown(file: string, bytes: number, ms: Measurement[]): string {
   const failed = ms.filter((m) => m.code !== 0);
-  if (failed.length > 0) {
-    const md = `Benchmark on ${file.split("/").at(-1)} (${mb(bytes)} MB): ` +
-      failed.map((m) => `${m.label} failed (exit ${m.code}): ${lastLine(m.stderr)}`).join("; ") +
-      "\n\n" + ms.map((m) => `- ${m.label}: ${m.seconds.toFixed(2)} s, ${mb(m.peakRss)} MB`)
-      .join("\n") + "\n";
-    console.log(md);
-    await Deno.mkdir(BENCH_DIR, { recursive: true });
-    await Deno.writeTextFile(join(BENCH_DIR, "result.md"), md);
+  return `Benchmark on ${file.split("/").at(-1)} (${mb(bytes)} MB): ` +
+    failed.map((m) => `${m.label} failed (exit ${m.code}): ${lastLine(m.stderr)}`).join("; ") +
+    "\n\n" + ms.map((m) => `- ${m.label}: ${m.seconds.toFixed(2)} s, ${mb(m.peakRss)} MB`)
+    .join("\n") + "\n";
+}
+
+/** Print the report and write it to `.runlens/bench/result.md`. */
+async function writeResult(md: string): Promise<void> {
+  console.log(md);
+  await Deno.mkdir(BENCH_DIR, { recursive: true });
+  await Deno.writeTextFile(join(BENCH_DIR, "result.md"), md);
+}
+
+/** Rows scored or skipped over all runs of (b)'s report. */
+function totalRows(b: Map<string, RunCounts>): number {
+  return [...b.values()].reduce(
+    (s, r) => s + r.skipped + Object.values(r.tasks).reduce((t, x) => t + x.n, 0),
+    0,
+  );
+}
+
+/** `--profile`: the phase breakdown of (b), printed to stderr. */
+async function profile(file: string, opts: Options): Promise<void> {
+  const p = await measure("profile of (b)", Deno.execPath(), [
+    "run",
+    "--allow-all",
+    "lib/bench/profile.ts",
+    file,
+    "--data",
+    opts.data,
+  ]);
+  console.error(p.stderr);
+}
+
+/** Run the benchmark; returns the exit code (1 when a process fails or (b) and (c) disagree). */
+export async function benchMain(args: string[]): Promise<number> {
+  const opts = parseArgs(args);
+  const file = await benchLog(opts);
+  const bytes = logFiles(file).reduce((sum, f) => sum + Deno.statSync(f).size, 0);
+  const ms = await measureAll(file, opts);
+  if (ms.some((m) => m.code !== 0)) {
+    await writeResult(failureMarkdown(file, bytes, ms));
     console.error("bench: a process failed; no comparison");
     return 1;
   }
   const b = runlensCounts(ms[1].stdout);
   const diffs = compareCounts(b, referenceCounts(ms[2].stdout));
   for (const d of diffs.slice(0, 20)) console.error(`bench: DISAGREE ${d}`);
-  const rows = [...b.values()].reduce(
-    (s, r) => s + r.skipped + Object.values(r.tasks).reduce((t, x) => t + x.n, 0),
-    0,
-  );
-  const md = markdown(file, bytes, rows, ms, diffs.length === 0);
-  console.log(md);
-  await Deno.mkdir(BENCH_DIR, { recursive: true });
-  await Deno.writeTextFile(join(BENCH_DIR, "result.md"), md);
+  await writeResult(markdown(file, bytes, totalRows(b), ms, diffs.length === 0));
   console.error(`bench: wrote ${join(BENCH_DIR, "result.md")}`);
-  if (opts.profile) {
-    const p = await measure("profile of (b)", deno, [
-      "run",
-      "--allow-all",
-      "lib/bench/profile.ts",
-      file,
-      "--data",
-      opts.data,
-    ]);
-    console.error(p.stderr);
-  }
+  if (opts.profile) await profile(file, opts);
   return diffs.length === 0 ? 0 : 1;
 }
 

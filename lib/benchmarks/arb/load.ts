@@ -103,13 +103,17 @@ function rawRecords(raw: RawLog): { line: number; record: Row }[] {
 
 const codePoints = (s: string) => [...s].length;
 
-/** Build one scored row from a record; throws the quarantine reason. */
-function scoreRecord(
-  record: Row,
-  file: string,
-  line: number,
-  opts: ArbLoadOptions,
-): Row {
+/** A record's fields, read through the `--map` renaming. */
+interface FieldReader {
+  /** The column a field is read from. */
+  column: (f: ArbField) => string;
+  /** The raw value of a field. */
+  get: (f: ArbField) => unknown;
+  /** The text of a required field; throws "missing <field>" (an empty response is allowed). */
+  required: (f: ArbField) => string;
+}
+
+function fieldReader(record: Row, opts: ArbLoadOptions): FieldReader {
   const column = (f: ArbField) => opts.map?.[f] ?? f;
   const get = (f: ArbField) => record[column(f)];
   const required = (f: ArbField) => {
@@ -117,75 +121,119 @@ function scoreRecord(
     if (v === null || (f !== "response" && v.trim() === "")) throw new Error(`missing ${f}`);
     return v;
   };
-  const benchmark = readText(get("benchmark"));
+  return { column, get, required };
+}
+
+/** The fields every row needs, parsed in a fixed order (the first problem is the reason). */
+function readCoreFields(f: FieldReader, file: string) {
+  const benchmark = readText(f.get("benchmark"));
   if (benchmark !== null && benchmark.trim() !== "" && benchmark.trim().toLowerCase() !== "arb") {
     throw new Error(`benchmark is ${quoteValue(benchmark)}, not arb`);
   }
-  const id = required("id").trim();
-  const subject = normalizeSubject(required("subject"));
-  const typeText = required("answer_type");
+  const id = f.required("id").trim();
+  const subject = normalizeSubject(f.required("subject"));
+  const typeText = f.required("answer_type");
   const { answerType, image: typeImage } = normalizeAnswerType(typeText);
   const reference = answerType === "proof-like"
-    ? readText(get("reference")) ?? ""
-    : required("reference");
-  const response = required("response");
-  const choices = readChoices(get("choices"));
-  const image = readFlag("image", get("image")) ?? typeImage;
-  const epoch = readNumber("epoch", get("epoch")) ?? 1;
+    ? readText(f.get("reference")) ?? ""
+    : f.required("reference");
+  const response = f.required("response");
+  const choices = readChoices(f.get("choices"));
+  const image = readFlag("image", f.get("image")) ?? typeImage;
+  const epoch = readNumber("epoch", f.get("epoch")) ?? 1;
   if (!Number.isInteger(epoch) || epoch < 1) throw new Error(`epoch ${epoch} is not ≥ 1`);
-  const tokens = readNumber("response_tokens", get("response_tokens"));
-  const run = readText(get("run"))?.trim() || defaultRunName(file);
-  const model = readText(get("model"))?.trim() || run;
-  const input = readText(get("question")) ?? "";
-  const verdict = (() => {
-    try {
-      return scoreArbResponse(answerType, reference, response, { ...opts.score, choices });
-    } catch (e) {
-      throw new Error(
-        (e as Error).message.replace(
-          /reference (.*) is/,
-          (_, r) => `reference ${quoteValue(r)} is`,
-        ),
-      );
-    }
-  })();
-  const used = new Set(ARB_FIELDS.map(column));
-  const rest = Object.entries(record).filter(([k]) => !used.has(k));
-  const row: Row = {
+  const tokens = readNumber("response_tokens", f.get("response_tokens"));
+  const run = readText(f.get("run"))?.trim() || defaultRunName(file);
+  const model = readText(f.get("model"))?.trim() || run;
+  const input = readText(f.get("question")) ?? "";
+  return {
+    id,
+    subject,
+    answerType,
+    reference,
+    response,
+    choices,
+    image,
+    epoch,
+    tokens,
     run,
     model,
-    benchmark: "arb",
-    task: subject,
-    example_index: null,
-    example_id: id,
-    subset: answerType,
-    epoch,
     input,
-    target: reference,
-    response,
+  };
+}
+
+/** The symbolic check's verdict; its error, with the reference quoted, is the reason. */
+function verdictOf(c: ReturnType<typeof readCoreFields>, opts: ArbLoadOptions) {
+  try {
+    return scoreArbResponse(c.answerType, c.reference, c.response, {
+      ...opts.score,
+      choices: c.choices,
+    });
+  } catch (e) {
+    throw new Error(
+      (e as Error).message.replace(/reference (.*) is/, (_, r) => `reference ${quoteValue(r)} is`),
+    );
+  }
+}
+
+/** The optional annotations: stored verdict, rubric and scores, Table 3 and 4 columns. */
+function readAnnotations(get: FieldReader["get"]) {
+  const stored = readFlag("correct", get("correct"));
+  const rubric = readText(get("rubric"));
+  const humanScore = readNumber("human_score", get("human_score"));
+  const modelScore = readNumber("model_score", get("model_score"));
+  const flags: Row = {};
+  for (const f of [...ARB_ERROR_FLAGS, ...ARB_RUBRIC_FLAGS]) flags[f] = readFlag(f, get(f));
+  for (const f of ARB_RUBRIC_LIKERT) flags[f] = readNumber(f, get(f));
+  return { stored, rubric, humanScore, modelScore, flags };
+}
+
+/** Build one scored row from a record; throws the quarantine reason. */
+function scoreRecord(
+  record: Row,
+  file: string,
+  line: number,
+  opts: ArbLoadOptions,
+): Row {
+  const f = fieldReader(record, opts);
+  const c = readCoreFields(f, file);
+  const verdict = verdictOf(c, opts);
+  const used = new Set(ARB_FIELDS.map(f.column));
+  const rest = Object.entries(record).filter(([k]) => !used.has(k));
+  const a = readAnnotations(f.get);
+  return {
+    run: c.run,
+    model: c.model,
+    benchmark: "arb",
+    task: c.subject,
+    example_index: null,
+    example_id: c.id,
+    subset: c.answerType,
+    epoch: c.epoch,
+    input: c.input,
+    target: c.reference,
+    response: c.response,
     extracted: verdict.extracted,
     correct: verdict.correct,
     scorer: verdict.scorer,
-    input_chars: codePoints(input),
-    response_chars: codePoints(response),
-    response_tokens: tokens,
+    input_chars: codePoints(c.input),
+    response_chars: codePoints(c.response),
+    response_tokens: c.tokens,
     source_file: file,
     source_line: line,
-    stored_correct: readFlag("correct", get("correct")),
+    stored_correct: a.stored,
     extra: rest.length > 0 ? JSON.stringify(Object.fromEntries(rest)) : null,
-    subject,
-    answer_type: answerType,
-    image,
+    subject: c.subject,
+    answer_type: c.answerType,
+    image: c.image,
     status: verdict.status,
     detail: verdict.detail,
-    choices: choices === null ? null : JSON.stringify(choices),
-    rubric: readText(get("rubric")),
-    human_score: readNumber("human_score", get("human_score")),
-    model_score: readNumber("model_score", get("model_score")),
+    choices: c.choices === null ? null : JSON.stringify(c.choices),
+    rubric: a.rubric,
+    human_score: a.humanScore,
+    model_score: a.modelScore,
+    ...a.flags,
   };
-  for (const f of [...ARB_ERROR_FLAGS, ...ARB_RUBRIC_FLAGS]) row[f] = readFlag(f, get(f));
-  for (const f of ARB_RUBRIC_LIKERT) row[f] = readNumber(f, get(f));
-  return row;
 }
 
 /**

@@ -106,6 +106,126 @@ function dyckSplit(model: string, correct: number): { early: number; late: numbe
   return { early: n - k, late: k };
 }
 
+/** Zebra Puzzles items per size (Table 9's denominators). */
+const ZEBRA_SIZES: Record<string, number> = { "5x5": 40, "6x6": 36, "7x7": 74, "8x8": 50 };
+
+/** Table 9 accuracy by size → correct count per Zebra size for a paper model. */
+function zebraCounts(model: string): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(BBEH_TABLE9.values[model]).map(([size, pct]) => {
+      return [size, countFor(pct, ZEBRA_SIZES[size]!)!];
+    }),
+  );
+}
+
+/** Below-random tasks: a fifth of the wrong rows have no final answer (Section 5.2). */
+function belowRandomNoAnswer(correct: Record<string, number>): Record<string, number> {
+  const noAnswer: Record<string, number> = {};
+  for (const t of BBEH_TASKS) {
+    if ((100 * correct[t.name]) / t.size < t.random) {
+      noAnswer[t.name] = Math.floor((t.size - correct[t.name]) / 5);
+    }
+  }
+  return noAnswer;
+}
+
+/** The spec from the paper's tables: Table 2 counts, Table 5, Table 8, Table 9 and A.6's Dyck. */
+function tableSpec(model: string): SyntheticModelSpec {
+  const correct = table2Counts(model);
+  const noAnswer = belowRandomNoAnswer(correct);
+  const unknown = shareCounts(BBEH_TABLE5.values[model], 200, 150);
+  noAnswer.boardgame_qa = 200 - unknown.n;
+  const t8 = BBEH_TABLE8.values[model];
+  const over = countFor(t8.over, 200)!, under = countFor(t8.under, 200)!;
+  noAnswer.object_counting = 200 - correct.object_counting - over - under;
+  return {
+    model,
+    correct,
+    noAnswer,
+    degenerate: {},
+    verbosity: VERBOSITY[model],
+    boardgame: { unknownPredictions: unknown.k },
+    objectCounting: { over, under },
+    strata: { zebra_puzzles: { by: "subset:size", correct: zebraCounts(model) } },
+    mistakeFinding: { dyck_languages: { ...dyckSplit(model, correct.dyck_languages) } },
+  };
+}
+
+/** Add the Appendix rates given for several models (A.13, A.19, A.21) and `ILLUSTRATIVE`. */
+function addAppendixRates(spec: SyntheticModelSpec, model: string): void {
+  const claims = BBEH_APPENDIX_CLAIMS;
+  const undetermined = claims.objectPropertiesUndetermined[model];
+  if (undetermined !== undefined) {
+    spec.objectProperties = { undetermined: countFor(undetermined, 200)! };
+    delete spec.noAnswer!.object_properties;
+  }
+  const longest = claims.temporalLongestOnly[model];
+  if (longest !== undefined) {
+    spec.temporal = { longestOnly: countFor(longest, 200)! - spec.correct.temporal_sequence };
+  }
+  const last = claims.webOfLiesLastPerson[model];
+  if (last !== undefined) {
+    // 21.2% of 160 has no exact count (33 → 20.6, 34 → 21.25): the nearest count is used.
+    spec.webOfLies = { flipLast: 160 - Math.round((last * 160) / 100) };
+  }
+  const illustrative = ILLUSTRATIVE[model];
+  if (illustrative) Object.assign(spec, illustrative);
+  const wol = claims.webOfLiesSubsets[model];
+  if (wol) {
+    spec.strata!.web_of_lies = {
+      by: "subset:variant",
+      correct: { livebench: countFor(wol.livebench, 40)!, cyclic: countFor(wol.cyclic, 160)! },
+    };
+  }
+}
+
+/** Gemini 2.0 Flash: A.16's answer-less Shuffled Objects and A.4's causal errors by group. */
+function addFlashRates(spec: SyntheticModelSpec): void {
+  const model = "Gemini 2.0 Flash";
+  const k = countFor(BBEH_APPENDIX_CLAIMS.shuffledNoAnswer[model], 200)!;
+  spec.noAnswer!.shuffled_objects = k;
+  spec.degenerate!.shuffled_objects = k;
+  const e = BBEH_APPENDIX_CLAIMS.causalFlashErrors;
+  const ok = (g: string, extra = 0) => e[g][1] - e[g][0] - extra;
+  spec.strata!.causal_understanding = {
+    by: "causal",
+    correct: {
+      "causal_judgement/Ambiguous": ok("causal_judgement/Ambiguous"),
+      "causal_judgement/No": ok("causal_judgement/No", 1),
+      "causal_judgement/Yes": ok("causal_judgement/Yes"),
+      necessary: ok("necessary"),
+      sufficient: ok("sufficient"),
+    },
+  };
+}
+
+/** A.7: few breaks 58%, many 47%, no intersect 72%, intersect 33% (of 100 each) as counts. */
+const O3_MINI_GEOMETRIC: Record<string, number> = {
+  "no_intersect/few_breaks": 40,
+  "no_intersect/many_breaks": 32,
+  "intersect/few_breaks": 18,
+  "intersect/many_breaks": 15,
+};
+
+/** o3-mini (high): A.17's Spatial Reasoning forward / backward and A.7's Geometric Shapes. */
+function addO3MiniRates(spec: SyntheticModelSpec): void {
+  const d = BBEH_APPENDIX_CLAIMS.spatialDirection["o3-mini (high)"];
+  spec.strata!.spatial_reasoning = {
+    by: "subset:direction",
+    correct: { forward: countFor(d.forward, 148)!, backward: countFor(d.backward, 52)! },
+  };
+  spec.strata!.geometric_shapes = {
+    by: "subset:intersect_breaks",
+    correct: { ...O3_MINI_GEOMETRIC },
+  };
+}
+
+/** Rates the Appendix gives for one model only, by model. */
+const MODEL_RATES: Record<string, (spec: SyntheticModelSpec) => void> = {
+  "Gemini 2.0 Flash": addFlashRates,
+  "o3-mini (high)": addO3MiniRates,
+};
+
 /**
  * The four calibrated model specs (model names get "(synthetic)" when generated).
  *
@@ -116,95 +236,9 @@ function dyckSplit(model: string, correct: number): { early: number; late: numbe
  */
 export function paperDemoSpecs(): SyntheticModelSpec[] {
   return PAPER_DEMO_MODELS.map((model) => {
-    const correct = table2Counts(model);
-    const noAnswer: Record<string, number> = {};
-    const degenerate: Record<string, number> = {};
-    // Below-random tasks: a fifth of the wrong rows have no final answer (Section 5.2).
-    for (const t of BBEH_TASKS) {
-      if ((100 * correct[t.name]) / t.size < t.random) {
-        noAnswer[t.name] = Math.floor((t.size - correct[t.name]) / 5);
-      }
-    }
-    const unknown = shareCounts(BBEH_TABLE5.values[model], 200, 150);
-    noAnswer.boardgame_qa = 200 - unknown.n;
-    const t8 = BBEH_TABLE8.values[model];
-    const over = countFor(t8.over, 200)!, under = countFor(t8.under, 200)!;
-    const rest = 200 - correct.object_counting - over - under;
-    noAnswer.object_counting = rest;
-    const zebra = Object.fromEntries(
-      Object.entries(BBEH_TABLE9.values[model]).map(([size, pct]) => {
-        const n = { "5x5": 40, "6x6": 36, "7x7": 74, "8x8": 50 }[size]!;
-        return [size, countFor(pct, n)!];
-      }),
-    );
-    const spec: SyntheticModelSpec = {
-      model,
-      correct,
-      noAnswer,
-      degenerate,
-      verbosity: VERBOSITY[model],
-      boardgame: { unknownPredictions: unknown.k },
-      objectCounting: { over, under },
-      strata: { zebra_puzzles: { by: "subset:size", correct: zebra } },
-      mistakeFinding: { dyck_languages: { ...dyckSplit(model, correct.dyck_languages) } },
-    };
-    const undetermined = BBEH_APPENDIX_CLAIMS.objectPropertiesUndetermined[model];
-    if (undetermined !== undefined) {
-      spec.objectProperties = { undetermined: countFor(undetermined, 200)! };
-      delete noAnswer.object_properties;
-    }
-    const longest = BBEH_APPENDIX_CLAIMS.temporalLongestOnly[model];
-    if (longest !== undefined) {
-      spec.temporal = { longestOnly: countFor(longest, 200)! - correct.temporal_sequence };
-    }
-    const last = BBEH_APPENDIX_CLAIMS.webOfLiesLastPerson[model];
-    if (last !== undefined) {
-      // 21.2% of 160 has no exact count (33 → 20.6, 34 → 21.25): the nearest count is used.
-      spec.webOfLies = { flipLast: 160 - Math.round((last * 160) / 100) };
-    }
-    const illustrative = ILLUSTRATIVE[model];
-    if (illustrative) Object.assign(spec, illustrative);
-    const wol = BBEH_APPENDIX_CLAIMS.webOfLiesSubsets[model];
-    if (wol) {
-      spec.strata!.web_of_lies = {
-        by: "subset:variant",
-        correct: { livebench: countFor(wol.livebench, 40)!, cyclic: countFor(wol.cyclic, 160)! },
-      };
-    }
-    if (model === "Gemini 2.0 Flash") {
-      const k = countFor(BBEH_APPENDIX_CLAIMS.shuffledNoAnswer[model], 200)!;
-      noAnswer.shuffled_objects = k;
-      degenerate.shuffled_objects = k;
-      const e = BBEH_APPENDIX_CLAIMS.causalFlashErrors;
-      const ok = (g: string, extra = 0) => e[g][1] - e[g][0] - extra;
-      spec.strata!.causal_understanding = {
-        by: "causal",
-        correct: {
-          "causal_judgement/Ambiguous": ok("causal_judgement/Ambiguous"),
-          "causal_judgement/No": ok("causal_judgement/No", 1),
-          "causal_judgement/Yes": ok("causal_judgement/Yes"),
-          necessary: ok("necessary"),
-          sufficient: ok("sufficient"),
-        },
-      };
-    }
-    if (model === "o3-mini (high)") {
-      const d = BBEH_APPENDIX_CLAIMS.spatialDirection[model];
-      spec.strata!.spatial_reasoning = {
-        by: "subset:direction",
-        correct: { forward: countFor(d.forward, 148)!, backward: countFor(d.backward, 52)! },
-      };
-      // A.7: few breaks 58%, many 47%, no intersect 72%, intersect 33% (of 100 each).
-      spec.strata!.geometric_shapes = {
-        by: "subset:intersect_breaks",
-        correct: {
-          "no_intersect/few_breaks": 40,
-          "no_intersect/many_breaks": 32,
-          "intersect/few_breaks": 18,
-          "intersect/many_breaks": 15,
-        },
-      };
-    }
+    const spec = tableSpec(model);
+    addAppendixRates(spec, model);
+    MODEL_RATES[model]?.(spec);
     return spec;
   });
 }
