@@ -1,0 +1,70 @@
+/**
+ * The registry: a benchmark defined in its own folder (tests/fixtures/toy_benchmark) and
+ * registered from here is scored end to end by the pipeline — data set, task names, its own
+ * scorer and aggregate, the text and JSON reports — with no edit anywhere else.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  benchmarks,
+  getBenchmark,
+  getScorer,
+  registerBenchmark,
+  scoredBenchmarks,
+  SCORER_NAMES,
+} from "@runlens/benchmarks/registry.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
+import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
+import { toy } from "./fixtures/toy_benchmark/benchmark.ts";
+import { withTempDir } from "./_tmp.ts";
+
+Deno.test("registry: the built-in benchmarks, and which the pipeline scores", () => {
+  assert.deepEqual(benchmarks().map((b) => b.name).slice(0, 4), ["bbeh", "bbh", "bbm", "arb"]);
+  assert.deepEqual(scoredBenchmarks().map((b) => b.name).slice(0, 2), ["bbeh", "bbh"]);
+  assert.equal(getBenchmark(" BBEH ")?.label, "BBEH");
+  assert.equal(getBenchmark("nope"), undefined);
+  for (const b of benchmarks()) {
+    assert.ok(b.description.length > 20, b.name);
+    assert.ok(b.tasks.length > 0, b.name);
+    for (const s of b.scorers) assert.ok(s.benchmarks.includes(b.name), `${s.name} of ${b.name}`);
+    if (b.defaultScorer) assert.equal(getScorer(b.defaultScorer).name, b.defaultScorer);
+  }
+});
+
+Deno.test("registry: a toy benchmark registered from a test is scored by the pipeline", async () => {
+  registerBenchmark(toy);
+  assert.throws(() => registerBenchmark(toy), /already registered/);
+  assert.ok(SCORER_NAMES.includes("toy-exact"));
+  await withTempDir(async (dir) => {
+    const log = join(dir, "toy_run.jsonl");
+    const lines = [
+      { benchmark: "toy", task: "add", example_index: 0, response: " 2 " },
+      { benchmark: "toy", task: "add", input: "2+2?", response: "4" }, // tied by its input
+      { benchmark: "toy", task: "add", example_index: 2, response: "7" },
+      { benchmark: "toy", task: "mul", example_index: 0, response: "6" },
+      { benchmark: "toy", task: "mul", example_index: 1, response: "16" },
+      { benchmark: "toy", task: "div", example_index: 0, response: "1" }, // not a toy task
+      { benchmark: "toy", task: "mul", example_index: 5, response: "1" }, // out of range
+    ];
+    Deno.writeTextFileSync(log, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    const loaded = loadRuns([log], "/nonexistent-data-dir-the-toy-needs-none");
+    assert.equal(loaded.runs.length, 1);
+    const run = loaded.runs[0];
+    assert.deepEqual([run.benchmark, run.scorer], ["toy", "toy-exact"]);
+    assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [7, 5, 2]);
+    assert.deepEqual(run.tasks.add, { n: 3, correct: 2, accuracy: 200 / 3 });
+    assert.deepEqual(run.tasks.mul, { n: 2, correct: 2, accuracy: 100 });
+    // the toy's own aggregate: one of its two tasks is fully solved
+    assert.deepEqual(run.aggregate, { solved_tasks: 50, coverage: "full", note: null });
+    assert.deepEqual(loaded.quarantine.map((q) => [q.line, q.reason]), [
+      [6, 'unknown task "div" (not a Toy task)'],
+      [7, "example_index 5 out of range for mul (0–1)"],
+    ]);
+    assert.deepEqual(runsReport(loaded).runs[0].aggregate, {
+      solved_tasks: 50,
+      coverage: "full",
+      note: null,
+    });
+    assert.match(runsText(loaded), /Toy solved tasks \(%\): 50\.00 {3}coverage: full/);
+  });
+});
