@@ -223,9 +223,10 @@ export const CLT_CASES: {
 
 /**
  * Cluster-robust SE (CR1, factor G/(G − 1)): `se` from statsmodels `OLS(y, 1).fit(
- * cov_type="cluster")` (equal to a NumPy transcription of the formula to 1e−16);
- * `seMillerUncorrected` Miller's form without the factor, `seOfClusterMeans` the CLT SE of the
- * per-cluster means, for comparison.
+ * cov_type="cluster")` (equal to a NumPy transcription of the formula to 1e−16); for
+ * comparison `seCr0` without the factor, `seMillerUncorrected` Miller's form (CLT variance plus
+ * the within-cluster cross products over n², no factor), and `seOfClusterMeans` the CLT SE of
+ * the per-cluster means.
  */
 export const CLUSTERED_CASES: {
   name: string;
@@ -234,6 +235,7 @@ export const CLUSTERED_CASES: {
   g: number;
   estimate: number;
   se: number;
+  seCr0: number;
   seMillerUncorrected: number;
   seOfClusterMeans: number;
 }[] = [
@@ -244,6 +246,7 @@ export const CLUSTERED_CASES: {
     g: 6,
     estimate: 0.5333333333333333,
     se: 0.17432196691222868,
+    seCr0: 0.1591334559108281,
     seMillerUncorrected: 0.16281474741345955,
     seOfClusterMeans: 0.18809063352478,
   },
@@ -254,6 +257,7 @@ export const CLUSTERED_CASES: {
     g: 5,
     estimate: 0.6,
     se: 0.187082869338697,
+    seCr0: 0.1673320053068151,
     seMillerUncorrected: 0.17511900715418263,
     seOfClusterMeans: 0.18708286933869706,
   },
@@ -264,6 +268,7 @@ export const CLUSTERED_CASES: {
     g: 10,
     estimate: 0.7,
     se: 0.15275252316519464,
+    seCr0: 0.14491376746189438,
     seMillerUncorrected: 0.15275252316519464,
     seOfClusterMeans: 0.15275252316519464,
   },

@@ -97,6 +97,12 @@ def cluster_se_statsmodels(clusters):
     return float(fit.bse[0])
 
 
+def cluster_se_cr0(clusters):
+    """CR0: sqrt(sum_g (sum_i (s_gi - mean))^2) / N, no small-sample factor."""
+    g = len(clusters)
+    return cluster_se_numpy(clusters) * float(np.sqrt((g - 1) / g))
+
+
 def cluster_se_miller_uncorrected(clusters):
     """Miller's form without G/(G-1): SE_CLT^2 + (1/n^2) sum_c sum_i sum_{j!=i} r_i r_j."""
     values = np.concatenate([np.asarray(c, dtype=float) for c in clusters])
@@ -192,6 +198,7 @@ def main():
                 "estimate": float(np.mean(np.concatenate([np.asarray(c, float) for c in cl]))),
                 "se_numpy_cr1": cluster_se_numpy(cl),
                 "se_statsmodels": cluster_se_statsmodels(cl),
+                "se_cr0": cluster_se_cr0(cl),
                 "se_miller_uncorrected": cluster_se_miller_uncorrected(cl),
                 "se_of_cluster_means": clt_se([np.mean(c) for c in cl]),
             }
