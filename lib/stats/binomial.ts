@@ -5,9 +5,9 @@
  * Method: inversion (Devroye 1986, "Non-Uniform Random Variate Generation", §III.2; the BINV
  * branch of Kachitvichyanukul & Schmeiser 1988, "Binomial random variate generation", CACM
  * 31(2):216–222, without its sequential search). The table holds F(k) = P(X ≤ k) for
- * k = 0..n, built once in O(n) from the log-pmf recurrence
- * ln f(k+1) = ln f(k) + ln((n − k)/(k + 1)) + ln(p/(1 − p)), exponentiated relative to its
- * maximum (no underflow for large n) and normalised to sum 1. A draw takes one uniform u in
+ * k = 0..n, built once in O(n) from the ratio recurrence
+ * f(k+1) = f(k) · (n − k)/(k + 1) · p/(1 − p), run outwards from the mode ⌊(n + 1)p⌋ (where
+ * it starts at 1, so nothing overflows for large n) and normalised to sum 1. A draw takes one uniform u in
  * [0, 1) and returns the smallest k with u < F(k), found from a guide table (Chen & Asau
  * 1974, "On generating random variates from an empirical distribution", AIIE Trans.
  * 6(2):163–166; Devroye §III.2.4): O(1) expected per draw, whatever n and p. The result is exact up to the floating-point rounding of the table
@@ -53,18 +53,17 @@ export function binomialCdf(n: number, p: number): Float64Array {
     else cdf[n] = 1;
     return cdf;
   }
-  const logOdds = Math.log(p) - Math.log1p(-p);
-  const logPmf = new Float64Array(n + 1);
-  let max = -Infinity;
-  logPmf[0] = 0; // ln f(0) up to the constant n·ln(1 − p), removed by the normalisation
-  for (let k = 0; k < n; k++) {
-    logPmf[k + 1] = logPmf[k] + Math.log((n - k) / (k + 1)) + logOdds;
-  }
-  for (let k = 0; k <= n; k++) if (logPmf[k] > max) max = logPmf[k];
+  // pmf up to a constant, by the ratio recurrence outwards from the mode (value 1 there), so
+  // nothing overflows; far tails underflow to 0, far below any drawable probability
+  const odds = p / (1 - p);
+  const mode = Math.min(n, Math.floor((n + 1) * p));
+  const pmf = new Float64Array(n + 1);
+  pmf[mode] = 1;
+  for (let k = mode; k < n; k++) pmf[k + 1] = pmf[k] * ((n - k) / (k + 1)) * odds;
+  for (let k = mode; k > 0; k--) pmf[k - 1] = pmf[k] * (k / (n - k + 1)) / odds;
   let total = 0;
   for (let k = 0; k <= n; k++) {
-    const f = Math.exp(logPmf[k] - max);
-    total += f;
+    total += pmf[k];
     cdf[k] = total;
   }
   for (let k = 0; k < n; k++) cdf[k] /= total;
@@ -73,9 +72,66 @@ export function binomialCdf(n: number, p: number): Float64Array {
 }
 
 /**
- * A sampler of Binomial(n, p): precomputes the CDF table once, then each call draws one
- * value with `rng` (two 32-bit draws per value). `n` must be a non-negative integer and `p`
- * in [0, 1]; p = 0 and p = 1 are deterministic and draw nothing from `rng`.
+ * Binomial(n, p) by inversion of its CDF table (module doc): build once, then `draw` as often
+ * as needed. A class rather than a closure so that a loop over many tables stays fast (one
+ * hidden class, so the engine can inline `draw`).
+ *
+ * @example
+ * ```ts
+ * import { mulberry32 } from "@runlens/core/rng.ts";
+ * const t = new BinomialTable(200, 0.3);
+ * const rng = mulberry32(7);
+ * [t.draw(rng), t.draw(rng)]; // [46, 73]
+ * ```
+ */
+export class BinomialTable {
+  readonly n: number;
+  readonly p: number;
+  /** F(0..n); empty when the distribution is a point (n = 0, p = 0 or p = 1). */
+  readonly cdf: Float64Array;
+  /** guide[j] = smallest k with F(k) > j/(n + 1) (Chen & Asau 1974). */
+  readonly guide: Int32Array;
+  /** The value of a point distribution, or −1. */
+  readonly #point: number;
+
+  constructor(n: number, p: number) {
+    checkParams(n, p, "BinomialTable");
+    this.n = n;
+    this.p = p;
+    this.#point = n === 0 || p === 0 ? 0 : p === 1 ? n : -1;
+    if (this.#point >= 0) {
+      this.cdf = new Float64Array(0);
+      this.guide = new Int32Array(0);
+      return;
+    }
+    const cdf = binomialCdf(n, p);
+    // The search for u ∈ [j/m, (j+1)/m) can start at guide[j]: about one step per draw.
+    const m = n + 1;
+    const guide = new Int32Array(m);
+    for (let j = 0, k = 0; j < m; j++) {
+      while (cdf[k] <= j / m) k++;
+      guide[j] = k;
+    }
+    this.cdf = cdf;
+    this.guide = guide;
+  }
+
+  /** One variate, from two draws of `rng` (none for a point distribution). */
+  draw(rng: Rng): number {
+    if (this.#point >= 0) return this.#point;
+    const cdf = this.cdf, m = this.n + 1;
+    const u = uniform53(rng);
+    let k = this.guide[Math.min(Math.floor(u * m), m - 1)];
+    while (u >= cdf[k]) k++; // up to the smallest k with u < cdf[k]; cdf[n] = 1 > u ends it
+    while (k > 0 && u < cdf[k - 1]) k--; // only if u·m was rounded up across a guide boundary
+    return k;
+  }
+}
+
+/**
+ * A sampler of Binomial(n, p): a {@link BinomialTable}'s `draw` as a function. `n` must be a
+ * non-negative integer and `p` in [0, 1]; p = 0 and p = 1 are deterministic and draw nothing
+ * from `rng`.
  *
  * @example
  * ```ts
@@ -87,25 +143,8 @@ export function binomialCdf(n: number, p: number): Float64Array {
  * ```
  */
 export function binomialSampler(n: number, p: number): (rng: Rng) => number {
-  checkParams(n, p, "binomialSampler");
-  if (n === 0 || p === 0) return () => 0;
-  if (p === 1) return () => n;
-  const cdf = binomialCdf(n, p);
-  // Guide table (Chen & Asau 1974): guide[j] = smallest k with cdf[k] > j/m, so the search
-  // for u ∈ [j/m, (j+1)/m) can start there; about one step per draw on average.
-  const m = n + 1;
-  const guide = new Int32Array(m);
-  for (let j = 0, k = 0; j < m; j++) {
-    while (cdf[k] <= j / m) k++;
-    guide[j] = k;
-  }
-  return (rng) => {
-    const u = uniform53(rng);
-    let k = guide[Math.min(Math.floor(u * m), m - 1)];
-    while (u >= cdf[k]) k++; // up to the smallest k with u < cdf[k]; cdf[n] = 1 > u ends it
-    while (k > 0 && u < cdf[k - 1]) k--; // only if u·m was rounded up across a guide boundary
-    return k;
-  };
+  const table = new BinomialTable(n, p);
+  return (rng) => table.draw(rng);
 }
 
 function checkParams(n: number, p: number, fn: string): void {
