@@ -183,6 +183,12 @@ def main():
             "scipy": scipy.__version__,
             "statsmodels": statsmodels.__version__,
         },
+        "inputs": {
+            "scores": SCORES,
+            "clusters": CLUSTERS,
+            "paired": PAIRED,
+            "jackknife": JACKKNIFE,
+        },
         "normal_quantile": [[p, float(stats.norm.ppf(p))] for p in NORMAL_P],
         "binomial_cdf": [
             [n, p, k, float(stats.binom.cdf(k, n, p))] for n, p, ks in BINOM_CDF for k in ks
