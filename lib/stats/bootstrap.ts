@@ -3,9 +3,8 @@
  * harmonic mean of per-task accuracies (headline_bootstrap.ts) — with percentile, basic or
  * BCa intervals.
  *
- * Resampling scheme (Efron & Tibshirani 1993, "An Introduction to the Bootstrap", §3 and
- * §14.3; Davison & Hinkley 1997, "Bootstrap Methods and their Application", §3.2 stratified
- * sampling): in each resample, every stratum (task) keeps its size n_k and its n_k examples
+ * Resampling scheme (Davison & Hinkley 1997, "Bootstrap Methods and their Application", §3.2,
+ * several samples / strata): in each resample, every stratum (task) keeps its size n_k and its n_k examples
  * are drawn with replacement from that stratum's examples; the statistic is evaluated on the
  * resampled per-stratum sums S_k (for 0/1 scores, the correct counts) and sizes n_k. Strata
  * are never mixed, so each task keeps its weight, as in the headline metrics.
@@ -21,21 +20,22 @@
  * Several samples per example (epochs): pass each example's mean score (see
  * {@link strataFromRows}); examples are the resampling units (clusters) and the epochs of an
  * example stay together, as the cluster bootstrap requires (Davison & Hinkley §3.8,
- * resampling the first stage of hierarchical data). With
- * unequal epoch counts this weighs examples equally, not rows.
+ * resampling the first stage of hierarchical data). With unequal epoch counts this weighs
+ * examples equally, not rows.
  *
  * Intervals at level 1 − α from the B sorted replicates t*_(1..B), quantiles Q by
  * simple-statistics' `quantileSorted`:
- * - "percentile": [Q(α/2), Q(1 − α/2)] (Efron & Tibshirani §13.3);
+ * - "percentile": [Q(α/2), Q(1 − α/2)] (Efron & Tibshirani 1993, "An Introduction to the
+ *   Bootstrap", ch. 13);
  * - "basic": [2t̂ − Q(1 − α/2), 2t̂ − Q(α/2)] (Davison & Hinkley §5.2), clipped to
  *   `bounds` when given;
  * - "bca": [Q(α₁), Q(α₂)] with αᵢ = Φ(z₀ + (z₀ + z_{αᵢ'})/(1 − a(z₀ + z_{αᵢ'}))), bias
- *   correction z₀ = Φ⁻¹((#{t* < t̂} + ½#{t* = t̂})/B) (Efron & Tibshirani §14.3) and the
+ *   correction z₀ = Φ⁻¹((#{t* < t̂} + ½#{t* = t̂})/B) (Efron & Tibshirani ch. 14) and the
  *   acceleration a = Σ_k n_k⁻³ Σ_j l_kj³ / (6 (Σ_k n_k⁻² Σ_j l_kj²)^{3/2}), the skewness
  *   term of the linear approximation t ≈ t̂ + Σ_k n_k⁻¹ Σ_j l_kj with stratified jackknife
  *   influence values l_kj = (n_k − 1)(t̄_k − t_(kj)), t_(kj) leaving example j of stratum k
- *   out and t̄_k their mean (Davison & Hinkley §3.2 and §5.3.2; with one stratum this is
- *   Efron & Tibshirani's jackknife formula for a).
+ *   out and t̄_k their mean (Davison & Hinkley §5.3 with the stratified influence values of
+ *   §3.2; with one stratum this is Efron & Tibshirani's jackknife formula for a).
  * `se` is the standard deviation of the replicates.
  *
  * Determinism: the replicates depend only on the strata (their order too), the statistic,
@@ -261,7 +261,7 @@ function checked(v: number, what: string): number {
   return v;
 }
 
-/** BCa's adjusted quantile levels α₁, α₂ (Efron & Tibshirani eq. 14.10). */
+/** BCa's adjusted quantile levels α₁, α₂ (Efron & Tibshirani ch. 14). */
 function bcaLevels(
   sorted: Float64Array,
   estimate: number,

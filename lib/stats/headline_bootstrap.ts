@@ -9,23 +9,31 @@
  *   micro:         M = 100 · Σ_k S_k / Σ_k n_k
  *
  * Interval methods, chosen on simulated runs with known per-task rates (23 tasks of the BBEH
- * sizes; tests/stats_bootstrap_coverage.test.ts and tests/stats_coverage_study.ts):
+ * sizes, each example a Bernoulli draw; coverage of the true value by the 95% interval,
+ * tests/stats_coverage_study.ts — 4,000 runs for the first two rows, 1,000 for the others):
+ *
+ *   true per-task rates                 percentile        basic          BCa
+ *   evenly spaced 40–90%                     92.6%        95.5%        95.4%
+ *   evenly spaced 5–40% (BBEH-like)          80.5%        96.6%        94.8%
+ *   evenly spaced 2–40%                      81.7%        90.6%        93.5%
+ *   all tasks 5%                             39.2%        95.2%        84.4%
+ *   all tasks 2%                             15.5%        83.2%        60.1%
+ *   paper Table 2, o3-mini (high)            91.8%        95.8%        94.5%
+ *   paper Table 2, the 11 other models   48.4–85.2%   57.5–90.4%   60.3–92.8%
+ *
  * - Harmonic mean: the **basic** bootstrap, clipped to [1, 101]. The estimator is biased
- *   downwards at low accuracies (1/(x + 1) is convex) by as much as its standard error, and
- *   the percentile interval, which repeats that bias, covered the truth in only 79% of runs
- *   with rates 5–40% (basic 96.5%, BCa 95.4%, 4,000 runs); with rates 40–90% percentile
- *   92.7%, basic 95.8%, BCa 95.4%. The basic interval reflects the bias back. BCa needs
- *   quantiles beyond the largest replicate when the bias is large (all tasks at 5%: BCa 84%,
- *   basic 96%), and on the paper's own Table 2 rates basic was closer to 95% for 8 of 12
- *   models.
- * - Micro average: the **percentile** interval (a mean: 95.0%, 94.8% and 95.1% coverage in
- *   the three scenarios above).
+ *   downwards at low accuracies (1/(x + 1) is convex), by about one standard error when all
+ *   tasks are at 5%, and the percentile interval repeats that bias instead of correcting it. The basic
+ *   interval reflects it back. BCa corrects it too, but when the bias is large its adjusted
+ *   quantile falls beyond the largest of the 2,000 replicates (all tasks at 5%: 84%);
+ *   on the paper's own Table 2 rates basic was the closer to 95% for 9 of 12 models.
+ * - Micro average: the **percentile** interval (a mean; 94–95% in the two scenarios of
+ *   tests/stats_bootstrap_coverage.test.ts).
  *
  * Known limit: when tasks have only a handful of correct answers (true rates of 0.5–3% with
- * n = 200, as for the paper's weaker models), a single example moves a task's 1/(x + 1) term
- * by up to a third, a task with no correct answer shows no variation at all, and no
- * bootstrap interval holds its level: on the paper's Table 2 rates for its 11 models with
- * tasks below 3%, basic covered 58–90%. {@link harmonicMeanBootstrap} counts such strata
+ * n = 200, as for the paper's weaker models), one example moves a task's 1/(x + 1) term by up
+ * to a third, a task with no correct answer shows no variation at all, and no bootstrap
+ * interval holds its level (last row above). {@link harmonicMeanBootstrap} counts such strata
  * (fewer than {@link SPARSE_CORRECT} correct) and says so in `note`.
  *
  * @example
@@ -114,7 +122,7 @@ export function harmonicMeanBootstrap(
   const sparse = strata.filter((s) => correctOf(s) < SPARSE_CORRECT).length;
   const note = sparse === 0 ? null : `${sparse} task(s) with fewer than ${SPARSE_CORRECT} ` +
     "correct answers: the harmonic mean is very sensitive there and the interval is likely " +
-    "too narrow (58–90% coverage in simulations of the paper's weaker models)";
+    "too narrow (57–90% coverage in simulations of the paper's weaker models)";
   return { ...ci, sparseStrata: sparse, note };
 }
 
