@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Independent reference values for the lib/stats tests (tests/stats_*.test.ts).
+
+Written from the textbook formulas and checked against established libraries, never from the
+TypeScript code: NumPy for the plain formulas, statsmodels for the cluster-robust SE
+(OLS on a constant with cov_type="cluster"), McNemar's exact test and Holm's adjustment, and
+SciPy for normal quantiles, binomial CDFs, chi-square critical values and the paired t test.
+
+Needs Debian's python3-numpy, python3-scipy and python3-statsmodels
+(`apt-get install -y python3-numpy python3-scipy python3-statsmodels`; run with
+/usr/bin/python3). Prints one JSON object; the numbers are copied into the test tables, and
+tests/stats_reference.test.ts re-runs this script when the packages are installed and checks
+that the tables still match.
+
+Produced with NumPy 1.24.2, SciPy 1.10.1, statsmodels 0.13.5 (Debian 12).
+"""
+
+import json
+import sys
+
+import numpy as np
+import scipy
+import statsmodels
+import statsmodels.api as sm
+from scipy import stats
+from statsmodels.stats.contingency_tables import mcnemar
+from statsmodels.stats.multitest import multipletests
+
+Z95 = stats.norm.ppf(0.975)
+
+# --- data sets (also written out in the test tables) -------------------------------------
+
+SCORES = {
+    "binary10": [1, 0, 1, 1, 0, 1, 1, 1, 0, 1],
+    "fractional7": [0.2, 0.9, 1.0, 0.5, 0.75, 0.0, 0.33],
+    "allright5": [1, 1, 1, 1, 1],
+}
+
+CLUSTERS = {
+    # unequal epochs per question
+    "unequal": [[1, 1, 0], [0, 0], [1], [1, 0, 1, 1], [0, 0, 0], [1, 1]],
+    # two epochs per question
+    "balanced": [[1, 0], [1, 1], [0, 0], [1, 0], [1, 1]],
+    # one sample per question: must equal the CLT SE
+    "singletons": [[1], [0], [1], [1], [0], [1], [1], [1], [0], [1]],
+}
+
+PAIRED = {
+    "binary12": {
+        "a": [1, 1, 0, 1, 1, 0, 1, 1, 1, 0, 1, 1],
+        "b": [1, 0, 0, 1, 0, 0, 1, 1, 0, 1, 0, 1],
+    },
+    "means8": {
+        "a": [1.0, 0.5, 0.25, 1.0, 0.0, 0.75, 0.5, 1.0],
+        "b": [0.5, 0.5, 0.0, 1.0, 0.25, 0.25, 0.0, 0.75],
+    },
+}
+
+MCNEMAR = [[1, 7], [0, 5], [2, 9], [3, 3], [0, 0], [12, 4], [59, 121], [150, 86], [10, 40], [400, 460],
+           [480, 520], [490, 511], [4900, 5100]]
+
+HOLM = {
+    # Holm–Bonferroni example (four hypotheses, alpha 0.05): H1 and H4 rejected.
+    "wikipedia4": [0.01, 0.04, 0.03, 0.005],
+    "six": [0.01, 0.04, 0.20, 0.03, 0.005, 0.07],
+    "ties": [0.02, 0.02, 0.5, 0.001, 0.3],
+    "cap": [0.5, 0.45, 0.9],
+}
+
+NORMAL_P = [0.975, 0.8, 0.5, 0.025, 0.995, 0.9, 0.1, 0.001, 1e-10, 0.999999, 0.3]
+
+BINOM_CDF = [[200, 0.3, [40, 55, 60, 61, 75]], [10, 0.05, [0, 1, 2]], [1000, 0.5, [480, 500, 520]],
+             [5000, 0.001, [0, 3, 5, 10]]]
+
+CHI2 = [[0.999, df] for df in range(1, 151)]
+
+
+def clt_se(x):
+    x = np.asarray(x, dtype=float)
+    return float(np.std(x, ddof=1) / np.sqrt(len(x)))
+
+
+def cluster_se_numpy(clusters):
+    """CR1: sqrt(G/(G-1) * sum_g (sum_i (s_gi - mean))^2) / N."""
+    values = np.concatenate([np.asarray(c, dtype=float) for c in clusters])
+    mean = values.mean()
+    g = len(clusters)
+    meat = sum(float(np.sum(np.asarray(c, dtype=float) - mean)) ** 2 for c in clusters)
+    return float(np.sqrt(g / (g - 1) * meat) / len(values))
+
+
+def cluster_se_statsmodels(clusters):
+    values = np.concatenate([np.asarray(c, dtype=float) for c in clusters])
+    groups = np.concatenate([[i] * len(c) for i, c in enumerate(clusters)])
+    fit = sm.OLS(values, np.ones((len(values), 1))).fit(
+        cov_type="cluster", cov_kwds={"groups": groups}
+    )
+    return float(fit.bse[0])
+
+
+def cluster_se_cr0(clusters):
+    """CR0: sqrt(sum_g (sum_i (s_gi - mean))^2) / N, no small-sample factor."""
+    g = len(clusters)
+    return cluster_se_numpy(clusters) * float(np.sqrt((g - 1) / g))
+
+
+def cluster_se_miller_uncorrected(clusters):
+    """Miller's form without G/(G-1): SE_CLT^2 + (1/n^2) sum_c sum_i sum_{j!=i} r_i r_j."""
+    values = np.concatenate([np.asarray(c, dtype=float) for c in clusters])
+    n = len(values)
+    mean = values.mean()
+    cross = 0.0
+    for c in clusters:
+        r = np.asarray(c, dtype=float) - mean
+        cross += float(np.sum(np.outer(r, r)) - np.sum(r * r))
+    return float(np.sqrt(clt_se(values) ** 2 + cross / n**2))
+
+
+def paired(a, b):
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    d = a - b
+    n = len(d)
+    se_d = float(np.std(d, ddof=1) / np.sqrt(n))
+    cov = np.cov(a, b, ddof=1)
+    se_cov = float(np.sqrt((cov[0, 0] + cov[1, 1] - 2 * cov[0, 1]) / n))
+    t = stats.ttest_rel(a, b)
+    se_t = float(d.mean() / t.statistic)
+    mde = float((stats.norm.ppf(0.975) + stats.norm.ppf(0.8)) * se_d)
+    return {
+        "n": n,
+        "estimate": float(d.mean()),
+        "se": se_d,
+        "se_from_covariance": se_cov,
+        "se_from_ttest_rel": se_t,
+        "low": float(d.mean() - Z95 * se_d),
+        "high": float(d.mean() + Z95 * se_d),
+        "a_better": int(np.sum(d > 0)),
+        "b_better": int(np.sum(d < 0)),
+        "mde": mde,
+    }
+
+
+def hm_of_totals(sums, ns):
+    acc = 100.0 * np.asarray(sums, dtype=float) / np.asarray(ns, dtype=float)
+    return float(len(acc) / np.sum(1.0 / (acc + 1.0)))
+
+
+def stratified_jackknife_acceleration(strata, stat):
+    """Leave every example out in turn (explicitly, one by one), within its stratum."""
+    sums = [float(np.sum(s)) for s in strata]
+    ns = [len(s) for s in strata]
+    num = den = 0.0
+    for k, s in enumerate(strata):
+        n = len(s)
+        if n < 2:
+            continue
+        loo = []
+        for j in range(n):
+            sums2, ns2 = list(sums), list(ns)
+            sums2[k] -= s[j]
+            ns2[k] -= 1
+            loo.append(stat(sums2, ns2))
+        loo = np.asarray(loo)
+        l = (n - 1) * (loo.mean() - loo)
+        num += float(np.sum(l**3)) / n**3
+        den += float(np.sum(l**2)) / n**2
+    return num / (6 * den**1.5)
+
+
+JACKKNIFE = {
+    "mean_1_of_4": [[1, 0, 0, 0]],
+    "hm_three_tasks": [[1] * 3 + [0] * 17, [1] * 9 + [0] * 11, [1] * 15 + [0] * 5],
+    "hm_fractional": [[1.0, 0.5, 0.0, 0.0, 0.25], [1.0, 1.0, 0.75, 0.0], [0.0, 0.0, 0.5]],
+}
+
+
+def main():
+    out = {
+        "versions": {
+            "python": sys.version.split()[0],
+            "numpy": np.__version__,
+            "scipy": scipy.__version__,
+            "statsmodels": statsmodels.__version__,
+        },
+        "inputs": {
+            "scores": SCORES,
+            "clusters": CLUSTERS,
+            "paired": PAIRED,
+            "jackknife": JACKKNIFE,
+        },
+        "normal_quantile": [[p, float(stats.norm.ppf(p))] for p in NORMAL_P],
+        "binomial_cdf": [
+            [n, p, k, float(stats.binom.cdf(k, n, p))] for n, p, ks in BINOM_CDF for k in ks
+        ],
+        "chi2_critical": [[q, df, float(stats.chi2.ppf(q, df))] for q, df in CHI2],
+        "clt": {
+            name: {"n": len(x), "estimate": float(np.mean(x)), "se": clt_se(x)}
+            for name, x in SCORES.items()
+        },
+        "clustered": {
+            name: {
+                "n": int(sum(len(c) for c in cl)),
+                "clusters": len(cl),
+                "estimate": float(np.mean(np.concatenate([np.asarray(c, float) for c in cl]))),
+                "se_numpy_cr1": cluster_se_numpy(cl),
+                "se_statsmodels": cluster_se_statsmodels(cl),
+                "se_cr0": cluster_se_cr0(cl),
+                "se_miller_uncorrected": cluster_se_miller_uncorrected(cl),
+                "se_of_cluster_means": clt_se([np.mean(c) for c in cl]),
+            }
+            for name, cl in CLUSTERS.items()
+        },
+        "paired": {name: paired(v["a"], v["b"]) for name, v in PAIRED.items()},
+        "mcnemar": [
+            [
+                b,
+                c,
+                float(mcnemar([[10, b], [c, 10]], exact=True).pvalue),
+                float(stats.binomtest(min(b, c), b + c, 0.5).pvalue) if b + c > 0 else 1.0,
+            ]
+            for b, c in MCNEMAR
+        ],
+        "holm": {
+            name: {"p": p, "adjusted": [float(v) for v in multipletests(p, method="holm")[1]]}
+            for name, p in HOLM.items()
+        },
+        "mde": {
+            "z_sum_alpha05_power80": float(stats.norm.ppf(0.975) + stats.norm.ppf(0.8)),
+            # Connor (1987) example: p01 = 0.45, p10 = 0.05, alpha 0.05, power 0.8 -> n
+            "connor_n": float(
+                (
+                    (stats.norm.ppf(0.975) * np.sqrt(0.5) + stats.norm.ppf(0.8) * np.sqrt(0.5 - 0.16))
+                    / 0.4
+                )
+                ** 2
+            ),
+        },
+        "jackknife_acceleration": {
+            "mean_1_of_4": stratified_jackknife_acceleration(
+                JACKKNIFE["mean_1_of_4"], lambda s, n: s[0] / n[0]
+            ),
+            "hm_three_tasks": stratified_jackknife_acceleration(
+                JACKKNIFE["hm_three_tasks"], hm_of_totals
+            ),
+            "hm_fractional": stratified_jackknife_acceleration(
+                JACKKNIFE["hm_fractional"], hm_of_totals
+            ),
+        },
+    }
+    json.dump(out, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
