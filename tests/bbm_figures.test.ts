@@ -55,6 +55,6 @@ Deno.test("mistakeOutcomeFigure: every outcome in the legend", () => {
     response: ["The answer is: 2", "The answer is: No"],
   });
   const c = classifyMistakeRuns(runs, traces(), { numbering: "one-based" });
-  const el = mistakeOutcomeFigure(mistakeOutcomeLong(c, ["model"]), ["model"]);
+  const el = mistakeOutcomeFigure(mistakeOutcomeLong(c, ["model"]), { by: ["model"] });
   for (const o of MISTAKE_OUTCOMES) assert.ok(el.outerHTML.includes(o), o);
 });

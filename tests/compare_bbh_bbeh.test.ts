@@ -153,7 +153,7 @@ Deno.test("figures: every compare figure renders to SVG + PNG", () => {
   const figs: [string, Element][] = [
     ["t10", table10Figure(table10(rows), { model: "m1" })],
     ["t10paper", table10Figure(publishedTable10(), { paper: true })],
-    ["fig4", outputLengthFigure(outputLengthComparison(rows), "m1")],
+    ["fig4", outputLengthFigure(outputLengthComparison(rows), { model: "m1" })],
     [
       "cot",
       cotVsDirectFigure(

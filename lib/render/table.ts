@@ -12,8 +12,10 @@
  * ```ts
  * import { writeTable } from "@runlens/render/table.ts";
  * const rows = [{ model: "a_1", acc: 0.51234, n: 200 }, { model: "b", acc: null, n: 10 }];
- * writeTable(rows, "results", "accuracy", { caption: "Accuracy", label: "tab:acc", digits: 2 });
- * // results/accuracy.csv, results/accuracy.md, results/accuracy.tex
+ * const dir = Deno.makeTempDirSync(); // a notebook passes ctx.resultsDir
+ * writeTable(rows, dir, "accuracy", { caption: "Accuracy", label: "tab:acc", digits: 2 });
+ * // <dir>/accuracy.csv, <dir>/accuracy.md, <dir>/accuracy.tex
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  * @module
  */
@@ -301,7 +303,13 @@ export interface TablePaths {
  *
  * @example
  * ```ts
- * writeTable(df, "results", "accuracy", { caption: "Accuracy by task", label: "tab:acc" });
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ task: ["dyck_languages", "zebra_puzzles"], accuracy: [12.5, 30] });
+ * const dir = Deno.makeTempDirSync();
+ * const paths = writeTable(df, dir, "accuracy", { caption: "Accuracy by task", label: "tab:acc" });
+ * Deno.readTextFileSync(paths.csv);
+ * // "task,accuracy\ndyck_languages,12.500\nzebra_puzzles,30.000\n" (default: 3 digits)
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export function writeTable(
@@ -342,7 +350,10 @@ export interface TableBundle {
  *
  * @example
  * ```ts
- * tableBundle(df, { digits: 2 }); // as a cell's last expression: the table
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ model: ["a", "b"], accuracy: [51.234, 48.5] });
+ * const bundle = tableBundle(df, { digits: 2 }); // as a cell's last expression: the table
+ * bundle.html.startsWith("<table>"); // true
  * ```
  */
 export function tableBundle(input: TableInput, opts: TableOptions = {}): TableBundle {

@@ -1,6 +1,8 @@
 /**
  * Plot specifications of the leaderboard notebook's figures (the BBEH paper's Figures 3, 5, 6).
- * Each returns the element Plot draws; write it with `saveFigure` from lib/render/figure.ts.
+ * Like every figure function of runlens, each takes its data frame first and one options
+ * object ({@link FigureOptions} and its own options), and returns the element Plot draws;
+ * write it with `saveFigure` from lib/render/figure.ts.
  *
  * @example
  * ```ts
@@ -9,30 +11,47 @@
  * import { BBEH_TABLE2 } from "@runlens/benchmarks/bbeh/published.ts";
  * const a = BBEH_TABLE2.accuracy;
  * const el = gainFigure(taskGain(a["GPT4o"], a["o3-mini (high)"]), {
- *   title: "o3-mini (high) over GPT4o", base: "GPT4o", other: "o3-mini (high)",
+ *   title: "o3-mini (high) over GPT4o",
+ *   base: "GPT4o",
+ *   other: "o3-mini (high)",
  * });
  * ```
  * @module
  */
 import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
-import { plotDocument } from "../../render/figure.ts";
+import { type FigureOptions, plotDocument } from "../../render/figure.ts";
 
-/** Labels of a gain figure. */
-export interface GainFigureOptions {
-  title: string;
+/** Options of {@link gainFigure}: the two models' labels (the title defaults to them). */
+export interface GainFigureOptions extends FigureOptions {
+  /** Label of the model the gain is measured from. */
   base: string;
+  /** Label of the model whose gain is drawn. */
   other: string;
-  subtitle?: string;
-  caption?: string;
 }
 
-/** Horizontal bars: per-task gain of `other` over `base` (frame from `taskGain`). */
+/**
+ * Horizontal bars: per-task gain of `other` over `base` (frame from `taskGain`: display, gain).
+ * Title by default: "Gain of {other} over {base} per BBEH task".
+ *
+ * @example
+ * ```ts
+ * import { taskGain } from "@runlens/benchmarks/bbeh/gain.ts";
+ * import { BBEH_TABLE2 } from "@runlens/benchmarks/bbeh/published.ts";
+ * const acc = BBEH_TABLE2.accuracy;
+ * const el = gainFigure(taskGain(acc["Gemini 2.0 Flash-Lite"], acc["Gemini 2.0 Flash"]), {
+ *   base: "Flash-Lite",
+ *   other: "Flash",
+ *   caption: "Accuracies from the paper's Table 2.",
+ * });
+ * el.querySelector("h2")?.textContent; // "Gain of Flash over Flash-Lite per BBEH task"
+ * ```
+ */
 export function gainFigure(gain: pl.DataFrame, opts: GainFigureOptions): Element {
   const rows = gain.toRecords() as { display: string; gain: number }[];
   return Plot.plot({
     document: plotDocument(),
-    title: opts.title,
+    title: opts.title ?? `Gain of ${opts.other} over ${opts.base} per BBEH task`,
     subtitle: opts.subtitle,
     caption: opts.caption,
     width: 720,
@@ -57,15 +76,31 @@ export function gainFigure(gain: pl.DataFrame, opts: GainFigureOptions): Element
   });
 }
 
-/** Rows of Figure 3: one per BBEH task with both data sets' mean input length. */
+/** The columns of an `inputLengthComparison` frame that {@link inputLengthFigure} draws. */
 export interface InputLengthRow {
   display: string;
   bbeh: number;
   bbh: number;
 }
 
-/** Figure 3: mean input length (characters, log scale) per task, BBH vs BBEH. */
-export function inputLengthFigure(rows: InputLengthRow[], caption?: string): Element {
+/**
+ * Figure 3: mean input length (characters, log scale) per task, BBH vs BBEH, from an
+ * `inputLengthComparison` frame (display, bbeh, bbh). Title by default the paper's.
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * const lengths = pl.DataFrame({
+ *   display: ["Dyck Languages", "Zebra Puzzles"],
+ *   bbeh: [1702.4, 4329.8],
+ *   bbh: [206.8, 748.9],
+ * });
+ * const el = inputLengthFigure(lengths, { caption: "Macro average: BBEH 3016 vs BBH 478" });
+ * el.querySelectorAll("circle").length; // 4: a dot per task and data set
+ * ```
+ */
+export function inputLengthFigure(lengths: pl.DataFrame, opts: FigureOptions = {}): Element {
+  const rows = lengths.toRecords() as unknown as InputLengthRow[];
   const sorted = [...rows].sort((a, b) => a.bbeh - b.bbeh || a.display.localeCompare(b.display));
   const long = sorted.flatMap((r) => [
     { display: r.display, set: "BBH counterpart", chars: r.bbh },
@@ -73,8 +108,10 @@ export function inputLengthFigure(rows: InputLengthRow[], caption?: string): Ele
   ]);
   return Plot.plot({
     document: plotDocument(),
-    title: "Average input length per task: BBEH vs its BBH counterpart (BBEH paper, Figure 3)",
-    caption,
+    title: opts.title ??
+      "Average input length per task: BBEH vs its BBH counterpart (BBEH paper, Figure 3)",
+    subtitle: opts.subtitle,
+    caption: opts.caption,
     width: 720,
     height: 40 + sorted.length * 22,
     marginLeft: 160,

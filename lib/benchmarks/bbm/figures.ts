@@ -1,33 +1,56 @@
 /**
  * Plot specifications of the first-mistakes notebook: where the first mistake falls (relative
  * and absolute), answer correctness × mistake presence, and the outcome breakdown of
- * mistake-finding runs. Each returns the element Plot draws; write it with `saveFigure`.
+ * mistake-finding runs. Like every figure function of runlens, each takes its data frame first
+ * and one options object ({@link FigureOptions} and its own options), and returns the element
+ * Plot draws; write it with `saveFigure` from lib/render/figure.ts.
  *
  * @example
  * ```ts
  * import { relativePositionFigure } from "@runlens/benchmarks/bbm/figures.ts";
- * import { firstMistakePositions } from "@runlens/benchmarks/bbm/traces.ts";
- * const el = relativePositionFigure(firstMistakePositions(traces));
+ * import { relativePositionBins } from "@runlens/benchmarks/bbm/traces.ts";
+ * import pl from "nodejs-polars";
+ * const traces = pl.DataFrame({
+ *   task: ["word_sorting", "word_sorting", "dyck_languages"],
+ *   trace_index: [0, 1, 0],
+ *   n_steps: [5, 4, 8],
+ *   mistake_index: [2, null, 6],
+ *   answer: ["apple pear", "fig kiwi", ") ]"],
+ *   target: ["apple pear", "fig kiwi", "] )"],
+ * });
+ * const el = relativePositionFigure(relativePositionBins(traces));
  * ```
  * @module
  */
 import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
-import { plotDocument } from "../../render/figure.ts";
+import { type FigureOptions, plotDocument } from "../../render/figure.ts";
 import { MISTAKE_OUTCOMES } from "./classify.ts";
 
 const WIDTH = 720;
 
 /**
  * Histogram of the first mistake's relative position (mistake_index / n_steps) per task, as
- * the share of the task's traces with a mistake. Input: `relativePositionBins`.
+ * the share of the task's traces with a mistake. Input: `relativePositionBins` (task,
+ * bin_start, bin_end, share). Title and subtitle by default say so.
  *
  * @example
  * ```ts
- * saveFigure(relativePositionFigure(relativePositionBins(traces)), "figures", "bbm_relative_position");
+ * import { relativePositionBins } from "@runlens/benchmarks/bbm/traces.ts";
+ * import pl from "nodejs-polars";
+ * const traces = pl.DataFrame({
+ *   task: ["word_sorting", "word_sorting", "dyck_languages"],
+ *   trace_index: [0, 1, 0],
+ *   n_steps: [5, 4, 8],
+ *   mistake_index: [2, null, 6],
+ *   answer: ["apple pear", "fig kiwi", ") ]"],
+ *   target: ["apple pear", "fig kiwi", "] )"],
+ * });
+ * const el = relativePositionFigure(relativePositionBins(traces), { caption: "toy traces" });
+ * el.querySelectorAll("g[aria-label='rect'] rect").length; // 20: 10 bins × 2 tasks
  * ```
  */
-export function relativePositionFigure(bins: pl.DataFrame, caption?: string): Element {
+export function relativePositionFigure(bins: pl.DataFrame, opts: FigureOptions = {}): Element {
   const rows = bins.toRecords() as {
     task: string;
     bin_start: number;
@@ -37,9 +60,10 @@ export function relativePositionFigure(bins: pl.DataFrame, caption?: string): El
   const tasks = [...new Set(rows.map((r) => r.task))].sort();
   return Plot.plot({
     document: plotDocument(),
-    title: "Where the first mistake falls: relative position in the trace",
-    subtitle: "mistake index / number of steps; share of each task's traces with a mistake",
-    caption,
+    title: opts.title ?? "Where the first mistake falls: relative position in the trace",
+    subtitle: opts.subtitle ??
+      "mistake index / number of steps; share of each task's traces with a mistake",
+    caption: opts.caption,
     width: WIDTH,
     height: 60 + tasks.length * 90,
     marginLeft: 50,
@@ -63,14 +87,25 @@ export function relativePositionFigure(bins: pl.DataFrame, caption?: string): El
 
 /**
  * Count of first mistakes per step number ("Thought N", 1-based) per task. Input:
- * `firstMistakePositions`.
+ * `firstMistakePositions` (task, mistake_step).
  *
  * @example
  * ```ts
- * saveFigure(mistakeStepFigure(positions), "figures", "bbm_mistake_step");
+ * import { firstMistakePositions } from "@runlens/benchmarks/bbm/traces.ts";
+ * import pl from "nodejs-polars";
+ * const traces = pl.DataFrame({
+ *   task: ["word_sorting", "word_sorting", "dyck_languages"],
+ *   trace_index: [0, 1, 0],
+ *   n_steps: [5, 4, 8],
+ *   mistake_index: [2, null, 6],
+ *   answer: ["apple pear", "fig kiwi", ") ]"],
+ *   target: ["apple pear", "fig kiwi", "] )"],
+ * });
+ * const el = mistakeStepFigure(firstMistakePositions(traces));
+ * el.querySelector("h2")?.textContent; // "Step of the first mistake (Thought N)"
  * ```
  */
-export function mistakeStepFigure(positions: pl.DataFrame, caption?: string): Element {
+export function mistakeStepFigure(positions: pl.DataFrame, opts: FigureOptions = {}): Element {
   const counts = new Map<string, { task: string; step: number; traces: number }>();
   for (const r of positions.select("task", "mistake_step").toRecords()) {
     const key = `${r.task}\u0000${r.mistake_step}`;
@@ -83,8 +118,9 @@ export function mistakeStepFigure(positions: pl.DataFrame, caption?: string): El
   const tasks = [...new Set(rows.map((r) => r.task))].sort();
   return Plot.plot({
     document: plotDocument(),
-    title: "Step of the first mistake (Thought N)",
-    caption,
+    title: opts.title ?? "Step of the first mistake (Thought N)",
+    subtitle: opts.subtitle,
+    caption: opts.caption,
     width: WIDTH,
     height: 60 + tasks.length * 90,
     marginLeft: 50,
@@ -119,14 +155,25 @@ function cellLabel(answerCorrect: boolean, hasMistake: boolean): string {
 
 /**
  * Stacked bars per task: shares of correct_ans/incorrect_ans × correct_mis/incorrect_mis.
- * Input: `answerMistakeTable`.
+ * Input: `answerMistakeTable` (task, answer_correct, has_mistake, traces, share).
  *
  * @example
  * ```ts
- * saveFigure(answerMistakeFigure(answerMistakeTable(traces)), "figures", "bbm_answer_mistake");
+ * import { answerMistakeTable } from "@runlens/benchmarks/bbm/traces.ts";
+ * import pl from "nodejs-polars";
+ * const traces = pl.DataFrame({
+ *   task: ["word_sorting", "word_sorting", "dyck_languages"],
+ *   trace_index: [0, 1, 0],
+ *   n_steps: [5, 4, 8],
+ *   mistake_index: [2, null, 6],
+ *   answer: ["apple pear", "fig kiwi", ") ]"],
+ *   target: ["apple pear", "fig kiwi", "] )"],
+ * });
+ * const el = answerMistakeFigure(answerMistakeTable(traces));
+ * el.querySelectorAll("g[aria-label='bar'] rect").length; // 8: 4 cells × 2 tasks
  * ```
  */
-export function answerMistakeFigure(table: pl.DataFrame, caption?: string): Element {
+export function answerMistakeFigure(table: pl.DataFrame, opts: FigureOptions = {}): Element {
   const rows = table.toRecords().map((r) => ({
     task: r.task as string,
     cell: cellLabel(r.answer_correct as boolean, r.has_mistake as boolean),
@@ -136,8 +183,9 @@ export function answerMistakeFigure(table: pl.DataFrame, caption?: string): Elem
   const tasks = [...new Set(rows.map((r) => r.task))].sort();
   return Plot.plot({
     document: plotDocument(),
-    title: "Answer correctness vs. a marked mistake, per task",
-    caption,
+    title: opts.title ?? "Answer correctness vs. a marked mistake, per task",
+    subtitle: opts.subtitle,
+    caption: opts.caption,
     width: WIDTH,
     height: 70 + tasks.length * 34,
     marginLeft: 180,
@@ -163,21 +211,36 @@ export function answerMistakeFigure(table: pl.DataFrame, caption?: string): Elem
   });
 }
 
+/** Options of {@link mistakeOutcomeFigure}. Title and subtitle by default say what is drawn. */
+export interface MistakeOutcomeFigureOptions extends FigureOptions {
+  /** The group columns of the frame, joined with " · " into each bar's label. */
+  by: readonly string[];
+}
+
 /**
  * Stacked bars of the outcome classes per group (e.g. model · task). Input:
- * `mistakeOutcomeLong(classified, by)`; `by` names the columns joined into the bar label.
+ * `mistakeOutcomeLong(classified, by)` (…by, outcome, count, share); `by` names the columns
+ * joined into the bar label.
  *
  * @example
  * ```ts
- * const long = mistakeOutcomeLong(classified, ["model", "task"]);
- * saveFigure(mistakeOutcomeFigure(long, ["model", "task"]), "figures", "bbm_outcomes");
+ * import pl from "nodejs-polars";
+ * const long = pl.DataFrame({
+ *   model: Array(6).fill("model-a"),
+ *   task: Array(6).fill("dyck_languages"),
+ *   outcome: ["correct", "early", "late", "said_no_mistake", "false_alarm", "no_answer"],
+ *   count: [5, 2, 1, 1, 0, 1],
+ *   share: [0.5, 0.2, 0.1, 0.1, 0, 0.1],
+ * });
+ * const el = mistakeOutcomeFigure(long, { by: ["model", "task"] });
+ * el.querySelectorAll("g[aria-label='bar'] rect").length; // 6: one segment per outcome
  * ```
  */
 export function mistakeOutcomeFigure(
   long: pl.DataFrame,
-  by: readonly string[],
-  caption?: string,
+  opts: MistakeOutcomeFigureOptions,
 ): Element {
+  const { by } = opts;
   const rows = long.toRecords().map((r) => ({
     group: by.map((c) => String(r[c])).join(" · "),
     outcome: r.outcome as string,
@@ -187,9 +250,10 @@ export function mistakeOutcomeFigure(
   const groups = [...new Set(rows.map((r) => r.group))];
   return Plot.plot({
     document: plotDocument(),
-    title: "First-mistake answers by outcome",
-    subtitle: "early: flagged a correct step before the first mistake; late: flagged a later step",
-    caption,
+    title: opts.title ?? "First-mistake answers by outcome",
+    subtitle: opts.subtitle ??
+      "early: flagged a correct step before the first mistake; late: flagged a later step",
+    caption: opts.caption,
     width: WIDTH,
     height: 80 + groups.length * 30,
     marginLeft: 240,

@@ -1,34 +1,45 @@
 /**
  * Plot specifications of the failure-mode notebook: shares with 95% Wilson intervals per model
  * (optionally beside the paper's value), Zebra accuracy by size (Table 9), the no-answer heat
- * map and the Figure 7 gain-vs-length scatter. Each returns the element Plot draws; write it
- * with `saveFigure` (lib/render/figure.ts).
+ * map and the Figure 7 gain-vs-length scatter. Like every figure function of runlens, each
+ * takes its data frame first and one options object ({@link FigureOptions} and its own
+ * options), and returns the element Plot draws; write it with `saveFigure`
+ * (lib/render/figure.ts).
  *
  * @example
  * ```ts
+ * import pl from "nodejs-polars";
  * import { shareFigure } from "@runlens/benchmarks/bbeh/failure/figures.ts";
- * const el = shareFigure(boardgameUnknownShare(rows), {
+ * import { shareMeasures } from "@runlens/benchmarks/bbeh/failure/shares.ts";
+ * const rows = pl.DataFrame({
+ *   run: ["a", "a", "a", "b", "b", "b"],
+ *   model: ["model-a", "model-a", "model-a", "model-b", "model-b", "model-b"],
+ *   task: Array(6).fill("boardgame_qa"),
+ *   predicted: ["unknown", "proved", "unknown", "disproved", "unknown", "proved"],
+ * });
+ * const table = shareMeasures(rows, [
+ *   { measure: "unknown_share", hit: pl.col("predicted").eq(pl.lit("unknown")), of: pl.lit(true) },
+ * ]);
+ * const el = shareFigure(table, {
  *   measure: "unknown_share",
  *   title: "BoardgameQA: share of unknown predictions",
- *   reference: 33.3,
+ *   reference: 100 / 3,
  * });
  * ```
  * @module
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
-import { plotDocument } from "../../../render/figure.ts";
+import { type FigureOptions, plotDocument } from "../../../render/figure.ts";
 
-/** Options of {@link shareFigure}. */
-export interface ShareFigureOptions {
+/** Options of {@link shareFigure}. Title by default: "{measure} by model". */
+export interface ShareFigureOptions extends FigureOptions {
+  /** The measure of the share table to draw. */
   measure: string;
-  title: string;
   /** Group of the share table to draw (default "all"). */
   group?: string;
   /** Task filter (for tables that span tasks). */
   task?: string;
-  subtitle?: string;
-  caption?: string;
   /** A reference line (e.g. the gold rate) in percent. */
   reference?: number;
   referenceLabel?: string;
@@ -45,7 +56,23 @@ export interface ShareFigureOptions {
  *
  * @example
  * ```ts
- * shareFigure(table, { measure: "no_final_answer_share", title: "Shuffled Objects" });
+ * import pl from "nodejs-polars";
+ * import { shareMeasures } from "@runlens/benchmarks/bbeh/failure/shares.ts";
+ * const rows = pl.DataFrame({
+ *   run: ["a", "a", "b", "b"],
+ *   model: ["model-a", "model-a", "model-b", "model-b"],
+ *   task: Array(4).fill("shuffled_objects"),
+ *   answered: [true, false, true, true],
+ * });
+ * const table = shareMeasures(rows, [
+ *   { measure: "no_final_answer_share", hit: pl.col("answered").not(), of: pl.lit(true) },
+ * ]);
+ * const el = shareFigure(table, {
+ *   measure: "no_final_answer_share",
+ *   title: "Shuffled Objects: responses without a final answer",
+ *   published: { "model-a": 40 },
+ * });
+ * el.querySelectorAll("g[aria-label='bar'] rect").length; // 2: one bar per model
  * ```
  */
 export function shareFigure(table: pl.DataFrame, opts: ShareFigureOptions): Element {
@@ -70,7 +97,7 @@ export function shareFigure(table: pl.DataFrame, opts: ShareFigureOptions): Elem
     : [];
   return Plot.plot({
     document: plotDocument(),
-    title: opts.title,
+    title: opts.title ?? `${opts.measure} by model`,
     subtitle: opts.subtitle,
     caption: opts.caption,
     width: 720,
@@ -100,22 +127,39 @@ export function shareFigure(table: pl.DataFrame, opts: ShareFigureOptions): Elem
   });
 }
 
+/** Options of {@link subsetLineFigure}. Title by default: "{task}: accuracy by subset". */
+export interface SubsetLineFigureOptions extends FigureOptions {
+  /** The task whose subsets are drawn. */
+  task: string;
+  /** Subset labels in x order (e.g. Zebra Puzzles' sizes). */
+  subsets: readonly string[];
+}
+
 /**
  * Lines: accuracy per subset label (x, in the given order) per model, with Wilson intervals —
- * e.g. Zebra Puzzles by size (the paper's Table 9).
+ * e.g. Zebra Puzzles by size (the paper's Table 9). Input: an `allSubsetAccuracy` frame
+ * (model, task, subset, accuracy, ci_low, ci_high).
  *
  * @example
  * ```ts
- * subsetLineFigure(allSubsetAccuracy(rows), "zebra_puzzles", ["5x5", "6x6", "7x7", "8x8"], "…");
+ * import pl from "nodejs-polars";
+ * const subsets = pl.DataFrame({
+ *   model: ["model-a", "model-a", "model-b", "model-b"],
+ *   task: Array(4).fill("zebra_puzzles"),
+ *   subset: ["5x5", "8x8", "5x5", "8x8"],
+ *   accuracy: [60, 20, 45, 10],
+ *   ci_low: [45.2, 10.1, 31.1, 4.0],
+ *   ci_high: [73.1, 35.6, 59.7, 23.2],
+ * });
+ * const el = subsetLineFigure(subsets, {
+ *   task: "zebra_puzzles",
+ *   subsets: ["5x5", "6x6", "7x7", "8x8"],
+ *   title: "Zebra Puzzles accuracy by puzzle size",
+ * });
  * ```
  */
-export function subsetLineFigure(
-  subsets: pl.DataFrame,
-  task: string,
-  labels: readonly string[],
-  title: string,
-  caption?: string,
-): Element {
+export function subsetLineFigure(subsets: pl.DataFrame, opts: SubsetLineFigureOptions): Element {
+  const { task } = opts;
   const rows = subsets.filter(pl.col("task").eq(pl.lit(task))).toRecords() as {
     model: string;
     subset: string;
@@ -125,11 +169,12 @@ export function subsetLineFigure(
   }[];
   return Plot.plot({
     document: plotDocument(),
-    title,
-    caption,
+    title: opts.title ?? `${task}: accuracy by subset`,
+    subtitle: opts.subtitle,
+    caption: opts.caption,
     width: 720,
     height: 380,
-    x: { label: null, domain: [...labels], padding: 0.4 },
+    x: { label: null, domain: [...opts.subsets], padding: 0.4 },
     y: { label: "accuracy (%)", domain: [0, 100], grid: true },
     color: { legend: true },
     marks: [
@@ -140,20 +185,35 @@ export function subsetLineFigure(
   });
 }
 
+/** Options of {@link taskHeatmapFigure}. Title by default: "{measure} (%) by task and model". */
+export interface TaskHeatmapFigureOptions extends FigureOptions {
+  /** The measure of the share table to draw. */
+  measure: string;
+}
+
 /**
  * Heat map: a measure of a per-task share table (e.g. `no_answer_share`) by task × model.
  *
  * @example
  * ```ts
- * taskHeatmapFigure(noAnswerByTask(rows), "no_answer_share", "No final answer (%)");
+ * import { noAnswerByTask } from "@runlens/benchmarks/bbeh/failure/no_answer.ts";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({
+ *   run: ["a", "a", "b", "b"],
+ *   model: ["model-a", "model-a", "model-b", "model-b"],
+ *   task: ["dyck_languages", "zebra_puzzles", "dyck_languages", "zebra_puzzles"],
+ *   response: ["The answer is: ) ]", "I am not sure.", "The answer is: ]", "The answer is: 3"],
+ *   extracted: [") ]", "", "]", "3"],
+ * });
+ * const el = taskHeatmapFigure(noAnswerByTask(rows), {
+ *   measure: "no_answer_share",
+ *   title: "Responses without a final answer (%) per task",
+ * });
+ * el.querySelectorAll("g[aria-label='cell'] rect").length; // 4: task × model
  * ```
  */
-export function taskHeatmapFigure(
-  table: pl.DataFrame,
-  measure: string,
-  title: string,
-  caption?: string,
-): Element {
+export function taskHeatmapFigure(table: pl.DataFrame, opts: TaskHeatmapFigureOptions): Element {
+  const { measure } = opts;
   const rows = table.filter(pl.col("measure").eq(pl.lit(measure))).toRecords() as {
     model: string;
     task: string;
@@ -162,8 +222,9 @@ export function taskHeatmapFigure(
   const tasks = [...new Set(rows.map((r) => r.task))].sort();
   return Plot.plot({
     document: plotDocument(),
-    title,
-    caption,
+    title: opts.title ?? `${measure} (%) by task and model`,
+    subtitle: opts.subtitle,
+    caption: opts.caption,
     width: 720,
     height: 60 + tasks.length * 20,
     marginLeft: 170,
@@ -184,27 +245,42 @@ export function taskHeatmapFigure(
   });
 }
 
+/** Options of {@link gainLengthFigure}. Title by default: "Gain vs input length" (or output). */
+export interface GainLengthFigureOptions extends FigureOptions {
+  /** The length on the x axis: mean input or mean output characters per task. */
+  x: "input_chars" | "output_chars";
+}
+
 /**
  * Figure 7 (one panel): per-task gain against `x` ("input_chars" or "output_chars") with a
- * least-squares line.
+ * least-squares line. Input: a `gainVsLength` frame (display, gain, input_chars, output_chars).
  *
  * @example
  * ```ts
- * gainLengthFigure(gainVsLengthPublished(ds, "GPT4o", "o3-mini (high)"), "input_chars", "…");
+ * import pl from "nodejs-polars";
+ * import { gainVsLengthPublished } from "@runlens/benchmarks/bbeh/lengths.ts";
+ * const dataset = pl.DataFrame({
+ *   task: ["boardgame_qa", "dyck_languages", "zebra_puzzles", "boardgame_qa"],
+ *   input_chars: [3100, 1700, 4300, 2900],
+ * });
+ * const data = gainVsLengthPublished(dataset, "GPT4o", "o3-mini (high)");
+ * const el = gainLengthFigure(data, {
+ *   x: "input_chars",
+ *   title: "Gain of o3-mini (high) over GPT4o vs input length",
+ *   caption: "Accuracies: BBEH paper Table 2.",
+ * });
+ * el.querySelectorAll("circle").length; // 3: one dot per task
  * ```
  */
-export function gainLengthFigure(
-  data: pl.DataFrame,
-  x: "input_chars" | "output_chars",
-  title: string,
-  caption?: string,
-): Element {
+export function gainLengthFigure(data: pl.DataFrame, opts: GainLengthFigureOptions): Element {
+  const { x } = opts;
   const rows = (data.toRecords() as Record<string, number | string | null>[])
     .filter((r) => r[x] !== null && r.gain !== null);
   return Plot.plot({
     document: plotDocument(),
-    title,
-    caption,
+    title: opts.title ?? `Gain vs ${x === "input_chars" ? "input" : "output"} length`,
+    subtitle: opts.subtitle,
+    caption: opts.caption,
     width: 720,
     height: 420,
     marginLeft: 50,

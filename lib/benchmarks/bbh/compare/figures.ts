@@ -1,29 +1,29 @@
 /**
  * Plot specifications of the BBH-vs-BBEH notebook: Figure 4 (output lengths), Table 10 as a
  * dumbbell chart, the BBH release's CoT vs direct comparison, and the format-sensitivity
- * figure (official vs lenient accuracy per task and run). Each returns the element Plot
- * draws; write it with `saveFigure` from lib/render/figure.ts.
+ * figure (official vs lenient accuracy per task and run). Like every figure function of
+ * runlens, each takes its data frame first and one options object ({@link FigureOptions} and
+ * its own options), and returns the element Plot draws; write it with `saveFigure` from
+ * lib/render/figure.ts.
  *
  * @example
  * ```ts
- * import { cotVsDirectFigure } from "@runlens/benchmarks/bbh/compare/figures.ts";
- * import { cotVsDirect } from "@runlens/benchmarks/bbh/compare/cot_vs_direct.ts";
- * const el = cotVsDirectFigure(cotVsDirect(rows));
+ * import { table10Figure } from "@runlens/benchmarks/bbh/compare/figures.ts";
+ * import { publishedTable10 } from "@runlens/benchmarks/bbh/compare/table10.ts";
+ * const el = table10Figure(publishedTable10(), { paper: true });
  * ```
  * @module
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
-import { plotDocument } from "../../../render/figure.ts";
+import { type FigureOptions, plotDocument } from "../../../render/figure.ts";
 
 const GREY = "#9e9e9e", BLUE = "#4f81bd", RED = "#c0504d";
 
 /** A two-point-per-row chart: one row per label, a link between the two values. */
 function dumbbell(
   rows: { label: string; a: number | null; b: number | null }[],
-  o: {
-    title: string;
-    caption?: string;
+  o: FigureOptions & {
     a: string;
     b: string;
     x: Plot.ScaleOptions;
@@ -37,6 +37,7 @@ function dumbbell(
   return Plot.plot({
     document: plotDocument(),
     title: o.title,
+    subtitle: o.subtitle,
     caption: o.caption,
     width: 760,
     height: 50 + rows.length * 20,
@@ -58,24 +59,57 @@ function dumbbell(
 }
 
 /**
+ * Options of {@link outputLengthFigure}. Title by default: "Average output length per task:
+ * BBEH vs its BBH counterpart ({model})"; caption: a pointer to the paper's Figure 4.
+ */
+export interface OutputLengthFigureOptions extends FigureOptions {
+  /** The model of the frame to draw. */
+  model: string;
+}
+
+/**
  * Figure 4: mean response length (characters, log scale) per BBEH task and its BBH counterpart,
- * for ONE model of an `outputLengthComparison` frame.
+ * for ONE model of an `outputLengthComparison` frame (model, display, bbh, bbeh).
  *
  * @example
  * ```ts
- * outputLengthFigure(outputLengthComparison(rows), "gemini-2.0-flash", "BBEH/BBH macro ratio 6.9×");
+ * import pl from "nodejs-polars";
+ * const cmp = pl.DataFrame({
+ *   model: ["gemini-2.0-flash", "gemini-2.0-flash", "other"],
+ *   display: ["Dyck Languages", "Zebra Puzzles", "Dyck Languages"],
+ *   bbh: [412.5, 1310.2, 380.1],
+ *   bbeh: [2980.4, 9120.7, 2400.3],
+ * });
+ * const el = outputLengthFigure(cmp, {
+ *   model: "gemini-2.0-flash",
+ *   caption: "Macro average: BBEH 6051 vs BBH 861 characters (7.0×).",
+ * });
+ * el.querySelectorAll("circle").length; // 4: two tasks, both benchmarks
  * ```
  */
-export function outputLengthFigure(cmp: pl.DataFrame, model: string, caption?: string): Element {
+export function outputLengthFigure(cmp: pl.DataFrame, opts: OutputLengthFigureOptions): Element {
+  const { model } = opts;
   const recs = cmp.filter(pl.col("model").eq(pl.lit(model))).sort("bbeh")
     .toRecords() as { display: string; bbh: number; bbeh: number }[];
   return dumbbell(recs.map((r) => ({ label: r.display, a: r.bbh, b: r.bbeh })), {
-    title: `Average output length per task: BBEH vs its BBH counterpart (${model})`,
-    caption: caption ?? "As in the BBEH paper's Figure 4 (there: Gemini 2.0 Flash).",
+    title: opts.title ?? `Average output length per task: BBEH vs its BBH counterpart (${model})`,
+    subtitle: opts.subtitle,
+    caption: opts.caption ?? "As in the BBEH paper's Figure 4 (there: Gemini 2.0 Flash).",
     a: "BBH counterpart",
     b: "BBEH",
     x: { type: "log", label: "mean response length (characters, log scale)" },
   });
+}
+
+/**
+ * Options of {@link table10Figure}. Title by default: "Accuracy on each BBH counterpart vs the
+ * BBEH task ({model, or the paper})".
+ */
+export interface Table10FigureOptions extends FigureOptions {
+  /** The model of a `table10` frame to draw (default: every row of the frame). */
+  model?: string;
+  /** Draw the paper's Gemini 2.0 Flash columns (`paper_bbh`, `paper_bbeh`) instead. */
+  paper?: boolean;
 }
 
 /**
@@ -84,13 +118,13 @@ export function outputLengthFigure(cmp: pl.DataFrame, model: string, caption?: s
  *
  * @example
  * ```ts
- * table10Figure(publishedTable10(), { paper: true });
+ * import { publishedTable10 } from "@runlens/benchmarks/bbh/compare/table10.ts";
+ * const el = table10Figure(publishedTable10(), { paper: true });
+ * el.querySelector("h2")?.textContent;
+ * // "Accuracy on each BBH counterpart vs the BBEH task (Gemini 2.0 Flash, BBEH paper Table 10)"
  * ```
  */
-export function table10Figure(
-  t10: pl.DataFrame,
-  opts: { model?: string; paper?: boolean; caption?: string } = {},
-): Element {
+export function table10Figure(t10: pl.DataFrame, opts: Table10FigureOptions = {}): Element {
   const df = opts.model ? t10.filter(pl.col("model").eq(pl.lit(opts.model))) : t10;
   const [a, b] = opts.paper ? ["paper_bbh", "paper_bbeh"] : ["bbh", "bbeh"];
   const recs = (df.toRecords() as Record<string, unknown>[])
@@ -102,7 +136,8 @@ export function table10Figure(
     .sort((x, y) => (x.b ?? -1) - (y.b ?? -1) || x.label.localeCompare(y.label));
   const who = opts.paper ? "Gemini 2.0 Flash, BBEH paper Table 10" : opts.model ?? "run";
   return dumbbell(recs, {
-    title: `Accuracy on each BBH counterpart vs the BBEH task (${who})`,
+    title: opts.title ?? `Accuracy on each BBH counterpart vs the BBEH task (${who})`,
+    subtitle: opts.subtitle,
     caption: opts.caption,
     a: "BBH counterpart",
     b: "BBEH",
@@ -112,18 +147,27 @@ export function table10Figure(
 
 /**
  * The BBH release's comparison: per task, code-davinci-002 answer-only vs chain-of-thought
- * accuracy (a `cotVsDirect` frame), tasks sorted by the CoT gain.
+ * accuracy (a `cotVsDirect` frame: task, direct, cot, gain), tasks sorted by the CoT gain.
  *
  * @example
  * ```ts
- * cotVsDirectFigure(cotVsDirect(rows), "Macro average: direct 52.8, CoT 73.7");
+ * import pl from "nodejs-polars";
+ * import { cotVsDirect } from "@runlens/benchmarks/bbh/compare/cot_vs_direct.ts";
+ * const rows = pl.DataFrame({
+ *   run: ["code-davinci-002-cot", "code-davinci-002-cot", "code-davinci-002-direct"],
+ *   task: ["navigate", "navigate", "navigate"],
+ *   correct: [true, true, false],
+ * });
+ * const el = cotVsDirectFigure(cotVsDirect(rows), { caption: "Macro average: direct 0, CoT 100" });
+ * el.querySelectorAll("circle").length; // 2: answer-only and chain-of-thought
  * ```
  */
-export function cotVsDirectFigure(t: pl.DataFrame, caption?: string): Element {
+export function cotVsDirectFigure(t: pl.DataFrame, opts: FigureOptions = {}): Element {
   const recs = t.sort("gain").toRecords() as { task: string; direct: number; cot: number }[];
   return dumbbell(recs.map((r) => ({ label: r.task, a: r.direct, b: r.cot })), {
-    title: "BBH release: code-davinci-002, answer-only vs chain-of-thought, per task",
-    caption,
+    title: opts.title ?? "BBH release: code-davinci-002, answer-only vs chain-of-thought, per task",
+    subtitle: opts.subtitle,
+    caption: opts.caption,
     a: "answer-only (direct)",
     b: "chain-of-thought",
     x: { label: "accuracy (%)", domain: [0, 100] },
@@ -132,14 +176,24 @@ export function cotVsDirectFigure(t: pl.DataFrame, caption?: string): Element {
 
 /**
  * Format sensitivity: per task, accuracy under each run's official rule vs `lenient`, one panel
- * row per run (a `formatSensitivity` frame). Tasks sorted by name.
+ * row per run (a `summarizeFormatSensitivity` frame: run, task, scorer, accuracy, official).
+ * Tasks sorted by name. The caption by default says what "official" and "lenient" are.
  *
  * @example
  * ```ts
- * formatSensitivityFigure(formatSensitivity(rows));
+ * import pl from "nodejs-polars";
+ * const long = pl.DataFrame({
+ *   run: ["code-davinci-002-cot", "code-davinci-002-cot"],
+ *   task: ["navigate", "navigate"],
+ *   scorer: ["bbh-release-cot", "lenient"],
+ *   accuracy: [88.4, 91.2],
+ *   official: [true, false],
+ * });
+ * const el = formatSensitivityFigure(long);
+ * el.querySelector("figcaption")?.textContent?.startsWith("Official: the run's own rule"); // true
  * ```
  */
-export function formatSensitivityFigure(long: pl.DataFrame, caption?: string): Element {
+export function formatSensitivityFigure(long: pl.DataFrame, opts: FigureOptions = {}): Element {
   const recs = long.toRecords() as {
     run: string;
     task: string;
@@ -158,8 +212,9 @@ export function formatSensitivityFigure(long: pl.DataFrame, caption?: string): E
   const rows = runs.flatMap((run) => pairs.filter((p) => p.run === run));
   return Plot.plot({
     document: plotDocument(),
-    title: "Answer-format sensitivity: official rule vs lenient extractor, per task",
-    caption: caption ??
+    title: opts.title ?? "Answer-format sensitivity: official rule vs lenient extractor, per task",
+    subtitle: opts.subtitle,
+    caption: opts.caption ??
       "Official: the run's own rule (bbeh-official / bbh-release-*). Lenient: analysis only.",
     width: 760,
     height: 60 + rows.length * 18,
