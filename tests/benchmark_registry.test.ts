@@ -31,11 +31,11 @@ Deno.test("registry: the built-in benchmarks, and which the pipeline scores", ()
   }
 });
 
-Deno.test("registry: a toy benchmark registered from a test is scored by the pipeline", async () => {
+Deno.test("registry: a toy benchmark registered from a test is scored by the pipeline", () => {
   registerBenchmark(toy);
   assert.throws(() => registerBenchmark(toy), /already registered/);
   assert.ok(SCORER_NAMES.includes("toy-exact"));
-  await withTempDir(async (dir) => {
+  withTempDir((dir) => {
     const log = join(dir, "toy_run.jsonl");
     const lines = [
       { benchmark: "toy", task: "add", example_index: 0, response: " 2 " },

@@ -7,7 +7,7 @@
  * Coverage on simulated runs is in stats_bootstrap_coverage.test.ts.
  */
 import assert from "node:assert/strict";
-import { harmonicMeanPlusOne } from "@runlens/bbeh/aggregate.ts";
+import { harmonicMeanPlusOne } from "@runlens/benchmarks/bbeh/aggregate.ts";
 import { binomialCdf } from "@runlens/stats/binomial.ts";
 import {
   DEFAULT_BOOTSTRAP_SEED,

@@ -13,7 +13,7 @@
  * rates near 0%, where no variant reaches 95%.
  */
 import assert from "node:assert/strict";
-import { BBEH_TASKS } from "@runlens/bbeh/tasks.ts";
+import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
 import { mulberry32 } from "@runlens/core/rng.ts";
 import type { StratumInput } from "@runlens/stats/bootstrap.ts";
 import {

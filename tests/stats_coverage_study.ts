@@ -47,8 +47,8 @@
  *
  * @module
  */
-import { BBEH_TABLE2 } from "@runlens/bbeh/published.ts";
-import { BBEH_TASKS } from "@runlens/bbeh/tasks.ts";
+import { BBEH_TABLE2 } from "@runlens/benchmarks/bbeh/published.ts";
+import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
 import { mulberry32 } from "@runlens/core/rng.ts";
 import { type BootstrapMethod, stratifiedBootstrap } from "@runlens/stats/bootstrap.ts";
 import { harmonicMeanOfTotals, SPARSE_CORRECT } from "@runlens/stats/headline_bootstrap.ts";

@@ -1,6 +1,6 @@
 /**
  * Bootstrap intervals of the headline numbers: the BBEH harmonic mean of per-task accuracy
- * + 1 (Kazemi et al. 2025, arXiv:2502.19187, Table 2; lib/bbeh/aggregate.ts) and the micro
+ * + 1 (Kazemi et al. 2025, arXiv:2502.19187, Table 2; lib/benchmarks/bbeh/aggregate.ts) and the micro
  * average (BBEH Table 4, BBH), both in percent, by the seeded stratified bootstrap of
  * bootstrap.ts with tasks as strata (2,000 resamples and seed {@link DEFAULT_BOOTSTRAP_SEED}
  * unless given).
@@ -73,7 +73,7 @@ export interface HeadlineInterval extends BootstrapInterval {
 
 /**
  * The BBEH headline on per-stratum totals: K / Σ 1/(100·S_k/n_k + 1), accuracies in percent.
- * The same number as `harmonicMeanPlusOne` of lib/bbeh/aggregate.ts on the accuracies.
+ * The same number as `harmonicMeanPlusOne` of lib/benchmarks/bbeh/aggregate.ts on the accuracies.
  *
  * @example
  * ```ts
