@@ -53,3 +53,4 @@ export * from "./logs/detect.ts";
 export { parseColumnMap } from "./logs/mapped.ts";
 export * from "./core/schema.ts";
 export { REPO_ROOT, resolveDataDir } from "./core/data_dir.ts";
+export * from "./notebook/demo.ts";

@@ -16,6 +16,7 @@
  * ```
  * @module
  */
+import pl from "nodejs-polars";
 import { join } from "node:path";
 import { exists, REPO_ROOT, resolveDataDir } from "../core/data_dir.ts";
 import { figureBundle, saveFigure } from "../render/figure.ts";
@@ -49,8 +50,11 @@ export interface NotebookContext {
   ): Promise<void>;
   /** Write a figure (a Plot element) as `figures/<name>.{svg,png}` and show it. */
   figure(el: Element, name: string): Promise<void>;
-  /** Show anything with a display bundle (a frame, a table or figure bundle) in the notebook. */
-  show(x: unknown): Promise<void>;
+  /**
+   * Show `x` in the notebook without writing it: a frame or records as a table (formatted
+   * by `opts`), a Plot element as a figure, anything else with a display bundle as it is.
+   */
+  show(x: unknown, opts?: TableOptions): Promise<void>;
 }
 
 /** `Deno.jupyter` when running in a Jupyter kernel, else undefined (`deno run`, tests). */
@@ -62,9 +66,20 @@ function jupyter(): typeof Deno.jupyter | undefined {
   }
 }
 
-/** Show `x` in the kernel's output (nothing outside a kernel). */
-async function show(x: unknown): Promise<void> {
-  await jupyter()?.display(x as never);
+/** Show `x` in the kernel's output (nothing outside a kernel); see {@link NotebookContext.show}. */
+async function show(x: unknown, opts?: TableOptions): Promise<void> {
+  const display = jupyter()?.display;
+  if (!display) return;
+  if (x instanceof pl.DataFrame || Array.isArray(x)) {
+    await display(tableBundle(x as TableInput, opts) as never);
+  } else if (isPlotElement(x)) {
+    await display(figureBundle(x as Element) as never);
+  } else await display(x as never);
+}
+
+/** A DOM element from Plot (jsdom's Element class is not the global one). */
+function isPlotElement(x: unknown): boolean {
+  return typeof x === "object" && x !== null && "outerHTML" in x && "tagName" in x;
 }
 
 /**
@@ -95,11 +110,11 @@ export function notebookContext(): NotebookContext {
         : Array.isArray(input)
         ? input.map((r) => Object.fromEntries(cols.map((c) => [c, r[c]])))
         : input.select(...cols);
-      await show(tableBundle(shown, opts));
+      await show(shown, opts);
     },
     figure: async (el, name) => {
       saveFigure(el, join(out, "figures"), name);
-      await show(figureBundle(el));
+      await show(el);
     },
     show,
   };

@@ -16,6 +16,7 @@
  * ```
  * @module
  */
+import pl from "nodejs-polars";
 import { join } from "node:path";
 import { exists } from "../../core/data_dir.ts";
 import { BBH_RELEASE_RUNS, bbhOutputStem, findBbhOutputsDir } from "./release_outputs.ts";
@@ -91,4 +92,32 @@ export function readBbhPublishedAccuracies(
       return { run: r.run, task, ...readEvalMetrics(sourceFile), sourceFile };
     })
   );
+}
+
+/**
+ * How many of the `published` accuracies the scored rows (`run`, `task`, `correct`) reproduce
+ * exactly, computed the release's way ({@link releaseAccuracy}).
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({ run: ["r", "r"], task: ["t", "t"], correct: [true, false] });
+ * reproducedAccuracies(rows, [
+ *   { run: "r", task: "t", accuracy: 50, accuracyWithCalc: null, sourceFile: "" },
+ * ]); // 1
+ * ```
+ */
+export function reproducedAccuracies(
+  rows: pl.DataFrame,
+  published: readonly BbhPublishedAccuracy[],
+): number {
+  const counts = rows.groupBy(["run", "task"]).agg(
+    pl.col("correct").count().alias("n"),
+    pl.col("correct").sum().alias("correct"),
+  ).toRecords() as { run: string; task: string; n: number; correct: number }[];
+  const byKey = new Map(counts.map((c) => [`${c.run}\u0000${c.task}`, c]));
+  return published.filter((p) => {
+    const c = byKey.get(`${p.run}\u0000${p.task}`);
+    return c !== undefined && releaseAccuracy(Number(c.correct), Number(c.n)) === p.accuracy;
+  }).length;
 }
