@@ -1,0 +1,195 @@
+/**
+ * Newline-aligned byte ranges of JSON-lines files and a bounded-memory reader of one range.
+ *
+ * A range `[start, end)` of a file owns the lines that START in it (a line starts at byte 0 or
+ * after a line feed), so ranges can be cut at any byte: the reader of a range that does not
+ * start at 0 skips to the first line start at or after `start`, and reads past `end` to finish
+ * its last line. Every line is read by exactly one range; line numbers within a range are
+ * turned into file line numbers by adding the line counts of the earlier ranges.
+ *
+ * The reader holds one buffer of `chunkBytes` (grown only for a single line longer than it),
+ * checks UTF-8 validity per block of complete lines with the native `isUtf8` (per line only
+ * when a block fails), and skips a UTF-8 byte order mark at the start of a file.
+ *
+ * @example
+ * ```ts
+ * import { readRange, splitRanges } from "@runlens/logs/line_ranges.ts";
+ * const ranges = splitRanges([{ path: "big.jsonl", size: 4e9 }], 64 << 20);
+ * readRange("big.jsonl", 0, 64 << 20, 8 << 20, (b, s, limit, base, line, utf8) => -1);
+ * ```
+ * @module
+ */
+import { isUtf8 } from "node:buffer";
+
+/** One byte range of one file. */
+export interface ByteRange {
+  /** Index of the file in the caller's file list. */
+  file: number;
+  path: string;
+  start: number;
+  end: number;
+  /** Position of this range among the ranges of its file (0-based). */
+  part: number;
+}
+
+/**
+ * Cut files into ranges of about `rangeBytes` (a file smaller than that is one range; empty
+ * files give one empty range, so every file is accounted for).
+ *
+ * @example
+ * ```ts
+ * splitRanges([{ path: "a.jsonl", size: 250 }], 100).map((r) => [r.start, r.end]);
+ * // [[0, 100], [100, 200], [200, 250]]
+ * ```
+ */
+export function splitRanges(
+  files: readonly { path: string; size: number }[],
+  rangeBytes: number,
+): ByteRange[] {
+  const out: ByteRange[] = [];
+  files.forEach((f, file) => {
+    const parts = Math.max(1, Math.ceil(f.size / rangeBytes));
+    for (let part = 0; part < parts; part++) {
+      const start = Math.floor((f.size * part) / parts);
+      const end = Math.floor((f.size * (part + 1)) / parts);
+      out.push({ file, path: f.path, start, end, part });
+    }
+  });
+  return out;
+}
+
+/** Longest line the reader accepts (bytes); longer ones are reported as too long. */
+export const MAX_LINE_BYTES = 1 << 30;
+
+/**
+ * Called per line: `b` holds the line from `s`; the line ends at the next line feed before
+ * `limit`, or at `limit` (the last line of a file without a final line feed). `base` is the
+ * file offset of `b[0]`, `line` the 1-based line number within the range, `utf8` false when
+ * the line is not valid UTF-8. Return the position of the line's end if known, else -1 (the
+ * reader then finds it).
+ */
+export type LineHandler = (
+  b: Uint8Array,
+  s: number,
+  limit: number,
+  base: number,
+  line: number,
+  utf8: boolean,
+) => number;
+
+/** What {@link readRange} saw. */
+export interface RangeSummary {
+  /** Lines owned by the range (blank ones included). */
+  lines: number;
+  /** Whether the range ends the file with a line that has no final line feed. */
+  unterminatedLast: boolean;
+  /** Lines longer than {@link MAX_LINE_BYTES} (skipped), as range line numbers. */
+  tooLong: number[];
+}
+
+/** Read the lines owned by `[start, end)` of `path` with a buffer of about `chunkBytes`. */
+export function readRange(
+  path: string,
+  start: number,
+  end: number,
+  chunkBytes: number,
+  onLine: LineHandler,
+): RangeSummary {
+  const file = Deno.openSync(path, { read: true });
+  const summary: RangeSummary = { lines: 0, unterminatedLast: false, tooLong: [] };
+  try {
+    let buf = new Uint8Array(chunkBytes);
+    let filled = 0; // bytes of buf holding data
+    let base = Math.max(0, start - 1); // file offset of buf[0]
+    let eof = false;
+    if (base > 0) file.seekSync(base, Deno.SeekMode.Start);
+    const fill = () => {
+      while (filled < buf.length) {
+        const n = file.readSync(buf.subarray(filled));
+        if (n === null || n === 0) {
+          eof = true;
+          return;
+        }
+        filled += n;
+      }
+    };
+    fill();
+    let ls = 0; // start of the next line in buf
+    if (start > 0) { // skip to the first line start at or after `start`
+      for (;;) {
+        const nl = buf.subarray(0, filled).indexOf(0x0a);
+        if (nl >= 0) {
+          ls = nl + 1;
+          break;
+        }
+        if (eof) return summary; // the range holds no line start
+        base += filled;
+        filled = 0;
+        fill();
+      }
+    } else if (filled >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) ls = 3;
+    // Where the line at buf[i] starts in the file (the first line starts at 0, before a BOM).
+    const bom = start === 0 ? ls : -1;
+    const lineStart = (i: number) => base + i === bom ? 0 : base + i;
+    for (;;) {
+      const v = buf.subarray(0, filled);
+      let last = v.lastIndexOf(0x0a);
+      if (last < ls) last = -1;
+      if (last >= 0) { // complete lines in [ls, last]
+        const blockUtf8 = isUtf8(v.subarray(ls, last));
+        while (ls <= last) {
+          if (lineStart(ls) >= end) return summary;
+          const line = ++summary.lines;
+          let e: number;
+          if (blockUtf8) {
+            e = onLine(v, ls, last, base, line, true);
+            if (e < 0) e = v.indexOf(0x0a, ls);
+          } else {
+            e = v.indexOf(0x0a, ls);
+            onLine(v, ls, e, base, line, isUtf8(v.subarray(ls, e)));
+          }
+          ls = e + 1;
+        }
+      }
+      if (eof) { // a last line without a line feed
+        if (ls < filled && lineStart(ls) < end) {
+          const line = ++summary.lines;
+          onLine(v, ls, filled, base, line, isUtf8(v.subarray(ls, filled)));
+          summary.unterminatedLast = true;
+        }
+        return summary;
+      }
+      // keep the partial line, read on
+      if (lineStart(ls) >= end) return summary;
+      if (ls === 0 && filled === buf.length) { // one line fills the buffer: grow it
+        if (buf.length >= MAX_LINE_BYTES) {
+          summary.tooLong.push(++summary.lines);
+          // skip to the end of this line
+          for (;;) {
+            base += filled;
+            filled = 0;
+            fill();
+            const nl = buf.subarray(0, filled).indexOf(0x0a);
+            if (nl >= 0) {
+              ls = nl + 1;
+              break;
+            }
+            if (eof) return summary;
+          }
+          continue;
+        }
+        const bigger = new Uint8Array(buf.length * 2);
+        bigger.set(buf);
+        buf = bigger;
+      } else {
+        buf.copyWithin(0, ls, filled);
+        base += ls;
+        filled -= ls;
+        ls = 0;
+      }
+      fill();
+    }
+  } finally {
+    file.close();
+  }
+}

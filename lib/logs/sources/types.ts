@@ -1,0 +1,111 @@
+/**
+ * The contract between the streaming path's scoring Workers and the format readers
+ * ("sources"): a source turns one file — or, for line formats, one newline-aligned byte range
+ * of it — into {@link LogRecord}s and {@link BadRecord}s, handed to a {@link RecordSink}.
+ * Sources never throw for a bad record; a file that cannot be read at all throws a
+ * {@link FileError} naming it (the Worker turns it into an `errors` entry, the other files go
+ * on). Sources are polars-free: Workers load them.
+ *
+ * @example
+ * ```ts
+ * const seen: LogRecord[] = [];
+ * const sink: RecordSink = { record: (r) => seen.push(r), bad: () => {} };
+ * sink.record({ line: 1, task: "nycc", example_index: 0, response: "x" });
+ * seen.length; // 1
+ * ```
+ * @module
+ */
+import type { BadRecord, LogRecord } from "../record.ts";
+
+export type { BadRecord, LogRecord };
+
+/** Receives what a source reads, in file order. */
+export interface RecordSink {
+  record(r: LogRecord): void;
+  bad(b: BadRecord): void;
+}
+
+/** A file that cannot be read at all (not a log of its format, corrupt container, …). */
+export class FileError extends Error {
+  constructor(readonly file: string, readonly reason: string) {
+    super(`${file}: ${reason}`);
+  }
+}
+
+/**
+ * How the fields of a generic JSON-lines or CSV log map to the canonical fields: for each
+ * canonical field, the key (a dotted path into the record) or the column it comes from, and
+ * for chat transcripts the key of the message list. Decided per file from its first records
+ * (`fields` in `runlens score --json` reports it).
+ */
+export interface FieldMapping {
+  /** Canonical field → the record's key (JSONL: dotted path) or 0-based CSV column. */
+  fields: Partial<Record<string, string | number>>;
+  /** The key of a chat transcript (a list of `{role, content}`), when the log has one. */
+  chat?: string | null;
+  /** Constants (`--map task==nycc`). */
+  constants?: Partial<Record<string, string>>;
+}
+
+/** What a source needs to know about its file; computed on the main thread. */
+export interface SourceFile {
+  /** The file's position in the load (compact rows refer to it). */
+  id: number;
+  /** The path as the user named it (quarantine entries and errors use it). */
+  path: string;
+  /** The log's own name: the path without `.gz` (file-name conventions apply to it). */
+  name: string;
+  /** The reader. */
+  format: string;
+  /** Gzip data (by its magic bytes). */
+  gzip: boolean;
+  /** The run of records that name none. */
+  defaultRun: string;
+  /** The model of records that name none (e.g. an lm-eval results file's model_name). */
+  defaultModel?: string | null;
+  /** A task (and benchmark) read from the file or folder name, when it holds exactly one. */
+  taskHint?: { benchmark: string | null; task: string } | null;
+  /** The field mapping of generic logs (detected, or `--map`). */
+  fields?: FieldMapping | null;
+  /** Bytes on disk. */
+  size: number;
+}
+
+/** Limits a source enforces before a parser could run out of stack, memory or time. */
+export interface SourceLimits {
+  /** Deepest nesting of a JSON value. */
+  maxDepth: number;
+  /** Most members of one JSON object. */
+  maxKeys: number;
+  /** Longest line read (bytes). */
+  maxLineBytes: number;
+  /** Most bytes a compressed member or file may inflate to. */
+  maxInflated: number;
+  /** Largest inflation ratio of a compressed member. */
+  maxRatio: number;
+  /** Most columns of a CSV file. */
+  maxCsvColumns: number;
+}
+
+/** A line format: reads the lines that start in `[start, end)` of the file. */
+export interface LineSource {
+  kind: "lines";
+  /** Reads the range; returns the lines it owns and whether the last has no final newline. */
+  readRange(
+    file: SourceFile,
+    start: number,
+    end: number,
+    sink: RecordSink,
+    limits: SourceLimits,
+  ): { lines: number; unterminatedLast: boolean };
+}
+
+/** A document format: reads the whole file (one Worker). */
+export interface DocumentSource {
+  kind: "document";
+  /** Reads every record; throws {@link FileError} when the file cannot be read. */
+  read(file: SourceFile, sink: RecordSink, limits: SourceLimits): void;
+}
+
+/** A reader of one format. */
+export type Source = LineSource | DocumentSource;

@@ -1,0 +1,169 @@
+/**
+ * Check: the format-independent rules every record of every log passes before a data set is
+ * consulted — the same rules, reasons and order for all formats. A record is quarantined when
+ * (in this order) a field holds a list or an object, it has no task, no response, a response
+ * over {@link MAX_RESPONSE_CHARS} characters, an `example_index` that is not an integer, neither
+ * `example_index` nor `input`, an `epoch` that is not a positive integer, or
+ * `response_tokens` that are not a non-negative integer. Defaults: `run` = the file's default
+ * run, `model` = the run, `epoch` = 1. Integers may be written `5`, `5.0`, `"5"` or `"+5"`.
+ * Polars-free (scoring Workers run it).
+ *
+ * @example
+ * ```ts
+ * const ok = checkRecord({ line: 1, task: "nycc", example_index: "7", response: "x" }, "run_a");
+ * ok.ok && ok.record.example_index; // 7
+ * const bad = checkRecord({ line: 2, task: "nycc", response: "x" }, "run_a");
+ * !bad.ok && bad.reason; // "neither example_index nor input given"
+ * ```
+ * @module
+ */
+import { PY_WHITESPACE } from "../core/python.ts";
+import { isSpan, type LogRecord, RECORD_FIELDS, textOf } from "../logs/record.ts";
+import { quoteValue } from "../logs/quarantine.ts";
+
+/**
+ * Responses longer than this many characters (over 10 MB) are quarantined, not scored: such a
+ * response is a runaway generation, and scoring it would only hide the failure in an accuracy.
+ */
+export const MAX_RESPONSE_CHARS = 10_000_000;
+
+/** A record that passed: typed fields, defaults applied. */
+export interface CheckedRecord {
+  line: number;
+  run: string;
+  model: string;
+  /** The benchmark label as written (trimmed, lower-cased), null when absent. */
+  benchmark: string | null;
+  /** The task label as written. */
+  task: string;
+  example_index: number | null;
+  input: string | null;
+  target: string | null;
+  /** The response: text, or a span of the line's bytes (decoded when needed). */
+  response: LogRecord["response"];
+  /** Python `len` of the response. */
+  chars: number;
+  /** UTF-8 length of the response. */
+  bytes: number;
+  response_tokens: number | null;
+  epoch: number;
+  stored_correct: boolean | null;
+  tool_extracted: string | null;
+  filter: string | null;
+}
+
+/** The outcome of {@link checkRecord}. */
+export type Checked =
+  | { ok: true; record: CheckedRecord }
+  | { ok: false; run: string; reason: string };
+
+const WS = new RegExp(`^[${escapeClass(PY_WHITESPACE)}]*$`);
+const TRIM = new RegExp(`^[${escapeClass(PY_WHITESPACE)}]+|[${escapeClass(PY_WHITESPACE)}]+$`, "g");
+const INT = /^[+-]?[0-9]+(\.0*)?$/;
+
+function escapeClass(chars: string): string {
+  return [...chars].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+}
+
+/** Blank: null, absent, or only Python whitespace. */
+const isBlank = (t: string | null | undefined) => t === null || t === undefined || WS.test(t);
+
+/** An integer written as text (`5`, `5.0`, `+5`), or null when the text is not one. */
+function intOf(text: string): number | null {
+  const t = text.replace(TRIM, "");
+  if (!INT.test(t)) return null;
+  const n = Number(t.replace(/\.0*$/, ""));
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+const enc = new TextEncoder();
+
+/** Python `len` and UTF-8 length of a text. */
+function lengths(text: string): { chars: number; bytes: number } {
+  let chars = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // a surrogate pair is one code point; a lone surrogate counts as one too
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    chars++;
+  }
+  return { chars, bytes: enc.encode(text).length };
+}
+
+/**
+ * Check one record of a file whose records default to run `defaultRun`.
+ *
+ * @example
+ * ```ts
+ * checkRecord({ line: 1, task: ["nycc"], response: "x", example_index: 0 }, "r");
+ * // { ok: false, run: "r", reason: 'field "task" holds a list, not text' }
+ * ```
+ */
+export function checkRecord(r: LogRecord, defaultRun: string): Checked {
+  const texts: Record<string, string | null> = {};
+  for (const f of RECORD_FIELDS) {
+    const t = textOf(r[f]);
+    if (t === undefined) {
+      const run = runOf(texts.run ?? textOf(r.run) ?? null, defaultRun);
+      const kind = Array.isArray(r[f]) ? "a list" : "an object";
+      return { ok: false, run, reason: `field "${f}" holds ${kind}, not text` };
+    }
+    texts[f] = t;
+  }
+  const run = runOf(texts.run, defaultRun);
+  const fail = (reason: string): Checked => ({ ok: false, run, reason });
+  if (isBlank(texts.task)) return fail("missing task");
+  if (texts.response === null) return fail("missing response");
+  const len = isSpan(r.response)
+    ? { chars: r.response.chars, bytes: r.response.utf8Bytes }
+    : lengths(texts.response);
+  if (len.chars > MAX_RESPONSE_CHARS) {
+    return fail(
+      `response of ${len.chars.toLocaleString("en-US")} characters is longer than ` +
+        `${MAX_RESPONSE_CHARS.toLocaleString("en-US")} (over 10 MB: a runaway generation?); ` +
+        "not scored",
+    );
+  }
+  const index = texts.example_index === null ? null : intOf(texts.example_index);
+  if (texts.example_index !== null && index === null) {
+    return fail(`example_index ${quoteValue(texts.example_index)} is not an integer`);
+  }
+  if (index === null && texts.input === null) return fail("neither example_index nor input given");
+  const epoch = texts.epoch === null ? 1 : intOf(texts.epoch);
+  if (epoch === null || epoch <= 0) {
+    return fail(`epoch ${quoteValue(texts.epoch)} is not a positive integer`);
+  }
+  const tokens = texts.response_tokens === null ? null : intOf(texts.response_tokens);
+  if (texts.response_tokens !== null && (tokens === null || tokens < 0)) {
+    return fail(`response_tokens ${quoteValue(texts.response_tokens)} is not a non-negative integer`);
+  }
+  return {
+    ok: true,
+    record: {
+      line: r.line,
+      run,
+      model: isBlank(texts.model) ? run : texts.model!,
+      benchmark: isBlank(texts.benchmark) ? null : texts.benchmark!.replace(TRIM, "").toLowerCase(),
+      task: texts.task!,
+      example_index: index,
+      input: texts.input,
+      target: texts.target,
+      response: isSpan(r.response) ? r.response : texts.response,
+      chars: len.chars,
+      bytes: len.bytes,
+      response_tokens: tokens,
+      epoch,
+      stored_correct: r.stored_correct ?? null,
+      tool_extracted: r.tool_extracted ?? null,
+      filter: r.filter ?? null,
+    },
+  };
+}
+
+/** The record's run, else the file's default. */
+function runOf(text: string | null, defaultRun: string): string {
+  return isBlank(text) ? defaultRun : text!;
+}

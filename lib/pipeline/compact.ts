@@ -1,0 +1,299 @@
+/**
+ * Compact rows: the scored rows of the streaming path as columnar typed arrays plus small
+ * string tables — no response text, a pointer to it instead. Scoring Workers fill a
+ * {@link RowBuilder} and post its {@link CompactRows} with transferable buffers
+ * ({@link rowBuffers}); the main thread concatenates them ({@link concatRows}) and turns them
+ * into a polars frame (`compact_frame.ts`). Polars-free, so Workers can load it cheaply.
+ *
+ * Columns (one value per row): `file` (file id), `line` (1-based line or record number; a
+ * Worker writes the line within its byte range and the main thread adds the range's first
+ * line), text columns as ids into their string table (`run`, `model`, `benchmark`, `task`,
+ * `extracted`, `scorer`, `tool_extracted`, `filter`, `data_version`, `ptr_member`; -1 =
+ * null), `example` (0-based index), `epoch`, `chars` (Python `len` of the response), `bytes`
+ * (its UTF-8 length), `tokens` (-1: none), `correct` and `stored` (1, 0, or -1 for null),
+ * and the pointer to the response: `ptr_kind` ({@link PTR_KINDS} index), `ptr_offset`,
+ * `ptr_length`.
+ *
+ * @example
+ * ```ts
+ * const b = new RowBuilder();
+ * b.add({ ...EMPTY_ROW, file: 0, line: 3, run: "r", model: "m", benchmark: "bbeh",
+ *   task: "nycc", example: 7, correct: true, extracted: "(b)", scorer: "bbeh-official" });
+ * const rows = b.finish();
+ * rows.n; // 1
+ * rows.strings.task[rows.int.task[0]]; // "nycc"
+ * ```
+ * @module
+ */
+import { type Pointer, PTR_KINDS } from "../logs/record.ts";
+
+
+/** Text columns, each held as ids into a string table. */
+export const TEXT_COLUMNS = [
+  "run",
+  "model",
+  "benchmark",
+  "task",
+  "extracted",
+  "scorer",
+  "tool_extracted",
+  "filter",
+  "data_version",
+  "ptr_member",
+] as const;
+/** Integer columns. */
+export const INT_COLUMNS = ["file", "line", "example", "epoch", "chars", "bytes", "tokens"] as const;
+/** Small integer columns (1/0/-1, or a code). */
+export const BYTE_COLUMNS = ["correct", "stored", "ptr_kind"] as const;
+/** Float64 columns (byte offsets can pass 2^31). */
+export const FLOAT_COLUMNS = ["ptr_offset", "ptr_length"] as const;
+
+type TextColumn = (typeof TEXT_COLUMNS)[number];
+type IntColumn = (typeof INT_COLUMNS)[number] | TextColumn;
+type ByteColumn = (typeof BYTE_COLUMNS)[number];
+type FloatColumn = (typeof FLOAT_COLUMNS)[number];
+
+/** One row as a Worker hands it to {@link RowBuilder.add}. */
+export interface CompactRow {
+  file: number;
+  line: number;
+  run: string;
+  model: string;
+  benchmark: string;
+  task: string;
+  example: number;
+  epoch: number;
+  correct: boolean | null;
+  extracted: string | null;
+  scorer: string;
+  chars: number;
+  bytes: number;
+  tokens: number | null;
+  stored: boolean | null;
+  tool_extracted: string | null;
+  filter: string | null;
+  data_version: string | null;
+  pointer: Pointer | null;
+}
+
+/** A row with every field empty, to spread and override. */
+export const EMPTY_ROW: CompactRow = {
+  file: 0,
+  line: 0,
+  run: "",
+  model: "",
+  benchmark: "",
+  task: "",
+  example: 0,
+  epoch: 1,
+  correct: null,
+  extracted: null,
+  scorer: "",
+  chars: 0,
+  bytes: 0,
+  tokens: null,
+  stored: null,
+  tool_extracted: null,
+  filter: null,
+  data_version: null,
+  pointer: null,
+};
+
+/** Rows as columns (see the module documentation). */
+export interface CompactRows {
+  n: number;
+  int: Record<IntColumn, Int32Array>;
+  byte: Record<ByteColumn, Int8Array>;
+  float: Record<FloatColumn, Float64Array>;
+  strings: Record<TextColumn, string[]>;
+}
+
+/** A string → id table; ids in order of first appearance. */
+export class Interner {
+  readonly values: string[] = [];
+  #ids = new Map<string, number>();
+  /** The id of `s` (-1 for null), adding it when new. */
+  id(s: string | null): number {
+    if (s === null) return -1;
+    let id = this.#ids.get(s);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(s);
+      this.#ids.set(s, id);
+    }
+    return id;
+  }
+}
+
+const ALL_INT: readonly IntColumn[] = [...INT_COLUMNS, ...TEXT_COLUMNS];
+const tri = (v: boolean | null) => v === null ? -1 : v ? 1 : 0;
+
+/** Appends rows to growing typed arrays. */
+export class RowBuilder {
+  n = 0;
+  #cap = 1024;
+  #int = alloc(ALL_INT, 1024, Int32Array);
+  #byte = alloc(BYTE_COLUMNS, 1024, Int8Array);
+  #float = alloc(FLOAT_COLUMNS, 1024, Float64Array);
+  #strings = Object.fromEntries(TEXT_COLUMNS.map((c) => [c, new Interner()])) as Record<
+    TextColumn,
+    Interner
+  >;
+
+  /** Append one row. */
+  add(row: CompactRow): void {
+    if (this.n === this.#cap) this.#grow();
+    const i = this.n++;
+    const n = this.#int, s = this.#strings;
+    n.file[i] = row.file;
+    n.line[i] = row.line;
+    n.example[i] = row.example;
+    n.epoch[i] = row.epoch;
+    n.chars[i] = row.chars;
+    n.bytes[i] = row.bytes;
+    n.tokens[i] = row.tokens ?? -1;
+    n.run[i] = s.run.id(row.run);
+    n.model[i] = s.model.id(row.model);
+    n.benchmark[i] = s.benchmark.id(row.benchmark);
+    n.task[i] = s.task.id(row.task);
+    n.extracted[i] = s.extracted.id(row.extracted);
+    n.scorer[i] = s.scorer.id(row.scorer);
+    n.tool_extracted[i] = s.tool_extracted.id(row.tool_extracted);
+    n.filter[i] = s.filter.id(row.filter);
+    n.data_version[i] = s.data_version.id(row.data_version);
+    n.ptr_member[i] = s.ptr_member.id(row.pointer?.member ?? null);
+    this.#byte.correct[i] = tri(row.correct);
+    this.#byte.stored[i] = tri(row.stored);
+    this.#byte.ptr_kind[i] = PTR_KINDS.indexOf(row.pointer?.kind ?? "none");
+    this.#float.ptr_offset[i] = row.pointer?.offset ?? -1;
+    this.#float.ptr_length[i] = row.pointer?.length ?? 0;
+  }
+
+  #grow(): void {
+    this.#cap *= 2;
+    this.#int = regrow(this.#int, this.#cap, Int32Array);
+    this.#byte = regrow(this.#byte, this.#cap, Int8Array);
+    this.#float = regrow(this.#float, this.#cap, Float64Array);
+  }
+
+  /** The rows so far, trimmed (the builder should not be used afterwards). */
+  finish(): CompactRows {
+    const n = this.n;
+    const trim = <T extends Int32Array | Int8Array | Float64Array>(cols: Record<string, T>) =>
+      Object.fromEntries(Object.entries(cols).map(([k, a]) => [k, a.slice(0, n)]));
+    return {
+      n,
+      int: trim(this.#int) as CompactRows["int"],
+      byte: trim(this.#byte) as CompactRows["byte"],
+      float: trim(this.#float) as CompactRows["float"],
+      strings: Object.fromEntries(
+        TEXT_COLUMNS.map((c) => [c, this.#strings[c].values]),
+      ) as CompactRows["strings"],
+    };
+  }
+}
+
+type ArrayType<T> = { new (n: number): T };
+
+function alloc<K extends string, T>(keys: readonly K[], n: number, A: ArrayType<T>): Record<K, T> {
+  return Object.fromEntries(keys.map((k) => [k, new A(n)])) as Record<K, T>;
+}
+
+function regrow<K extends string, T extends Int32Array | Int8Array | Float64Array>(
+  cols: Record<K, T>,
+  cap: number,
+  A: ArrayType<T>,
+): Record<K, T> {
+  const out = {} as Record<K, T>;
+  for (const k of Object.keys(cols) as K[]) {
+    const a = new A(cap);
+    a.set(cols[k]);
+    out[k] = a;
+  }
+  return out;
+}
+
+/**
+ * The buffers of `rows`, for `postMessage(rows, transfer)`.
+ *
+ * @example
+ * ```ts
+ * rowBuffers(new RowBuilder().finish()).length; // one per column
+ * ```
+ */
+export function rowBuffers(rows: CompactRows): ArrayBuffer[] {
+  return [rows.int, rows.byte, rows.float].flatMap((cols) =>
+    Object.values(cols).map((a) => (a as Int32Array).buffer as ArrayBuffer)
+  );
+}
+
+/**
+ * Concatenate row sets in order, merging their string tables (ids are remapped; each table
+ * lists its strings in order of first appearance, so the result is deterministic).
+ *
+ * @example
+ * ```ts
+ * const a = new RowBuilder();
+ * a.add({ ...EMPTY_ROW, run: "x" });
+ * const b = new RowBuilder();
+ * b.add({ ...EMPTY_ROW, run: "y" });
+ * const both = concatRows([a.finish(), b.finish()]);
+ * both.strings.run; // ["x", "y"]
+ * ```
+ */
+export function concatRows(parts: readonly CompactRows[]): CompactRows {
+  const n = parts.reduce((s, p) => s + p.n, 0);
+  const out: CompactRows = {
+    n,
+    int: alloc(ALL_INT, n, Int32Array),
+    byte: alloc(BYTE_COLUMNS, n, Int8Array),
+    float: alloc(FLOAT_COLUMNS, n, Float64Array),
+    strings: {} as CompactRows["strings"],
+  };
+  const tables = Object.fromEntries(TEXT_COLUMNS.map((c) => [c, new Interner()])) as Record<
+    TextColumn,
+    Interner
+  >;
+  let at = 0;
+  for (const p of parts) {
+    for (const c of ALL_INT) out.int[c].set(p.int[c], at);
+    for (const c of BYTE_COLUMNS) out.byte[c].set(p.byte[c], at);
+    for (const c of FLOAT_COLUMNS) out.float[c].set(p.float[c], at);
+    for (const c of TEXT_COLUMNS) {
+      const map = p.strings[c].map((s) => tables[c].id(s));
+      const col = out.int[c];
+      for (let i = at; i < at + p.n; i++) if (col[i] >= 0) col[i] = map[col[i]];
+    }
+    at += p.n;
+  }
+  for (const c of TEXT_COLUMNS) out.strings[c] = tables[c].values;
+  return out;
+}
+
+/**
+ * The rows at `index` (in that order), e.g. to drop quarantined duplicates.
+ *
+ * @example
+ * ```ts
+ * const b = new RowBuilder();
+ * for (const run of ["a", "b", "c"]) b.add({ ...EMPTY_ROW, run });
+ * const kept = selectRows(b.finish(), [2, 0]);
+ * [...kept.int.run].map((id) => kept.strings.run[id]); // ["c", "a"]
+ * ```
+ */
+export function selectRows(rows: CompactRows, index: readonly number[]): CompactRows {
+  const pick = <T extends Int32Array | Int8Array | Float64Array>(a: T): T => {
+    const out = new (a.constructor as ArrayType<T>)(index.length);
+    index.forEach((i, j) => (out[j] = a[i]));
+    return out;
+  };
+  const map = <T extends Int32Array | Int8Array | Float64Array>(cols: Record<string, T>) =>
+    Object.fromEntries(Object.entries(cols).map(([k, a]) => [k, pick(a)]));
+  return {
+    n: index.length,
+    int: map(rows.int) as CompactRows["int"],
+    byte: map(rows.byte) as CompactRows["byte"],
+    float: map(rows.float) as CompactRows["float"],
+    strings: rows.strings,
+  };
+}
