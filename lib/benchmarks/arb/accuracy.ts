@@ -5,9 +5,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { arbAccuracy, arbUnparseable } from "@runlens/benchmarks/arb/accuracy.ts";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
+ * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
  * const acc = arbAccuracy(rows); // model, subject, answer_type, image, rows, n, correct, accuracy, …
+ * assert.equal(acc.height, 3);
  * const unp = arbUnparseable(rows); // model, subject, n, unparseable, rate, ci_low, ci_high
+ * assert.deepEqual(unp.getColumn("rate").toArray(), [0, 25]); // physics, law
  * ```
  * @module
  */
@@ -27,7 +33,17 @@ export const ACCURACY_BY = ["model", "subject", "answer_type", "image"];
  *
  * @example
  * ```ts
- * arbAccuracy(rows, ["model", "subject"]);
+ * import assert from "node:assert/strict";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
+ * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const [physics, law] = arbAccuracy(rows, ["model", "subject"]).toRecords();
+ * // law: 4 rows, 2 correct; the unparseable response counts as wrong
+ * assert.deepEqual([law.n, law.correct, law.accuracy, law.unparseable], [4, 2, 50, 1]);
+ * const ci = [law.ci_low, law.ci_high].map((x) => Number(x).toFixed(1));
+ * assert.deepEqual(ci, ["15.0", "85.0"]); // Wilson 95%
+ * // physics: 4 rows, one symbolic answer the CAS cannot decide is left out of n
+ * assert.deepEqual([physics.rows, physics.n, physics.needs_manual], [4, 3, 1]);
  * ```
  */
 export function arbAccuracy(rows: pl.DataFrame, by: readonly string[] = ACCURACY_BY): pl.DataFrame {
@@ -73,7 +89,12 @@ export const UNPARSEABLE_BY = ["model", "subject"];
  *
  * @example
  * ```ts
- * arbUnparseable(rows, ["model"]);
+ * import assert from "node:assert/strict";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
+ * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const [m1] = arbUnparseable(rows, ["model"]).toRecords();
+ * assert.deepEqual([m1.n, m1.unparseable, m1.rate], [8, 1, 12.5]);
  * ```
  */
 export function arbUnparseable(

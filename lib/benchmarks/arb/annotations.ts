@@ -5,9 +5,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { arbErrorTypes, arbRubricQuality } from "@runlens/benchmarks/arb/annotations.ts";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
+ * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
  * arbErrorTypes(rows); // model, subject, answer_type, n, misread, wrong_approach, … (percent)
  * arbRubricQuality(rows); // model, subject, answer_type, n, rubric_coverage, …
+ * assert.equal(arbErrorTypes(rows).height, 2); // the 4 annotated rows: numerical and symbolic
+ * assert.equal(arbRubricQuality(rows).getColumn("rubric_coverage").get(0), 3.5);
  * ```
  * @module
  */
@@ -30,9 +36,25 @@ const annotated = (flags: readonly string[]) =>
  *
  * @example
  * ```ts
- * arbErrorTypes(rows).columns;
- * // ["model", "subject", "answer_type", "n", "misread", "wrong_approach", "logical_error",
- * //  "arithmetic", "correct_answer", "correct_reasoning"]
+ * import assert from "node:assert/strict";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
+ * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const t = arbErrorTypes(rows);
+ * assert.deepEqual(t.columns, [
+ *   "model",
+ *   "subject",
+ *   "answer_type",
+ *   "n",
+ *   "misread",
+ *   "wrong_approach",
+ *   "logical_error",
+ *   "arithmetic",
+ *   "correct_answer",
+ *   "correct_reasoning",
+ * ]);
+ * // both numerical rows are flagged "arithmetic", one of them also "wrong_approach"
+ * assert.deepEqual(t.select("n", "wrong_approach", "arithmetic").row(0), [2, 50, 100]);
  * ```
  */
 export function arbErrorTypes(
@@ -59,7 +81,21 @@ export function arbErrorTypes(
  *
  * @example
  * ```ts
- * arbRubricQuality(rows, ["subject", "answer_type"]);
+ * import assert from "node:assert/strict";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
+ * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * assert.deepEqual(arbRubricQuality(rows, ["subject", "answer_type"]).toRecords(), [{
+ *   subject: "physics",
+ *   answer_type: "symbolic",
+ *   n: 2,
+ *   rubric_coverage: 3.5, // Likert means
+ *   rubric_point_spread: 4.5,
+ *   alternative_solution: null, // not annotated
+ *   extra_credit: 50, // percent of the rows where the flag is known
+ *   reduced_credit: null,
+ *   hallucinated_rubric: 50,
+ * }]);
  * ```
  */
 export function arbRubricQuality(

@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { extractAnswer } from "@runlens/benchmarks/arb/answer.ts";
- * extractAnswer("… so the capacitance doubles.\nANSWER: B"); // "B"
- * extractAnswer("I think it is B."); // null (unparseable)
+ * assert.equal(extractAnswer("… so the capacitance doubles.\nANSWER: B"), "B");
+ * assert.equal(extractAnswer("I think it is B."), null); // unparseable
  * ```
  * @module
  */
@@ -23,9 +24,11 @@ export const ANSWER_DELIMITER = "ANSWER:";
  *
  * @example
  * ```ts
- * extractAnswer("ANSWER: <math>x * y</math>"); // "x * y"
- * extractAnswer("$$\\text{ANSWER: } C = \\frac{1}{2}.$$"); // "C = \\frac{1}{2}"
- * extractAnswer("ANSWER:\n\n 42 m"); // "42 m"
+ * import assert from "node:assert/strict";
+ * assert.equal(extractAnswer("ANSWER: <math>x * y</math>"), "x * y");
+ * assert.equal(extractAnswer("$$\\text{ANSWER: } C = \\frac{1}{2}.$$"), "C = \\frac{1}{2}");
+ * assert.equal(extractAnswer("ANSWER:\n\n 42 m"), "42 m");
+ * assert.equal(extractAnswer("answer: 42"), null); // the delimiter is case-sensitive
  * ```
  */
 export function extractAnswer(response: string): string | null {
@@ -47,7 +50,9 @@ export function extractAnswer(response: string): string | null {
  *
  * @example
  * ```ts
- * cleanAnswer("<p>$2.4$.</p>"); // "2.4"
+ * import assert from "node:assert/strict";
+ * assert.equal(cleanAnswer("<p>$2.4$.</p>"), "2.4");
+ * assert.equal(cleanAnswer("**3.**"), "3");
  * ```
  */
 export function cleanAnswer(text: string): string {

@@ -4,7 +4,10 @@
  *
  * @example
  * ```ts
- * ARB_SCORERS[ARB_ANSWER_TYPES[0]]; // "arb-mcq"
+ * import assert from "node:assert/strict";
+ * import { ARB_ANSWER_TYPES, ARB_SCORERS } from "@runlens/benchmarks/arb/answer_types.ts";
+ * assert.equal(ARB_ANSWER_TYPES[0], "multiple-choice");
+ * assert.equal(ARB_SCORERS[ARB_ANSWER_TYPES[0]], "arb-mcq");
  * ```
  * @module
  */

@@ -5,7 +5,14 @@
  *
  * @example
  * ```ts
- * arb.tasks.map((t) => t.name); // ["mathematics", "physics", "law", "mcat-reading", "mcat-science"]
+ * import assert from "node:assert/strict";
+ * import { arb } from "@runlens/benchmarks/arb/benchmark.ts";
+ * assert.deepEqual(
+ *   arb.tasks.map((t) => t.name),
+ *   ["mathematics", "physics", "law", "mcat-reading", "mcat-science"],
+ * );
+ * assert.equal(arb.canonicalTask("MCAT (Science)"), "mcat-science");
+ * assert.equal(arb.canonicalTask("chemistry"), null);
  * ```
  * @module
  */

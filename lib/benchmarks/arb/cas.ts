@@ -7,9 +7,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { evaluateConstant, parseMath } from "@runlens/benchmarks/arb/cas.ts";
- * evaluateConstant("\\frac{3}{4} \\times 10^{2}"); // 75
- * parseMath("\\frac{1}{"); // null (malformed LaTeX)
+ * assert.equal(evaluateConstant("\\frac{3}{4} \\times 10^{2}"), 75);
+ * assert.equal(evaluateConstant("sqrt(16)"), 4); // plain text is turned into LaTeX first
+ * assert.equal(parseMath("\\frac{1}{"), null); // malformed LaTeX
  * ```
  * @module
  */
@@ -101,8 +103,10 @@ const UNICODE: [RegExp, string][] = [
  *
  * @example
  * ```ts
- * toLatex("2*pi*epsilon*L/ln(b/a)"); // "2*\\pi*\\epsilon*L/\\ln(b/a)"
- * toLatex("x**2"); // "x^2"
+ * import assert from "node:assert/strict";
+ * assert.equal(toLatex("2*pi*epsilon*L/ln(b/a)"), "2*\\pi*\\epsilon*L/\\ln(b/a)");
+ * assert.equal(toLatex("x**2"), "x^2");
+ * assert.equal(toLatex("\\sqrt{2}"), "\\sqrt{2}"); // LaTeX passes through
  * ```
  */
 export function toLatex(text: string): string {
@@ -117,8 +121,10 @@ export function toLatex(text: string): string {
  *
  * @example
  * ```ts
- * dropLeftSide("C = \\frac{Q}{V} = 2"); // "2"
- * dropLeftSide("x^2 + y^2 = 1"); // "x^2 + y^2 = 1"
+ * import assert from "node:assert/strict";
+ * assert.equal(dropLeftSide("C = \\frac{Q}{V} = 2"), "2");
+ * assert.equal(dropLeftSide("E_0 \\approx 3.2"), "3.2");
+ * assert.equal(dropLeftSide("x + y = 1"), "x + y = 1");
  * ```
  */
 export function dropLeftSide(text: string): string {
@@ -135,7 +141,9 @@ export function dropLeftSide(text: string): string {
  *
  * @example
  * ```ts
- * parseMath("\\sqrt{x^2+1}")?.json; // ["Sqrt", ["Add", ["Power", "x", 2], 1]]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseMath("\\sqrt{x^2+1}")?.json, ["Sqrt", ["Add", ["Power", "x", 2], 1]]);
+ * assert.equal(parseMath("  "), null);
  * ```
  */
 export function parseMath(text: string): BoxedExpression | null {
@@ -161,7 +169,9 @@ export interface NumericValue {
  *
  * @example
  * ```ts
- * evaluateAt(parseMath("x^2")!, { x: 3 }); // { re: 9, im: 0 }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(evaluateAt(parseMath("x^2")!, { x: 3 }), { re: 9, im: 0 });
+ * assert.equal(evaluateAt(parseMath("x^2")!, {}), null); // x is left undefined
  * ```
  */
 export function evaluateAt(
@@ -183,8 +193,9 @@ export function evaluateAt(
  *
  * @example
  * ```ts
- * evaluateConstant("-\\frac{\\pi}{4}"); // -0.7853981633974483
- * evaluateConstant("2x"); // null
+ * import assert from "node:assert/strict";
+ * assert.equal(evaluateConstant("-\\frac{\\pi}{4}"), -Math.PI / 4);
+ * assert.equal(evaluateConstant("2x"), null); // a free symbol
  * ```
  */
 export function evaluateConstant(text: string): number | null {

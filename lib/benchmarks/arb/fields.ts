@@ -6,9 +6,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { normalizeAnswerType, normalizeSubject } from "@runlens/benchmarks/arb/fields.ts";
- * normalizeSubject("MCAT (Reading)"); // "mcat-reading"
- * normalizeAnswerType("Numerical (w/ image)"); // { answerType: "numerical", image: true }
+ * assert.equal(normalizeSubject("MCAT (Reading)"), "mcat-reading");
+ * assert.deepEqual(normalizeAnswerType("Numerical (w/ image)"), {
+ *   answerType: "numerical",
+ *   image: true,
+ * });
+ * assert.throws(() => normalizeSubject("chemistry"), /unknown subject "chemistry"/); // the reason
  * ```
  * @module
  */
@@ -82,7 +87,12 @@ export type ArbFieldMap = Partial<Record<ArbField, string>>;
  *
  * @example
  * ```ts
- * parseFieldMap(["reference=gold", "id=problem_id"]); // { reference: "gold", id: "problem_id" }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseFieldMap(["reference=gold", "id=problem_id"]), {
+ *   reference: "gold",
+ *   id: "problem_id",
+ * });
+ * assert.throws(() => parseFieldMap(["gold"]), /--map needs field=column/);
  * ```
  */
 export function parseFieldMap(specs: readonly string[]): ArbFieldMap {
@@ -118,8 +128,9 @@ const SUBJECTS: Record<string, ArbSubject> = {
  *
  * @example
  * ```ts
- * normalizeSubject("Math"); // "mathematics"
- * normalizeSubject("mcat_science"); // "mcat-science"
+ * import assert from "node:assert/strict";
+ * assert.equal(normalizeSubject("Math"), "mathematics");
+ * assert.equal(normalizeSubject("mcat_science"), "mcat-science");
  * ```
  */
 export function normalizeSubject(value: string): ArbSubject {
@@ -147,8 +158,15 @@ const TYPES: Record<string, ArbAnswerType> = {
  *
  * @example
  * ```ts
- * normalizeAnswerType("multiple_choice"); // { answerType: "multiple-choice", image: false }
- * normalizeAnswerType("Symbolic (w/ image)"); // { answerType: "symbolic", image: true }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(normalizeAnswerType("multiple_choice"), {
+ *   answerType: "multiple-choice",
+ *   image: false,
+ * });
+ * assert.deepEqual(normalizeAnswerType("Symbolic (w/ image)"), {
+ *   answerType: "symbolic",
+ *   image: true,
+ * });
  * ```
  */
 export function normalizeAnswerType(value: string): { answerType: ArbAnswerType; image: boolean } {
@@ -171,8 +189,11 @@ export function normalizeAnswerType(value: string): { answerType: ArbAnswerType;
  *
  * @example
  * ```ts
- * readFlag("misread", "Yes"); // true
- * readFlag("misread", null); // null
+ * import assert from "node:assert/strict";
+ * assert.equal(readFlag("misread", "Yes"), true);
+ * assert.equal(readFlag("misread", 0), false);
+ * assert.equal(readFlag("misread", null), null);
+ * assert.throws(() => readFlag("misread", "maybe"), /misread "maybe" is not a yes\/no flag/);
  * ```
  */
 export function readFlag(field: string, value: unknown): boolean | null {
@@ -191,7 +212,9 @@ export function readFlag(field: string, value: unknown): boolean | null {
  *
  * @example
  * ```ts
- * readNumber("human_score", "7.5"); // 7.5
+ * import assert from "node:assert/strict";
+ * assert.equal(readNumber("human_score", "7.5"), 7.5);
+ * assert.equal(readNumber("human_score", ""), null);
  * ```
  */
 export function readNumber(field: string, value: unknown): number | null {
@@ -209,7 +232,9 @@ export function readNumber(field: string, value: unknown): number | null {
  *
  * @example
  * ```ts
- * readText(17); // "17"
+ * import assert from "node:assert/strict";
+ * assert.equal(readText(17), "17");
+ * assert.equal(readText({ a: 1 }), '{"a":1}');
  * ```
  */
 export function readText(value: unknown): string | null {
@@ -226,7 +251,9 @@ export function readText(value: unknown): string | null {
  *
  * @example
  * ```ts
- * readChoices('["a", "b"]'); // ["a", "b"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(readChoices('["a", "b"]'), ["a", "b"]);
+ * assert.deepEqual(readChoices([1, "b"]), ["1", "b"]);
  * ```
  */
 export function readChoices(value: unknown): string[] | null {

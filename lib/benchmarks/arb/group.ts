@@ -5,8 +5,18 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
  * import { groupRows, typedFrame } from "@runlens/benchmarks/arb/group.ts";
- * for (const { key, rows } of groupRows(df, ["model", "subject"])) console.log(key, rows.length);
+ * const df = pl.DataFrame({ model: ["a", "a", "b"], subject: ["law", "physics", "law"] });
+ * const groups = groupRows(df, ["model", "subject"]);
+ * const counts = groups.map(({ key, rows }) => ({ ...key, n: rows.length }));
+ * const out = typedFrame(counts, { model: pl.Utf8, subject: pl.Utf8, n: pl.Int32 });
+ * assert.deepEqual(out.toRecords(), [
+ *   { model: "a", subject: "physics", n: 1 }, // physics before law: the paper's order
+ *   { model: "a", subject: "law", n: 1 },
+ *   { model: "b", subject: "law", n: 1 },
+ * ]);
  * ```
  * @module
  */
@@ -40,8 +50,10 @@ function compare(col: string, a: unknown, b: unknown): number {
  *
  * @example
  * ```ts
- * groupRows(pl.DataFrame({ subject: ["law", "physics"] }), ["subject"]).map((g) => g.key.subject);
- * // ["physics", "law"]
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const groups = groupRows(pl.DataFrame({ subject: ["law", "physics"] }), ["subject"]);
+ * assert.deepEqual(groups.map((g) => g.key.subject), ["physics", "law"]);
  * ```
  */
 export function groupRows(df: pl.DataFrame, by: readonly string[]): RowGroup[] {
@@ -70,7 +82,11 @@ export function groupRows(df: pl.DataFrame, by: readonly string[]): RowGroup[] {
  *
  * @example
  * ```ts
- * typedFrame([{ n: 3, acc: null }], { n: pl.Int32, acc: pl.Float64 }).dtypes;
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = typedFrame([{ n: 3, acc: null }], { n: pl.Int32, acc: pl.Float64 });
+ * assert.deepEqual(df.toRecords(), [{ n: 3, acc: null }]);
+ * assert.ok(df.getColumn("n").dtype.equals(pl.Int32));
  * ```
  */
 export function typedFrame(
@@ -96,7 +112,9 @@ export function keySchema(df: pl.DataFrame, by: readonly string[]): Record<strin
  *
  * @example
  * ```ts
- * percentTrue([true, false, null, true]); // 66.66…
+ * import assert from "node:assert/strict";
+ * assert.equal(percentTrue([true, false, null, true]), 200 / 3); // 66.66…: nulls are left out
+ * assert.equal(percentTrue([null]), null);
  * ```
  */
 export function percentTrue(values: readonly unknown[]): number | null {

@@ -17,8 +17,23 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
- * const { rows, quarantine, rowsIn } = loadArbLogs(["runs/arb/"], { map: { reference: "gold" } });
+ * // a folder: its .jsonl and .csv files (two illustrative runs of 22 rows each)
+ * const { rows, quarantine, rowsIn } = loadArbLogs(["tests/fixtures/arb/illustrative"]);
+ * assert.equal(rowsIn, rows.height + quarantine.length);
+ * assert.deepEqual([rows.height, quarantine.length], [44, 0]);
+ * // a log with other column names (`runlens arb --map field=column`)
+ * const mapped = loadArbLogs(["tests/fixtures/arb/mapped.csv"], {
+ *   map: {
+ *     id: "problem_id",
+ *     subject: "subj",
+ *     answer_type: "kind",
+ *     reference: "gold",
+ *     response: "output",
+ *   },
+ * });
+ * assert.deepEqual(mapped.rows.getColumn("task").toArray(), ["mathematics", "mcat-science"]);
  * ```
  * @module
  */
@@ -241,7 +256,11 @@ function scoreRecord(
  *
  * @example
  * ```ts
- * arbFrame([]).height; // 0
+ * import assert from "node:assert/strict";
+ * import { ROW_COLUMNS } from "@runlens/core/schema.ts";
+ * const empty = arbFrame([]);
+ * assert.equal(empty.height, 0);
+ * assert.deepEqual(empty.columns, [...ROW_COLUMNS, ...Object.keys(ARB_COLUMNS)]);
  * ```
  */
 export function arbFrame(rows: readonly Row[]): pl.DataFrame {
@@ -254,8 +273,14 @@ export function arbFrame(rows: readonly Row[]): pl.DataFrame {
  *
  * @example
  * ```ts
- * const log = readArbLog("runs/model_a.jsonl");
- * log.rowsIn === log.rows.height + log.quarantine.length; // true
+ * import assert from "node:assert/strict";
+ * const log = readArbLog("tests/fixtures/arb/malformed.jsonl");
+ * assert.equal(log.rowsIn, log.rows.height + log.quarantine.length); // 8 = 1 + 7
+ * assert.deepEqual(log.quarantine[1], {
+ *   file: "tests/fixtures/arb/malformed.jsonl",
+ *   line: 3,
+ *   reason: "missing subject",
+ * });
  * ```
  */
 export function readArbLog(file: string, opts: ArbLoadOptions = {}): ArbLog {
@@ -295,7 +320,13 @@ export function readArbLog(file: string, opts: ArbLoadOptions = {}): ArbLog {
  *
  * @example
  * ```ts
- * const { rows } = loadArbLogs(["a.jsonl", "more/"]);
+ * import assert from "node:assert/strict";
+ * const { rows, files } = loadArbLogs([
+ *   "tests/fixtures/arb/analyses.jsonl",
+ *   "tests/fixtures/arb/illustrative/",
+ * ]);
+ * assert.equal(files.length, 3);
+ * assert.equal(rows.height, 8 + 44);
  * ```
  */
 export function loadArbLogs(paths: readonly string[], opts: ArbLoadOptions = {}): ArbLog {
@@ -317,7 +348,12 @@ export function loadArbLogs(paths: readonly string[], opts: ArbLoadOptions = {})
  *
  * @example
  * ```ts
- * const arbFiles = findLogFiles([logsDir]).filter((f) => isArbLog(f));
+ * import assert from "node:assert/strict";
+ * assert.equal(isArbLog("tests/fixtures/arb/analyses.jsonl"), true);
+ * assert.equal(isArbLog("tests/fixtures/arb/mapped.csv"), false); // other column names…
+ * const map = { subject: "subj", answer_type: "kind" };
+ * assert.equal(isArbLog("tests/fixtures/arb/mapped.csv", map), true); // … unless mapped
+ * assert.equal(isArbLog("tests/fixtures/bbm/runs/toy_run.jsonl"), false);
  * ```
  */
 export function isArbLog(file: string, map: ArbFieldMap = {}): boolean {

@@ -4,9 +4,12 @@
  *
  * @example
  * ```ts
- * import { choiceLetter } from "@runlens/benchmarks/arb/mcq.ts";
- * choiceLetter("(C) The contract is void."); // "C"
- * choiceLetter("The answer is option B"); // "B"
+ * import assert from "node:assert/strict";
+ * import { choiceLetter, referenceLetter } from "@runlens/benchmarks/arb/mcq.ts";
+ * assert.equal(choiceLetter("(C) The contract is void."), "C");
+ * assert.equal(choiceLetter("The answer is option B"), "B");
+ * // the scorer compares the two letters
+ * assert.equal(choiceLetter("B) Paris"), referenceLetter("Paris", ["Rome", "Paris"]));
  * ```
  * @module
  */
@@ -24,8 +27,10 @@ const NAMED = /\b(?:[Aa]nswer|[Oo]ption|[Cc]hoice)\s*(?:is\s*)?:?\s*\(?([A-J])\b
  *
  * @example
  * ```ts
- * choiceLetter("D"); // "D"
- * choiceLetter("Between (A) and (B)"); // null
+ * import assert from "node:assert/strict";
+ * assert.equal(choiceLetter("D"), "D");
+ * assert.equal(choiceLetter("\\textbf{b}"), "B");
+ * assert.equal(choiceLetter("Between (A) and (B)"), null); // two letters named
  * ```
  */
 export function choiceLetter(answer: string): string | null {
@@ -44,8 +49,10 @@ export function choiceLetter(answer: string): string | null {
  *
  * @example
  * ```ts
- * referenceLetter("b"); // "B"
- * referenceLetter("Paris", ["Rome", "Paris"]); // "B"
+ * import assert from "node:assert/strict";
+ * assert.equal(referenceLetter("b"), "B");
+ * assert.equal(referenceLetter("Paris", ["Rome", "Paris"]), "B");
+ * assert.equal(referenceLetter("Paris"), null); // a text reference needs the choices
  * ```
  */
 export function referenceLetter(

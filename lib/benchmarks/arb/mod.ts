@@ -10,9 +10,11 @@
  *
  * @example
  * ```ts
- * import { arb, extractAnswer } from "@runlens/benchmarks/arb/mod.ts";
- * arb.tasks.length; // 5
- * extractAnswer("… ANSWER: 42"); // "42"
+ * import assert from "node:assert/strict";
+ * import { arb, extractAnswer, scoreArbResponse } from "@runlens/benchmarks/arb/mod.ts";
+ * assert.equal(arb.tasks.length, 5);
+ * assert.equal(extractAnswer("… ANSWER: 42"), "42");
+ * assert.equal(scoreArbResponse("numerical", "42", "… ANSWER: 42.1 J").correct, true);
  * ```
  * @module
  */

@@ -6,10 +6,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { numbersMatch, parseNumber } from "@runlens/benchmarks/arb/numerical.ts";
- * parseNumber("2.4 m/s^2"); // 2.4
- * parseNumber("$1.6 \\times 10^{-19}\\,\\mathrm{C}$"); // 1.6e-19
- * numbersMatch(101, 100); // true (relative error exactly 1e-2)
+ * assert.equal(parseNumber("2.4 m/s^2"), 2.4);
+ * const charge = parseNumber("$1.6 \\times 10^{-19}\\,\\mathrm{C}$"); // 1.6000000000000002e-19
+ * assert.ok(numbersMatch(charge!, 1.6e-19));
+ * assert.equal(numbersMatch(101, 100), true); // relative error exactly 1e-2
  * ```
  * @module
  */
@@ -26,8 +28,10 @@ export const RELATIVE_TOLERANCE = 1e-2;
  *
  * @example
  * ```ts
- * numbersMatch(1.01, 1); // true
- * numbersMatch(1.0101, 1); // false
+ * import assert from "node:assert/strict";
+ * assert.equal(numbersMatch(1.01, 1), true);
+ * assert.equal(numbersMatch(1.0101, 1), false);
+ * assert.equal(numbersMatch(0.001, 0), false); // a reference of 0 needs exactly 0
  * ```
  */
 export function numbersMatch(answer: number, reference: number, tol = RELATIVE_TOLERANCE): boolean {
@@ -47,7 +51,9 @@ const UNIT_TAIL =
  *
  * @example
  * ```ts
- * stripFormatting("E = 1{,}200\\,\\text{J}"); // "1200"
+ * import assert from "node:assert/strict";
+ * assert.equal(stripFormatting("E = 1{,}200\\,\\text{J}"), "1200");
+ * assert.equal(stripFormatting("45^{\\circ}"), "45");
  * ```
  */
 export function stripFormatting(text: string): string {
@@ -76,9 +82,10 @@ function readPlain(s: string): number | null {
  *
  * @example
  * ```ts
- * parseNumber("\\frac{3}{4}"); // 0.75
- * parseNumber("3.0 x 10^8 m/s"); // 300000000
- * parseNumber("about five"); // null
+ * import assert from "node:assert/strict";
+ * assert.equal(parseNumber("\\frac{3}{4}"), 0.75);
+ * assert.equal(parseNumber("3.0 x 10^8 m/s"), 300000000);
+ * assert.equal(parseNumber("about five"), null);
  * ```
  */
 export function parseNumber(text: string): number | null {

@@ -5,9 +5,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
  * import { arbReport, arbReportText } from "@runlens/benchmarks/arb/report.ts";
- * const report = arbReport(loadArbLogs(["runs/"]));
- * console.log(arbReportText(report));
+ * const report = arbReport(loadArbLogs(["tests/fixtures/arb/malformed.jsonl"]));
+ * assert.equal(report.rows_scored, 1);
+ * assert.equal(report.rows_quarantined, 7);
+ * const text = arbReportText(report); // `runlens arb` prints this
+ * assert.ok(text.startsWith("8 rows in 1 file(s): 1 scored, 7 quarantined\n"));
  * ```
  * @module
  */
@@ -49,7 +54,11 @@ const records = (df: pl.DataFrame) => df.toRecords() as Record<string, unknown>[
  *
  * @example
  * ```ts
- * arbReport(log).rows_in === arbReport(log).rows_scored + arbReport(log).rows_quarantined; // true
+ * import assert from "node:assert/strict";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * const r = arbReport(loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]));
+ * assert.equal(r.rows_in, r.rows_scored + r.rows_quarantined);
+ * assert.deepEqual(r.unparseable.map((u) => u.rate), [0, 25]); // physics, law
  * ```
  */
 export function arbReport(log: ArbLog): ArbReport {
@@ -81,7 +90,11 @@ const TITLES: Record<keyof typeof ARB_ANALYSES, string> = {
  *
  * @example
  * ```ts
- * console.log(arbReportText(arbReport(log)));
+ * import assert from "node:assert/strict";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * const text = arbReportText(arbReport(loadArbLogs(["tests/fixtures/arb/analyses.jsonl"])));
+ * assert.ok(text.startsWith("8 rows in 1 file(s): 8 scored, 0 quarantined\n"));
+ * assert.ok(text.includes("## Responses without ANSWER: (unparseable, %)"));
  * ```
  */
 export function arbReportText(report: ArbReport): string {

@@ -5,9 +5,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { arbRubricScores, pearson } from "@runlens/benchmarks/arb/rubric_scores.ts";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
+ * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
  * arbRubricScores(rows); // model, subject, answer_type, n, human_mean, model_mean, pearson_r
- * pearson([1, 2, 3], [2, 4, 7]); // 0.9933…
+ * assert.equal(pearson([1, 2, 3], [2, 4, 7])?.toFixed(4), "0.9934");
  * ```
  * @module
  */
@@ -21,8 +25,9 @@ import { groupRows, keySchema, typedFrame } from "./group.ts";
  *
  * @example
  * ```ts
- * pearson([1, 2, 3], [3, 2, 1]); // -1
- * pearson([1, 1], [2, 3]); // null
+ * import assert from "node:assert/strict";
+ * assert.equal(pearson([1, 2, 3], [3, 2, 1]), -1);
+ * assert.equal(pearson([1, 1], [2, 3]), null); // x is constant
  * ```
  */
 export function pearson(x: readonly number[], y: readonly number[]): number | null {
@@ -38,7 +43,14 @@ export function pearson(x: readonly number[], y: readonly number[]): number | nu
  *
  * @example
  * ```ts
- * arbRubricScores(rows, ["subject", "answer_type"]);
+ * import assert from "node:assert/strict";
+ * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
+ * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * assert.deepEqual(arbRubricScores(rows, ["subject", "answer_type"]).toRecords(), [
+ *   { subject: "physics", answer_type: "numerical", n: 2, human_mean: 5, model_mean: 6.5 },
+ *   { subject: "physics", answer_type: "symbolic", n: 2, human_mean: 6.5, model_mean: 8 },
+ * ].map((r) => ({ ...r, pearson_r: 1 }))); // two points per group: r = 1
  * ```
  */
 export function arbRubricScores(

@@ -15,9 +15,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scoreArbResponse } from "@runlens/benchmarks/arb/score.ts";
- * scoreArbResponse("numerical", "2.4", "… ANSWER: 2.41 m");
- * // { scorer: "arb-numerical", extracted: "2.41 m", correct: true, status: "scored", … }
+ * assert.deepEqual(scoreArbResponse("numerical", "2.4", "… ANSWER: 2.41 m"), {
+ *   scorer: "arb-numerical",
+ *   extracted: "2.41 m",
+ *   correct: true,
+ *   status: "scored",
+ *   detail: "relative error 0.00417",
+ * });
  * ```
  * @module
  */
@@ -61,8 +67,12 @@ export interface ArbScoreOptions extends EquivalenceOptions {
  *
  * @example
  * ```ts
- * scoreArbResponse("multiple-choice", "C", "I pick C").status; // "unparseable"
- * scoreArbResponse("symbolic", "x^2", "ANSWER: \\frac{1}{").correct; // null (needs a manual check)
+ * import assert from "node:assert/strict";
+ * assert.equal(scoreArbResponse("multiple-choice", "C", "I pick C").status, "unparseable");
+ * assert.equal(scoreArbResponse("multiple-choice", "C", "ANSWER: maybe").status, "invalid-answer");
+ * const sym = scoreArbResponse("symbolic", "x^2", "ANSWER: \\frac{1}{");
+ * assert.deepEqual([sym.correct, sym.status], [null, "needs-manual-check"]);
+ * assert.equal(scoreArbResponse("proof-like", "", "ANSWER: QED").status, "not-auto-scored");
  * ```
  */
 export function scoreArbResponse(

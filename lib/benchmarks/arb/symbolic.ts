@@ -8,8 +8,12 @@
  * @example
  * ```ts
  * import { symbolicEquivalence } from "@runlens/benchmarks/arb/symbolic.ts";
- * symbolicEquivalence("\\frac{2\\pi\\epsilon L}{\\ln(b/a)}", "2*pi*epsilon*L/(ln(b)-ln(a))").verdict;
- * // "equivalent"
+ * import assert from "node:assert/strict";
+ * const eq = symbolicEquivalence(
+ *   "\\frac{2\\pi\\epsilon L}{\\ln(b/a)}",
+ *   "2*pi*epsilon*L/(ln(b)-ln(a))",
+ * );
+ * assert.deepEqual(eq, { verdict: "equivalent", how: "numeric (8 points)" });
  * ```
  * @module
  */
@@ -62,8 +66,13 @@ function structurallySame(a: BoxedExpression, b: BoxedExpression): boolean {
  *
  * @example
  * ```ts
- * symbolicEquivalence("(a+b)(a-b)", "a^2 - b^2").verdict; // "equivalent"
- * symbolicEquivalence("\\frac{1}{2}", "\\frac{1}{").verdict; // "undecided"
+ * import assert from "node:assert/strict";
+ * assert.equal(symbolicEquivalence("(a+b)(a-b)", "a^2 - b^2").verdict, "equivalent");
+ * assert.equal(symbolicEquivalence("x^2", "x^3").verdict, "not-equivalent");
+ * assert.deepEqual(symbolicEquivalence("\\frac{1}{2}", "\\frac{1}{"), {
+ *   verdict: "undecided",
+ *   how: "answer does not parse",
+ * });
  * ```
  */
 export function symbolicEquivalence(

@@ -5,10 +5,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
  * import { bbhAggregate } from "@runlens/benchmarks/bbh/aggregate.ts";
  * const agg = bbhAggregate(pl.DataFrame({ task: ["snarks"], example_index: [3], correct: [true] }));
- * console.assert(agg.coverage === "partial" && agg.micro === null);
+ * assert.equal(agg.coverage, "partial");
+ * assert.equal(agg.micro, null);
+ * assert.equal(agg.note, "covers 1 of 6511 examples (1 of 27 tasks); micro needs the full set");
  * ```
  * @module
  */
@@ -32,7 +35,13 @@ export type BbhAggregate = {
  *
  * @example
  * ```ts
- * bbhAggregate(rows).micro; // e.g. 71.23, or null with a note when the run is partial
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), { runs: ["code-davinci-002-cot"] });
+ * const agg = bbhAggregate(rows); // all 6,511 examples: full coverage
+ * assert.equal(agg.coverage, "full");
+ * assert.equal(agg.micro?.toFixed(2), "73.97"); // 4,816 / 6,511 correct
  * ```
  */
 export function bbhAggregate(scored: pl.DataFrame): BbhAggregate {

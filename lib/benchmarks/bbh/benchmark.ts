@@ -5,8 +5,19 @@
  *
  * @example
  * ```ts
- * bbh.tasks.length; // 27
- * bbh.scorers.map((s) => s.name); // ["bbh-release-cot", "bbh-release-direct", …, "last-line"]
+ * import assert from "node:assert/strict";
+ * import { bbh } from "@runlens/benchmarks/bbh/benchmark.ts";
+ * assert.equal(bbh.tasks.length, 27);
+ * assert.equal(bbh.defaultScorer, "bbh-release-cot");
+ * assert.deepEqual(bbh.scorers.map((s) => s.name), [
+ *   "bbh-release-cot",
+ *   "bbh-release-direct",
+ *   "lm-eval-get-answer",
+ *   "lm-eval-strict",
+ *   "lm-eval-flexible",
+ *   "last-line",
+ * ]);
+ * assert.equal(bbh.canonicalTask("leaderboard_bbh_navigate"), "navigate");
  * ```
  * @module
  */

@@ -7,9 +7,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
- * const ds = loadBbhDataset("../shared/data");
- * console.assert(ds.height === 6511);
+ * const ds = loadBbhDataset(resolveDataDir()); // $RUNLENS_DATA, else .runlens/data
+ * assert.equal(ds.height, 6511);
+ * assert.deepEqual(ds.columns, ["task", "example_index", "input", "target", "input_chars"]);
  * ```
  * @module
  */
@@ -33,7 +36,12 @@ export interface BbhExample {
  *
  * @example
  * ```ts
- * findBbhTaskDir("../shared/data"); // "../shared/data/bbh/bbh"
+ * import assert from "node:assert/strict";
+ * import { join } from "node:path";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const dir = resolveDataDir();
+ * assert.equal(findBbhTaskDir(dir), join(dir, "bbh", "bbh")); // from the data root
+ * assert.equal(findBbhTaskDir(join(dir, "bbh")), join(dir, "bbh", "bbh")); // from the release
  * ```
  */
 export function findBbhTaskDir(dir: string): string {
@@ -55,7 +63,12 @@ export function findBbhTaskDir(dir: string): string {
  *
  * @example
  * ```ts
- * readBbhTaskFile("../shared/data/bbh/bbh/snarks.json").length; // 178
+ * import assert from "node:assert/strict";
+ * import { join } from "node:path";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const examples = readBbhTaskFile(join(findBbhTaskDir(resolveDataDir()), "snarks.json"));
+ * assert.equal(examples.length, 178);
+ * assert.deepEqual(Object.keys(examples[0]), ["input", "target"]);
  * ```
  */
 export function readBbhTaskFile(path: string): BbhExample[] {
@@ -71,8 +84,11 @@ const cache = new Map<string, pl.DataFrame>();
  *
  * @example
  * ```ts
- * const ds = loadBbhDataset("../shared/data");
- * ds.filter(pl.col("task").eq(pl.lit("snarks"))).height; // 178
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const ds = loadBbhDataset(resolveDataDir());
+ * assert.equal(ds.filter(pl.col("task").eq(pl.lit("snarks"))).height, 178);
  * ```
  */
 export function loadBbhDataset(dataDir: string): pl.DataFrame {

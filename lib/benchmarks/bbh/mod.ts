@@ -12,9 +12,11 @@
  *
  * @example
  * ```ts
- * import { bbh, BBH_SIZE } from "@runlens/benchmarks/bbh/mod.ts";
- * bbh.defaultScorer; // "bbh-release-cot"
- * BBH_SIZE; // 6511
+ * import assert from "node:assert/strict";
+ * import { bbh, BBH_SIZE, extractBbhCot } from "@runlens/benchmarks/bbh/mod.ts";
+ * assert.equal(bbh.defaultScorer, "bbh-release-cot");
+ * assert.equal(BBH_SIZE, 6511);
+ * assert.equal(extractBbhCot("… So the answer is (C)."), "(C)");
  * ```
  * @module
  */

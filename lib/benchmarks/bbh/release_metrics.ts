@@ -10,9 +10,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { readBbhPublishedAccuracies } from "@runlens/benchmarks/bbh/release_metrics.ts";
- * const published = readBbhPublishedAccuracies("../shared/data");
- * console.assert(published.length === 54);
+ * const published = readBbhPublishedAccuracies(resolveDataDir());
+ * assert.equal(published.length, 54); // 2 runs × 27 tasks
  * ```
  * @module
  */
@@ -40,7 +42,8 @@ export interface BbhPublishedAccuracy {
  *
  * @example
  * ```ts
- * releaseAccuracy(232, 250); // 92.80000000000001
+ * import assert from "node:assert/strict";
+ * assert.equal(releaseAccuracy(232, 250), 92.80000000000001); // as written in the release files
  * ```
  */
 export function releaseAccuracy(correct: number, n: number): number {
@@ -52,7 +55,19 @@ export function releaseAccuracy(correct: number, n: number): number {
  *
  * @example
  * ```ts
- * readEvalMetrics("…/navigate_few_shot_template_0-255000_eval_metrics.jsonl").accuracy;
+ * import assert from "node:assert/strict";
+ * import { join } from "node:path";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { findBbhOutputsDir } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * const file = join(
+ *   findBbhOutputsDir(resolveDataDir()),
+ *   "code-davinci-002-cot",
+ *   "navigate_few_shot_template_0-255000_eval_metrics.jsonl",
+ * );
+ * assert.deepEqual(readEvalMetrics(file), {
+ *   accuracy: 96.39999999999999, // 241 / 250 * 100
+ *   accuracyWithCalc: 96.39999999999999,
+ * });
  * ```
  */
 export function readEvalMetrics(
@@ -77,7 +92,12 @@ export function readEvalMetrics(
  *
  * @example
  * ```ts
- * readBbhPublishedAccuracies("../shared/data")[0]; // { run: "code-davinci-002-cot", task: "boolean_expressions", accuracy: 92.80000000000001, … }
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const [first] = readBbhPublishedAccuracies(resolveDataDir(), { tasks: ["navigate"] });
+ * assert.equal(first.run, "code-davinci-002-cot");
+ * assert.equal(first.task, "navigate");
+ * assert.equal(first.accuracy, releaseAccuracy(241, 250)); // 96.39999999999999
  * ```
  */
 export function readBbhPublishedAccuracies(

@@ -13,9 +13,17 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
- * const { rows, quarantine } = loadBbhReleaseOutputs("../shared/data");
- * console.assert(rows.height === 2 * 6511 && quarantine.length === 0);
+ * const { rows, quarantine } = loadBbhReleaseOutputs(resolveDataDir());
+ * assert.equal(rows.height, 2 * 6511);
+ * assert.equal(quarantine.length, 0);
+ * const snarks = rows.filter(pl.col("task").eq(pl.lit("snarks")));
+ * const row88 = snarks.filter(pl.col("example_index").eq(88));
+ * const extra = JSON.parse(row88.getColumn("extra").get(0));
+ * assert.ok(extra.prompt_question.includes("(B)")); // the whole question, both options
  * ```
  * @module
  */
@@ -55,7 +63,8 @@ export const BBH_RELEASE_RUNS: readonly BbhReleaseRun[] = [
  *
  * @example
  * ```ts
- * bbhOutputStem("navigate"); // "navigate_few_shot_template_0-255000"
+ * import assert from "node:assert/strict";
+ * assert.equal(bbhOutputStem("navigate"), "navigate_few_shot_template_0-255000");
  * ```
  */
 export function bbhOutputStem(task: string): string {
@@ -68,7 +77,11 @@ export function bbhOutputStem(task: string): string {
  *
  * @example
  * ```ts
- * findBbhOutputsDir("../shared/data"); // "../shared/data/bbh/code-davinci-002-outputs"
+ * import assert from "node:assert/strict";
+ * import { join } from "node:path";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const dir = resolveDataDir();
+ * assert.equal(findBbhOutputsDir(dir), join(dir, "bbh", "code-davinci-002-outputs"));
  * ```
  */
 export function findBbhOutputsDir(dir: string): string {
@@ -148,8 +161,16 @@ export interface BbhReleaseOutputs {
  *
  * @example
  * ```ts
- * const { rows } = loadBbhReleaseOutputs("../shared/data", { runs: ["code-davinci-002-cot"] });
- * rows.height; // 6511
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), {
+ *   runs: ["code-davinci-002-cot"],
+ *   tasks: ["navigate"],
+ * });
+ * assert.equal(rows.height, 250);
+ * assert.equal(rows.getColumn("scorer").get(0), "bbh-release-cot");
+ * assert.equal(rows.filter(pl.col("correct")).height, 241); // the published 96.4%
  * ```
  */
 export function loadBbhReleaseOutputs(

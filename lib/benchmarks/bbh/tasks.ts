@@ -14,10 +14,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BBH_SIZE, BBH_TASKS, bbhTask } from "@runlens/benchmarks/bbh/tasks.ts";
- * console.assert(BBH_TASKS.length === 27 && BBH_SIZE === 6511);
- * console.assert(bbhTask("snarks").size === 178);
- * console.assert(bbhTask("navigate").bbeh === "spatial_reasoning");
+ * assert.equal(BBH_TASKS.length, 27);
+ * assert.equal(BBH_SIZE, 6511);
+ * assert.equal(bbhTask("snarks").size, 178);
+ * assert.equal(bbhTask("navigate").bbeh, "spatial_reasoning");
  * ```
  * @module
  */
@@ -169,7 +171,10 @@ const byName = new Map(BBH_TASKS.map((x) => [x.name, x]));
  *
  * @example
  * ```ts
- * bbhTask("word_sorting").format; // "free_text"
+ * import assert from "node:assert/strict";
+ * assert.equal(bbhTask("word_sorting").format, "free_text");
+ * assert.equal(bbhTask("date_understanding").random, 17.17);
+ * assert.throws(() => bbhTask("nope"), /unknown BBH task "nope"/);
  * ```
  */
 export function bbhTask(name: string): BbhTaskInfo {
@@ -187,9 +192,11 @@ export function bbhTask(name: string): BbhTaskInfo {
  *
  * @example
  * ```ts
- * console.assert(canonicalBbhTask("bbh_cot_zeroshot_web_of_lies") === "web_of_lies");
- * console.assert(canonicalBbhTask("bbh-temporal_sequences") === "temporal_sequences");
- * console.assert(canonicalBbhTask("nope") === null);
+ * import assert from "node:assert/strict";
+ * assert.equal(canonicalBbhTask("bbh_cot_zeroshot_web_of_lies"), "web_of_lies");
+ * assert.equal(canonicalBbhTask("leaderboard_bbh_navigate"), "navigate");
+ * assert.equal(canonicalBbhTask("bbh-temporal_sequences"), "temporal_sequences");
+ * assert.equal(canonicalBbhTask("nope"), null);
  * ```
  */
 export function canonicalBbhTask(label: string): string | null {

@@ -6,7 +6,10 @@
  *
  * @example
  * ```ts
- * bbm.tasks.map((t) => t.size); // [986, 300, 300, 300, 300]
+ * import assert from "node:assert/strict";
+ * import { bbm } from "@runlens/benchmarks/bbm/benchmark.ts";
+ * assert.deepEqual(bbm.tasks.map((t) => t.size), [986, 300, 300, 300, 300]);
+ * assert.equal(bbm.canonicalTask("Word_Sorting"), "word_sorting");
  * ```
  * @module
  */

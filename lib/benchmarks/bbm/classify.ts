@@ -16,9 +16,11 @@
  *
  * @example
  * ```ts
- * import { classifyMistakeAnswer, answerToIndex } from "@runlens/benchmarks/bbm/classify.ts";
- * const k = answerToIndex("5", "one-based", 10); // 4
- * classifyMistakeAnswer(k, 6); // "early"
+ * import assert from "node:assert/strict";
+ * import { answerToIndex, classifyMistakeAnswer } from "@runlens/benchmarks/bbm/classify.ts";
+ * const k = answerToIndex("5", "one-based", 10); // "Thought 5" of 10 steps
+ * assert.equal(k, 4);
+ * assert.equal(classifyMistakeAnswer(k, 6), "early"); // the first mistake is at index 6
  * ```
  * @module
  */
@@ -54,9 +56,11 @@ export type PredictedIndex = number | "none" | null;
  *
  * @example
  * ```ts
- * answerToIndex("No", "one-based", 5); // "none"
- * answerToIndex("1", "one-based", 5); // 0
- * answerToIndex("5", "zero-based", 5); // null (past the last step)
+ * import assert from "node:assert/strict";
+ * assert.equal(answerToIndex("No", "one-based", 5), "none");
+ * assert.equal(answerToIndex("1", "one-based", 5), 0);
+ * assert.equal(answerToIndex("0", "one-based", 5), null); // no "Thought 0"
+ * assert.equal(answerToIndex("5", "zero-based", 5), null); // past the last step
  * ```
  */
 export function answerToIndex(
@@ -79,9 +83,12 @@ export function answerToIndex(
  *
  * @example
  * ```ts
- * classifyMistakeAnswer(3, 3); // "correct"
- * classifyMistakeAnswer("none", null); // "correct"
- * classifyMistakeAnswer(2, null); // "false_alarm"
+ * import assert from "node:assert/strict";
+ * assert.equal(classifyMistakeAnswer(3, 3), "correct");
+ * assert.equal(classifyMistakeAnswer(5, 3), "late");
+ * assert.equal(classifyMistakeAnswer("none", 3), "said_no_mistake");
+ * assert.equal(classifyMistakeAnswer("none", null), "correct");
+ * assert.equal(classifyMistakeAnswer(2, null), "false_alarm");
  * ```
  */
 export function classifyMistakeAnswer(
@@ -129,8 +136,23 @@ export interface ClassifyOptions {
  *
  * @example
  * ```ts
- * const runs = pl.DataFrame({ task: ["word_sorting"], trace_index: [0], response: ["The answer is: 3"] });
- * classifyMistakeRuns(runs, traces, { numbering: "one-based" }).getColumn("outcome");
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset(resolveDataDir());
+ * const runs = pl.DataFrame({
+ *   task: ["word_sorting", "word_sorting"],
+ *   trace_index: [0, 0],
+ *   response: ["The answer is: 3", "The answer is: 2"],
+ * });
+ * const out = classifyMistakeRuns(runs, traces, { numbering: "one-based" });
+ * // word_sorting trace 0: 7 steps, first mistake at index 1 ("Thought 2")
+ * const cols = out.select("mistake_index", "n_steps", "predicted_index", "outcome");
+ * assert.deepEqual(cols.toRecords(), [
+ *   { mistake_index: 1, n_steps: 7, predicted_index: 2, outcome: "late" },
+ *   { mistake_index: 1, n_steps: 7, predicted_index: 1, outcome: "correct" },
+ * ]);
  * ```
  */
 export function classifyMistakeRuns(

@@ -7,8 +7,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
  * import { intSeries } from "@runlens/benchmarks/bbm/columns.ts";
- * intSeries("mistake_index", [3, null]).toArray(); // [3, null]
+ * assert.deepEqual(pl.Series("x", [3, null], pl.Int32).toArray(), [3, 0]); // the pitfall
+ * const s = intSeries("mistake_index", [3, null]);
+ * assert.deepEqual(s.toArray(), [3, null]);
+ * assert.ok(s.dtype.equals(pl.Int32));
  * ```
  * @module
  */
@@ -19,7 +24,8 @@ import pl from "nodejs-polars";
  *
  * @example
  * ```ts
- * intSeries("k", [null, 2]).toArray(); // [null, 2]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(intSeries("k", [null, 2]).toArray(), [null, 2]);
  * ```
  */
 export function intSeries(name: string, values: readonly (number | null)[]): pl.Series {
@@ -32,7 +38,8 @@ export function intSeries(name: string, values: readonly (number | null)[]): pl.
  *
  * @example
  * ```ts
- * floatSeries("share", [0.5, null]).toArray(); // [0.5, null]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(floatSeries("share", [0.5, null]).toArray(), [0.5, null]);
  * ```
  */
 export function floatSeries(name: string, values: readonly (number | null)[]): pl.Series {
@@ -45,7 +52,8 @@ export function floatSeries(name: string, values: readonly (number | null)[]): p
  *
  * @example
  * ```ts
- * strSeries("answer", ["(A)", null]).toArray(); // ["(A)", null]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(strSeries("answer", ["(A)", null]).toArray(), ["(A)", null]);
  * ```
  */
 export function strSeries(name: string, values: readonly (string | null)[]): pl.Series {
@@ -57,7 +65,8 @@ export function strSeries(name: string, values: readonly (string | null)[]): pl.
  *
  * @example
  * ```ts
- * boolSeries("flagged", [true, null]).toArray(); // [true, null]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(boolSeries("flagged", [true, null]).toArray(), [true, null]);
  * ```
  */
 export function boolSeries(name: string, values: readonly (boolean | null)[]): pl.Series {

@@ -11,9 +11,12 @@
  *
  * @example
  * ```ts
- * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
- * const traces = loadBbmDataset("../shared/data");
- * console.assert(traces.height === 2186);
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { BBM_COLUMNS, loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset(resolveDataDir());
+ * assert.equal(traces.height, 2186);
+ * assert.deepEqual(traces.columns, [...BBM_COLUMNS]);
  * ```
  * @module
  */
@@ -63,7 +66,12 @@ export const BBM_COLUMNS = [
  *
  * @example
  * ```ts
- * findBbmDir("../shared/data"); // "../shared/data/big-bench-mistake"
+ * import assert from "node:assert/strict";
+ * import { join } from "node:path";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const dir = resolveDataDir();
+ * assert.equal(findBbmDir(dir), join(dir, "big-bench-mistake")); // from the data root
+ * assert.equal(findBbmDir(join(dir, "big-bench-mistake")), join(dir, "big-bench-mistake"));
  * ```
  */
 export function findBbmDir(dir: string): string {
@@ -90,8 +98,12 @@ function jsonlFiles(dir: string): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const line = '{"input":"q","steps":["a","b"],"answer":"x","target":"x","mistake_index":null}';
- * parseBbmJsonl(line, "t.jsonl", "t")[0].steps; // ["a", "b"]
+ * const [trace] = parseBbmJsonl(line + "\n", "t.jsonl", "t");
+ * assert.deepEqual(trace.steps, ["a", "b"]);
+ * const gap = line + "\n\n" + line; // an empty line would shift trace indices
+ * assert.throws(() => parseBbmJsonl(gap, "t.jsonl", "t"), /t\.jsonl:2: empty line/);
  * ```
  */
 export function parseBbmJsonl(text: string, file: string, task: string): BbmTrace[] {
@@ -137,9 +149,18 @@ export function parseBbmJsonl(text: string, file: string, task: string): BbmTrac
  *
  * @example
  * ```ts
- * const df = bbmFrame([{ task: "t", trace_index: 0, input: "q", steps: ["a"], answer: null,
- *   target: "x", mistake_index: 0 }]);
- * df.getColumn("n_steps").toArray(); // [1]
+ * import assert from "node:assert/strict";
+ * const df = bbmFrame([{
+ *   task: "t",
+ *   trace_index: 0,
+ *   input: "q",
+ *   steps: ["a"],
+ *   answer: null,
+ *   target: "x",
+ *   mistake_index: 0,
+ * }]);
+ * assert.deepEqual(df.getColumn("n_steps").toArray(), [1]);
+ * assert.deepEqual(df.getColumn("answer").toArray(), [null]);
  * ```
  */
 export function bbmFrame(traces: readonly BbmTrace[]): pl.DataFrame {
@@ -160,7 +181,12 @@ export function bbmFrame(traces: readonly BbmTrace[]): pl.DataFrame {
  *
  * @example
  * ```ts
- * loadBbmFile("../shared/data/big-bench-mistake/word_sorting.jsonl").height; // 300
+ * import assert from "node:assert/strict";
+ * import { join } from "node:path";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const df = loadBbmFile(join(findBbmDir(resolveDataDir()), "word_sorting.jsonl"));
+ * assert.equal(df.height, 300);
+ * assert.equal(df.getColumn("task").get(0), "word_sorting");
  * ```
  */
 export function loadBbmFile(path: string): pl.DataFrame {
@@ -185,8 +211,12 @@ const cache = new Map<string, pl.DataFrame>();
  *
  * @example
  * ```ts
- * const traces = loadBbmDataset("../shared/data");
- * traces.filter(pl.col("task").eq(pl.lit("dyck_languages"))).height; // 986
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const traces = loadBbmDataset(resolveDataDir());
+ * assert.equal(traces.filter(pl.col("task").eq(pl.lit("dyck_languages"))).height, 986);
+ * assert.equal(loadBbmDataset("tests/fixtures/bbm").height, 6); // a toy release, same layout
  * ```
  */
 export function loadBbmDataset(dataDir: string): pl.DataFrame {

@@ -16,10 +16,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { extractMistakeAnswer } from "@runlens/benchmarks/bbm/extract.ts";
- * extractMistakeAnswer("Thought 3 is fine… The answer is: 7"); // "7"
- * extractMistakeAnswer("There are no mistakes. The answer is: No"); // "No"
- * extractMistakeAnswer("I cannot tell."); // null
+ * assert.equal(extractMistakeAnswer("Thought 3 is fine… The answer is: 7"), "7");
+ * assert.equal(extractMistakeAnswer("There are no mistakes. The answer is: No"), "No");
+ * assert.equal(extractMistakeAnswer("I cannot tell."), null);
  * ```
  * @module
  */
@@ -45,8 +46,10 @@ function normalise(m: RegExpMatchArray): string {
  *
  * @example
  * ```ts
- * extractMistakeAnswer("**Final answer: Thought 12**"); // "12"
- * extractMistakeAnswer("The first error is in step 4."); // "4"
+ * import assert from "node:assert/strict";
+ * assert.equal(extractMistakeAnswer("**Final answer: Thought 12**"), "12");
+ * assert.equal(extractMistakeAnswer("The first error is in step 4."), "4"); // the last number
+ * assert.equal(extractMistakeAnswer("The answer is: step 07"), "7");
  * ```
  */
 export function extractMistakeAnswer(response: string | null | undefined): string | null {

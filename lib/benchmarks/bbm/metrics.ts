@@ -12,9 +12,21 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * import { loadMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
+ * import { classifyMistakeRuns } from "@runlens/benchmarks/bbm/classify.ts";
+ * // the toy release and run log of the tests: 8 answers, 7 of model "m1"
+ * const traces = loadBbmDataset("tests/fixtures/bbm");
+ * const { rows } = loadMistakeRuns(["tests/fixtures/bbm/runs/toy_run.jsonl"]);
+ * const classified = classifyMistakeRuns(rows, traces, { numbering: "one-based" });
  * import { mistakeFindingMetrics, mistakeOutcomeTable } from "@runlens/benchmarks/bbm/metrics.ts";
- * mistakeFindingMetrics(classified, ["model", "task"]);
- * mistakeOutcomeTable(classified, ["model"]);
+ * const [all] = mistakeFindingMetrics(classified, []).toRecords();
+ * assert.equal(all.location_accuracy, 3 / 8);
+ * // 4 of the 5 answers on traces with a mistake name a step
+ * assert.equal(all.detection_recall, 4 / 5);
+ * const [m1] = mistakeOutcomeTable(classified, ["model"]).toRecords();
+ * assert.deepEqual([m1.correct, m1.early, m1.late, m1.no_answer], [2, 1, 1, 1]);
  * ```
  * @module
  */
@@ -45,8 +57,27 @@ function aggregate(df: pl.DataFrame, by: readonly string[], aggs: pl.Expr[]): pl
  *
  * @example
  * ```ts
- * mistakeFindingMetrics(classified, ["model", "task"]);
- * mistakeFindingMetrics(classified, []); // one overall row
+ * import assert from "node:assert/strict";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * import { loadMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
+ * import { classifyMistakeRuns } from "@runlens/benchmarks/bbm/classify.ts";
+ * // the toy release and run log of the tests: 8 answers, 7 of model "m1"
+ * const traces = loadBbmDataset("tests/fixtures/bbm");
+ * const { rows } = loadMistakeRuns(["tests/fixtures/bbm/runs/toy_run.jsonl"]);
+ * const classified = classifyMistakeRuns(rows, traces, { numbering: "one-based" });
+ * assert.equal(mistakeFindingMetrics(classified, ["model", "task"]).height, 3);
+ * const overall = mistakeFindingMetrics(classified, []); // one overall row
+ * assert.deepEqual(overall.toRecords(), [{
+ *   n: 8,
+ *   with_mistake: 5,
+ *   without_mistake: 3,
+ *   location_accuracy: 0.375,
+ *   location_accuracy_with_mistake: 0.4,
+ *   location_accuracy_without_mistake: 1 / 3,
+ *   detection_precision: 0.8, // 4 of the 5 flagged answers are on traces with a mistake
+ *   detection_recall: 0.8,
+ *   no_answer: 1,
+ * }]);
  * ```
  */
 export function mistakeFindingMetrics(
@@ -75,7 +106,23 @@ export function mistakeFindingMetrics(
  *
  * @example
  * ```ts
- * mistakeOutcomeTable(classified, ["model", "task"]);
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const classified = pl.DataFrame({
+ *   model: ["a", "a", "a", "a"],
+ *   outcome: ["correct", "early", "late", "late"],
+ * });
+ * assert.deepEqual(mistakeOutcomeTable(classified, ["model"]).toRecords(), [{
+ *   model: "a",
+ *   n: 4,
+ *   correct: 1,
+ *   early: 1,
+ *   late: 2,
+ *   said_no_mistake: 0,
+ *   false_alarm: 0,
+ *   no_answer: 0,
+ *   late_share_of_misplaced: 2 / 3, // late / (early + late)
+ * }]);
  * ```
  */
 export function mistakeOutcomeTable(
@@ -97,7 +144,19 @@ export function mistakeOutcomeTable(
  *
  * @example
  * ```ts
- * mistakeOutcomeLong(classified, ["model"]); // 6 rows per model
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const classified = pl.DataFrame({
+ *   model: ["a", "a", "b"],
+ *   outcome: ["correct", "late", "late"],
+ * });
+ * const long = mistakeOutcomeLong(classified, ["model"]);
+ * assert.equal(long.height, 12); // 6 outcomes per model, zeros included
+ * assert.deepEqual(long.head(3).toRecords(), [
+ *   { model: "a", outcome: "correct", count: 1, share: 0.5 },
+ *   { model: "a", outcome: "early", count: 0, share: 0 },
+ *   { model: "a", outcome: "late", count: 1, share: 0.5 },
+ * ]);
  * ```
  */
 export function mistakeOutcomeLong(

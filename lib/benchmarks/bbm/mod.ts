@@ -10,8 +10,10 @@
  *
  * @example
  * ```ts
- * import { bbm } from "@runlens/benchmarks/bbm/mod.ts";
- * bbm.tasks.length; // 5
+ * import assert from "node:assert/strict";
+ * import { bbm, extractMistakeAnswer } from "@runlens/benchmarks/bbm/mod.ts";
+ * assert.equal(bbm.tasks.length, 5);
+ * assert.equal(extractMistakeAnswer("Thought 4 is wrong. The answer is: 4"), "4");
  * ```
  * @module
  */

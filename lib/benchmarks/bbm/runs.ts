@@ -12,9 +12,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
  * const { rows, quarantine } = loadMistakeRuns(["tests/fixtures/bbm/runs/toy_run.jsonl"]);
- * rows.height; // 8
+ * assert.equal(rows.height, 8); // 9 lines, one blank
+ * assert.equal(quarantine.length, 0);
+ * assert.equal(rows.getColumn("run").get(0), "toy_run"); // the file name
  * ```
  * @module
  */
@@ -68,8 +71,18 @@ export interface MistakeRuns<Rows> {
  *
  * @example
  * ```ts
- * parseMistakeRuns('{"task":"word_sorting","trace_index":3,"response":"No"}', "a.jsonl").rows[0].run; // "a"
- * parseMistakeRuns("{oops", "a.jsonl").quarantine[0].reason; // "not valid JSON (…)"
+ * import assert from "node:assert/strict";
+ * const line = '{"task":"word_sorting","trace_index":3,"response":"No"}';
+ * const ok = parseMistakeRuns(line, "a.jsonl");
+ * assert.equal(ok.rows[0].run, "a");
+ * const bad = parseMistakeRuns('{oops\n{"task":"t","response":"No"}', "a.jsonl");
+ * assert.equal(bad.rows.length, 0);
+ * assert.match(bad.quarantine[0].reason, /^not valid JSON \(/);
+ * assert.deepEqual(bad.quarantine[1], {
+ *   file: "a.jsonl",
+ *   line: 2,
+ *   reason: 'needs "trace_index" (BBM) or "example_index" (BBEH)',
+ * });
  * ```
  */
 export function parseMistakeRuns(text: string, file: string): MistakeRuns<MistakeRunRow[]> {
@@ -126,7 +139,11 @@ function parseAnswer(
  *
  * @example
  * ```ts
- * mistakeRunsFrame(parseMistakeRuns('{"task":"t","trace_index":0,"response":"No"}', "r.jsonl").rows).height; // 1
+ * import assert from "node:assert/strict";
+ * const { rows } = parseMistakeRuns('{"task":"t","trace_index":0,"response":"No"}', "r.jsonl");
+ * const df = mistakeRunsFrame(rows);
+ * assert.equal(df.height, 1);
+ * assert.deepEqual(df.getColumn("example_index").toArray(), [null]);
  * ```
  */
 export function mistakeRunsFrame(rows: readonly MistakeRunRow[]): pl.DataFrame {
@@ -148,7 +165,14 @@ export function mistakeRunsFrame(rows: readonly MistakeRunRow[]): pl.DataFrame {
  *
  * @example
  * ```ts
- * loadMistakeRuns(["tests/fixtures/bbm/runs"]).rows.select("run", "model").unique().height; // 2
+ * import assert from "node:assert/strict";
+ * const { rows } = loadMistakeRuns(["tests/fixtures/bbm/runs"]); // a folder: its *.jsonl files
+ * assert.equal(rows.height, 8);
+ * const pairs = rows.select("run", "model").unique().sort("model").toRecords();
+ * assert.deepEqual(pairs, [
+ *   { run: "toy_run", model: "m1" },
+ *   { run: "toy_run", model: "toy_run" }, // a line without "model": the run id
+ * ]);
  * ```
  */
 export function loadMistakeRuns(paths: readonly string[]): MistakeRuns<pl.DataFrame> {

@@ -9,10 +9,19 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
  * import { bbmDatasetSummary } from "@runlens/benchmarks/bbm/traces.ts";
- * const summary = bbmDatasetSummary(loadBbmDataset("../shared/data"));
- * // task, traces, with_mistake, answer_correct, answer_correct_with_mistake, …
+ * const summary = bbmDatasetSummary(loadBbmDataset(resolveDataDir()));
+ * assert.deepEqual(summary.toRecords()[0], {
+ *   task: "dyck_languages",
+ *   traces: 986,
+ *   with_mistake: 650,
+ *   answer_correct: 482,
+ *   answer_correct_with_mistake: 147, // right answer despite a mistake in the trace
+ *   answer_wrong_without_mistake: 1,
+ * });
  * ```
  * @module
  */
@@ -34,7 +43,14 @@ export const SUMMARY_COLUMNS = [
  *
  * @example
  * ```ts
- * withTraceFlags(traces).select("task", "answer_correct", "has_mistake");
+ * import assert from "node:assert/strict";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
+ * const flags = withTraceFlags(traces).select("task", "answer_correct", "has_mistake");
+ * assert.deepEqual(flags.head(2).toRecords(), [
+ *   { task: "toy_arith", answer_correct: true, has_mistake: false },
+ *   { task: "toy_arith", answer_correct: false, has_mistake: true },
+ * ]);
  * ```
  */
 export function withTraceFlags(traces: pl.DataFrame): pl.DataFrame {
@@ -53,7 +69,27 @@ const count = (e: pl.Expr, name: string) => e.cast(pl.Int32).sum().cast(pl.Int32
  *
  * @example
  * ```ts
- * bbmDatasetSummary(traces).writeCSV("results/bbm_dataset_summary.csv");
+ * import assert from "node:assert/strict";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
+ * assert.deepEqual(bbmDatasetSummary(traces).toRecords(), [
+ *   {
+ *     task: "toy_arith",
+ *     traces: 2,
+ *     with_mistake: 1,
+ *     answer_correct: 1,
+ *     answer_correct_with_mistake: 0,
+ *     answer_wrong_without_mistake: 0,
+ *   },
+ *   {
+ *     task: "toy_sorting",
+ *     traces: 4,
+ *     with_mistake: 2,
+ *     answer_correct: 2, // " apple fig pear" counts: answers are trimmed
+ *     answer_correct_with_mistake: 1,
+ *     answer_wrong_without_mistake: 1, // a null answer is wrong
+ *   },
+ * ]);
  * ```
  */
 export function bbmDatasetSummary(traces: pl.DataFrame): pl.DataFrame {
@@ -77,7 +113,15 @@ export function bbmDatasetSummary(traces: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * answerMistakeTable(traces); // 4 rows per task
+ * import assert from "node:assert/strict";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
+ * const t = answerMistakeTable(traces);
+ * assert.equal(t.height, 8); // 4 rows per task, zeros included
+ * assert.deepEqual(t.head(2).toRecords(), [
+ *   { task: "toy_arith", answer_correct: true, has_mistake: true, traces: 0, share: 0 },
+ *   { task: "toy_arith", answer_correct: true, has_mistake: false, traces: 1, share: 0.5 },
+ * ]);
  * ```
  */
 export function answerMistakeTable(traces: pl.DataFrame): pl.DataFrame {
@@ -103,7 +147,12 @@ export function answerMistakeTable(traces: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * firstMistakePositions(traces).getColumn("relative_position").mean();
+ * import assert from "node:assert/strict";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
+ * const p = firstMistakePositions(traces);
+ * assert.deepEqual(p.getColumn("mistake_step").toArray(), [1, 2, 2]); // 3 traces with a mistake
+ * assert.deepEqual(p.getColumn("relative_position").toArray(), [0, 1 / 3, 1 / 4]);
  * ```
  */
 export function firstMistakePositions(traces: pl.DataFrame): pl.DataFrame {
@@ -131,7 +180,15 @@ export function firstMistakePositions(traces: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * relativePositionBins(traces, 10); // 10 rows per task
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
+ * const bins = relativePositionBins(traces, 4);
+ * assert.equal(bins.height, 8); // 4 bins per task
+ * const sorting = bins.filter(pl.col("task").eq(pl.lit("toy_sorting")));
+ * // its two positions, 1/3 and 1/4, fall in [0.25, 0.5)
+ * assert.deepEqual(sorting.getColumn("traces").toArray(), [0, 2, 0, 0]);
  * ```
  */
 export function relativePositionBins(traces: pl.DataFrame, bins = 10): pl.DataFrame {
@@ -178,7 +235,14 @@ export function relativePositionBins(traces: pl.DataFrame, bins = 10): pl.DataFr
  *
  * @example
  * ```ts
- * firstMistakeSummary(traces).select("task", "median_relative_position");
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset(resolveDataDir());
+ * const ws = firstMistakeSummary(traces).filter(pl.col("task").eq(pl.lit("word_sorting")));
+ * const [row] = ws.toRecords();
+ * assert.deepEqual([row.with_mistake, row.min_mistake_step, row.median_mistake_step], [266, 2, 4]);
  * ```
  */
 export function firstMistakeSummary(traces: pl.DataFrame): pl.DataFrame {
@@ -202,7 +266,15 @@ export function firstMistakeSummary(traces: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * traceLengthSummary(traces).filter(pl.col("task").eq(pl.lit("word_sorting")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset(resolveDataDir());
+ * const ws = traceLengthSummary(traces).filter(pl.col("task").eq(pl.lit("word_sorting")));
+ * assert.deepEqual(ws.select("traces", "min_steps", "median_steps", "max_steps").toRecords(), [
+ *   { traces: 300, min_steps: 5, median_steps: 11, max_steps: 25 },
+ * ]);
  * ```
  */
 export function traceLengthSummary(traces: pl.DataFrame): pl.DataFrame {
@@ -223,7 +295,14 @@ export function traceLengthSummary(traces: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * traceLengthCounts(traces); // e.g. multistep_arithmetic, 4 steps, … traces
+ * import assert from "node:assert/strict";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
+ * assert.deepEqual(traceLengthCounts(traces).toRecords(), [
+ *   { task: "toy_arith", n_steps: 3, traces: 2, with_mistake: 1 },
+ *   { task: "toy_sorting", n_steps: 3, traces: 3, with_mistake: 1 },
+ *   { task: "toy_sorting", n_steps: 4, traces: 1, with_mistake: 1 },
+ * ]);
  * ```
  */
 export function traceLengthCounts(traces: pl.DataFrame): pl.DataFrame {

@@ -5,10 +5,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
  * import { cotVsDirect } from "@runlens/benchmarks/bbh/compare/cot_vs_direct.ts";
- * const t = cotVsDirect(loadBbhReleaseOutputs("../shared/data").rows);
- * t.height; // 27
+ * const t = cotVsDirect(loadBbhReleaseOutputs(resolveDataDir()).rows);
+ * assert.equal(t.height, 27); // one row per BBH task
+ * // CoT helps most on tracking_shuffled_objects_seven_objects (14.4% direct → 85.6% CoT)
+ * const best = t.sort("gain", true).getColumn("task").get(0);
+ * assert.equal(best, "tracking_shuffled_objects_seven_objects");
  * ```
  * @module
  */
@@ -25,7 +30,16 @@ export const RELEASE_DIRECT_RUN = "code-davinci-002-direct";
  *
  * @example
  * ```ts
- * cotVsDirect(rows).sort("gain", true).getColumn("task").get(0); // the task CoT helps most
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({
+ *   run: [RELEASE_DIRECT_RUN, RELEASE_DIRECT_RUN, RELEASE_COT_RUN, RELEASE_COT_RUN],
+ *   task: ["navigate", "navigate", "navigate", "navigate"],
+ *   correct: [true, false, true, true],
+ * });
+ * assert.deepEqual(cotVsDirect(rows).toRecords(), [
+ *   { task: "navigate", n: 2, direct: 50, cot: 100, gain: 50 },
+ * ]);
  * ```
  */
 export function cotVsDirect(
@@ -58,7 +72,14 @@ export function cotVsDirect(
  *
  * @example
  * ```ts
- * cotVsDirectSummary(cotVsDirect(rows)).cotBetter; // e.g. 23
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir());
+ * const s = cotVsDirectSummary(cotVsDirect(rows));
+ * assert.equal(s.tasks, 27);
+ * assert.equal(s.cotBetter, 21); // CoT is higher on 21 of the 27 tasks
+ * assert.equal(s.gain.toFixed(1), "21.0"); // macro 52.8% direct → 73.7% CoT
  * ```
  */
 export function cotVsDirectSummary(

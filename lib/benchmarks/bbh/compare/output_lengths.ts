@@ -6,9 +6,20 @@
  *
  * @example
  * ```ts
- * import { outputLengthComparison, outputLengthMacro } from "@runlens/benchmarks/bbh/compare/output_lengths.ts";
- * const cmp = outputLengthComparison(rows);
- * outputLengthMacro(cmp); // [{ model, tasks, bbeh, bbh, ratio }]
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import {
+ *   outputLengthComparison,
+ *   outputLengthMacro,
+ * } from "@runlens/benchmarks/bbh/compare/output_lengths.ts";
+ * const rows = pl.DataFrame({
+ *   model: ["m", "m", "m", "m", "m"],
+ *   benchmark: ["bbh", "bbh", "bbeh", "bbh", "bbeh"],
+ *   task: ["navigate", "navigate", "spatial_reasoning", "word_sorting", "word_sorting"],
+ *   response_chars: [100, 300, 1400, 50, 150],
+ * });
+ * const macro = outputLengthMacro(outputLengthComparison(rows));
+ * assert.deepEqual(macro.toRecords(), [{ model: "m", tasks: 2, bbh: 125, bbeh: 775, ratio: 6.2 }]);
  * ```
  * @module
  */
@@ -36,7 +47,24 @@ function meanLength(df: pl.DataFrame, name: string): pl.DataFrame {
  *
  * @example
  * ```ts
- * outputLengthComparison(rows).columns; // ["model","task","display","bbh_n","bbh","bbeh_n","bbeh","ratio"]
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({
+ *   model: ["m", "m", "m", "only-bbh"],
+ *   benchmark: ["bbh", "bbh", "bbeh", "bbh"],
+ *   task: ["navigate", "navigate", "spatial_reasoning", "navigate"],
+ *   response_chars: [100, 300, 1400, 80],
+ * });
+ * assert.deepEqual(outputLengthComparison(rows).toRecords(), [{
+ *   model: "m", // "only-bbh" has no BBEH rows: left out
+ *   task: "spatial_reasoning",
+ *   display: "Spatial Reasoning",
+ *   bbh_n: 2,
+ *   bbh: 200,
+ *   bbeh_n: 1,
+ *   bbeh: 1400,
+ *   ratio: 7,
+ * }]);
  * ```
  */
 export function outputLengthComparison(rows: pl.DataFrame): pl.DataFrame {
@@ -56,7 +84,16 @@ export function outputLengthComparison(rows: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * outputLengthMacro(outputLengthComparison(rows)).getColumn("ratio").get(0); // e.g. 6.8
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const cmp = pl.DataFrame({
+ *   model: ["m", "m"],
+ *   task: ["spatial_reasoning", "word_sorting"],
+ *   bbh: [200, 50],
+ *   bbeh: [1400, 150],
+ * });
+ * // macro bbh = (200 + 50) / 2 = 125, macro bbeh = (1400 + 150) / 2 = 775
+ * assert.equal(outputLengthMacro(cmp).getColumn("ratio").get(0), 6.2);
  * ```
  */
 export function outputLengthMacro(cmp: pl.DataFrame): pl.DataFrame {

@@ -5,8 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { taskPairs } from "@runlens/benchmarks/bbh/compare/pairs.ts";
- * taskPairs().height; // 27: one row per BBH task (bbh_task, task = its BBEH successor)
+ * // one row per BBH task: bbh_task, task (its BBEH successor)
+ * assert.equal(taskPairs().height, 27);
  * ```
  * @module
  */
@@ -18,7 +20,14 @@ import { BBEH_TASKS } from "../../bbeh/tasks.ts";
  *
  * @example
  * ```ts
- * taskPairs().filter(pl.col("task").eq(pl.lit("boardgame_qa"))).height; // 3
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const boardgame = taskPairs().filter(pl.col("task").eq(pl.lit("boardgame_qa")));
+ * assert.deepEqual(boardgame.getColumn("bbh_task").toArray(), [
+ *   "logical_deduction_three_objects",
+ *   "logical_deduction_five_objects",
+ *   "logical_deduction_seven_objects",
+ * ]);
  * ```
  */
 export function taskPairs(): pl.DataFrame {
@@ -33,7 +42,9 @@ export function taskPairs(): pl.DataFrame {
  *
  * @example
  * ```ts
- * bbehDisplay().getColumn("display").get(0); // "BoardgameQA"
+ * import assert from "node:assert/strict";
+ * assert.equal(bbehDisplay().height, 23);
+ * assert.equal(bbehDisplay().getColumn("display").get(0), "BoardgameQA");
  * ```
  */
 export function bbehDisplay(): pl.DataFrame {
@@ -49,7 +60,17 @@ export function bbehDisplay(): pl.DataFrame {
  *
  * @example
  * ```ts
- * onPairs(rows, "bbh"); // BBH rows, task = BBEH successor, bbh_task = the original task
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({
+ *   benchmark: ["bbh", "bbh", "bbeh"],
+ *   task: ["navigate", "not_a_bbh_task", "spatial_reasoning"],
+ *   correct: [true, false, true],
+ * });
+ * assert.deepEqual(onPairs(rows, "bbh").toRecords(), [
+ *   { benchmark: "bbh", bbh_task: "navigate", correct: true, task: "spatial_reasoning" },
+ * ]);
+ * assert.equal(onPairs(rows, "bbeh").height, 1); // BBEH rows as they are
  * ```
  */
 export function onPairs(rows: pl.DataFrame, benchmark: "bbh" | "bbeh"): pl.DataFrame {
@@ -63,7 +84,13 @@ export function onPairs(rows: pl.DataFrame, benchmark: "bbh" | "bbeh"): pl.DataF
  *
  * @example
  * ```ts
- * modelsWithBoth(rows); // ["gemini-2.0-flash"]
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({
+ *   model: ["gemini-2.0-flash", "gemini-2.0-flash", "code-davinci-002"],
+ *   benchmark: ["bbh", "bbeh", "bbh"],
+ * });
+ * assert.deepEqual(modelsWithBoth(rows), ["gemini-2.0-flash"]);
  * ```
  */
 export function modelsWithBoth(rows: pl.DataFrame): string[] {

@@ -9,8 +9,20 @@
  *
  * @example
  * ```ts
- * import { table10 } from "@runlens/benchmarks/bbh/compare/table10.ts";
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { table10, table10Means } from "@runlens/benchmarks/bbh/compare/table10.ts";
+ * const rows = pl.DataFrame({
+ *   model: ["m", "m", "m", "m"],
+ *   benchmark: ["bbh", "bbh", "bbeh", "bbeh"],
+ *   task: ["navigate", "navigate", "spatial_reasoning", "spatial_reasoning"],
+ *   correct: [true, true, true, false],
+ * });
  * const t = table10(rows); // model, task, display, bbh_n, bbh, bbeh_n, bbeh, drop, paper_bbh, paper_bbeh
+ * assert.equal(t.height, 23); // one row per BBEH task; tasks without rows hold nulls
+ * assert.deepEqual(table10Means(t).toRecords(), [
+ *   { model: "m", tasks: 1, bbh: 100, bbeh: 50, paper_bbh: 97.6, paper_bbeh: 18.5 },
+ * ]);
  * ```
  * @module
  */
@@ -25,7 +37,13 @@ import { bbehDisplay, modelsWithBoth, onPairs } from "./pairs.ts";
  *
  * @example
  * ```ts
- * publishedTable10().height; // 23
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const t = publishedTable10();
+ * assert.equal(t.height, 23);
+ * assert.deepEqual(t.filter(pl.col("task").eq(pl.lit("hyperbaton"))).toRecords(), [
+ *   { task: "hyperbaton", display: "Hyperbaton", paper_bbh: 94.8, paper_bbeh: 4.5 },
+ * ]);
  * ```
  */
 export function publishedTable10(): pl.DataFrame {
@@ -52,7 +70,27 @@ function accuracyBy(df: pl.DataFrame, prefix: string): pl.DataFrame {
  *
  * @example
  * ```ts
- * table10(rows).filter(pl.col("task").eq(pl.lit("hyperbaton"))).toRecords();
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({
+ *   model: ["m", "m", "m"],
+ *   benchmark: ["bbh", "bbh", "bbeh"],
+ *   task: ["navigate", "navigate", "spatial_reasoning"],
+ *   correct: [true, false, false],
+ * });
+ * const spatial = table10(rows).filter(pl.col("task").eq(pl.lit("spatial_reasoning")));
+ * assert.deepEqual(spatial.toRecords(), [{
+ *   model: "m",
+ *   task: "spatial_reasoning",
+ *   display: "Spatial Reasoning",
+ *   bbh_n: 2,
+ *   bbh: 50, // BBH navigate, the task BBEH spatial_reasoning replaces
+ *   bbeh_n: 1,
+ *   bbeh: 0,
+ *   drop: 50,
+ *   paper_bbh: 97.6, // Gemini 2.0 Flash in the paper
+ *   paper_bbeh: 18.5,
+ * }]);
  * ```
  */
 export function table10(rows: pl.DataFrame): pl.DataFrame {
@@ -91,7 +129,19 @@ export function table10(rows: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * table10Means(table10(rows)).toRecords(); // [{ model, tasks: 23, bbh: …, bbeh: …, … }]
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const t10 = pl.DataFrame({
+ *   model: ["m", "m", "m"],
+ *   task: ["hyperbaton", "spatial_reasoning", "web_of_lies"],
+ *   bbh: [90, null, 80], // no BBH number for spatial_reasoning: left out
+ *   bbeh: [10, 30, 20],
+ *   paper_bbh: [94.8, 97.6, 94.8],
+ *   paper_bbeh: [4.5, 18.5, 18.5],
+ * });
+ * assert.deepEqual(table10Means(t10).toRecords(), [
+ *   { model: "m", tasks: 2, bbh: 85, bbeh: 15, paper_bbh: 94.8, paper_bbeh: 11.5 },
+ * ]);
  * ```
  */
 export function table10Means(t10: pl.DataFrame): pl.DataFrame {

@@ -8,9 +8,13 @@
  *
  * @example
  * ```ts
- * import { lastLine } from "@runlens/scorers/last_line.ts";
- * console.assert(lastLine.score("Let me think…\n\nFALSE\n", "False").correct);
- * console.assert(!lastLine.score("(B)\nHope this helps!", "(B)").correct);
+ * import assert from "node:assert/strict";
+ * import { lastLine } from "@runlens/benchmarks/bbh/scorers/last_line.ts";
+ * assert.deepEqual(lastLine.score("Let me think…\n\nFALSE\n", "False"), {
+ *   extracted: "false",
+ *   correct: true,
+ * });
+ * assert.equal(lastLine.score("(B)\nHope this helps!", "(B)").correct, false);
  * ```
  * @module
  */
@@ -24,7 +28,9 @@ import type { Scorer } from "../../../scorers/types.ts";
  *
  * @example
  * ```ts
- * extractLastLine("a\n  B \n \n"); // "b"
+ * import assert from "node:assert/strict";
+ * assert.equal(extractLastLine("a\n  B \n \n"), "b");
+ * assert.equal(extractLastLine(" \n\t\n"), null); // no non-empty line
  * ```
  */
 export function extractLastLine(response: string): string | null {

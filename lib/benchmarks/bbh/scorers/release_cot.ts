@@ -7,8 +7,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bbhReleaseCot } from "@runlens/benchmarks/bbh/scorers/release_cot.ts";
- * console.assert(bbhReleaseCot.score("… So the answer is (B).\n\nQ:", "(B)").correct);
+ * assert.deepEqual(bbhReleaseCot.score("… So the answer is (B).\n\nQ:", "(B)"), {
+ *   extracted: "(B)",
+ *   correct: true,
+ * });
+ * assert.equal(bbhReleaseCot.score("So the answer is (b).", "(B)").correct, false); // case counts
  * ```
  * @module
  */
@@ -25,7 +30,9 @@ export const BBH_ANSWER_CUE = "So the answer is ";
  *
  * @example
  * ```ts
- * extractBbhCot("x. So the answer is 24.\nQ: next"); // "24"
+ * import assert from "node:assert/strict";
+ * assert.equal(extractBbhCot("x. So the answer is 24.\nQ: next"), "24");
+ * assert.equal(extractBbhCot("So the answer is 3. So the answer is 5."), "5"); // the LAST cue
  * ```
  */
 export function extractBbhCot(response: string): string {

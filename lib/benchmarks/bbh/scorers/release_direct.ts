@@ -6,8 +6,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bbhReleaseDirect } from "@runlens/benchmarks/bbh/scorers/release_direct.ts";
- * console.assert(bbhReleaseDirect.score(" (A)\n\nQ: next", "(A)").correct);
+ * assert.deepEqual(bbhReleaseDirect.score(" (A)\n\nQ: next", "(A)"), {
+ *   extracted: "(A)",
+ *   correct: true,
+ * });
  * ```
  * @module
  */
@@ -21,7 +25,8 @@ import type { Scorer } from "../../../scorers/types.ts";
  *
  * @example
  * ```ts
- * extractBbhDirect(" (A)\nQ: …"); // "(A)"
+ * import assert from "node:assert/strict";
+ * assert.equal(extractBbhDirect(" (A)\nQ: …"), "(A)");
  * ```
  */
 export function extractBbhDirect(response: string): string {

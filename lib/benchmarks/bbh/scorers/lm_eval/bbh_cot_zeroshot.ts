@@ -14,7 +14,7 @@
  * found in any stored copy of the harness: their entries follow a third-party grader that
  * vendors the harness configs (the same regex as navigate for causal_judgement). Older
  * versions (e.g. 18f12c6) had one "get-answer" filter with other regexes and `take_last`.
- * Every task also has `strict-match` (`../lm_eval_strict.ts`); `take_first` follows each filter.
+ * Every task also has `strict-match` (`./strict.ts`); `take_first` follows each filter.
  *
  * Version note: newer harness copies sort the option alternatives longest-first (so "Batman
  * Returns" is no longer shadowed by an earlier option "Batman") and return "" for an all-empty
@@ -23,8 +23,13 @@
  * @example
  * ```ts
  * import { FLEXIBLE_FILTERS } from "@runlens/benchmarks/bbh/scorers/lm_eval/bbh_cot_zeroshot.ts";
- * console.assert(FLEXIBLE_FILTERS.navigate.kind === "regex");
- * console.assert(Object.keys(FLEXIBLE_FILTERS).length === 27);
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(FLEXIBLE_FILTERS.navigate, {
+ *   kind: "regex",
+ *   pattern: "\\b(Yes|No|yes|no)\\b",
+ *   groupSelect: -1,
+ * });
+ * assert.equal(Object.keys(FLEXIBLE_FILTERS).length, 27);
  * ```
  * @module
  */

@@ -13,8 +13,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lmEvalZeroshotNormalize } from "@runlens/benchmarks/bbh/scorers/lm_eval/exact_match.ts";
- * console.assert(lmEvalZeroshotNormalize('"Yes".') === "yes");
+ * assert.equal(lmEvalZeroshotNormalize('"Yes".'), "yes");
  * ```
  * @module
  */
@@ -26,7 +27,8 @@ import pl from "nodejs-polars";
  *
  * @example
  * ```ts
- * lmEvalZeroshotNormalize("1,000.\n"); // "1000"
+ * import assert from "node:assert/strict";
+ * assert.equal(lmEvalZeroshotNormalize("1,000.\n"), "1000"); // "." before a final "\n" goes too
  * ```
  */
 export function lmEvalZeroshotNormalize(s: string): string {
@@ -39,7 +41,9 @@ export function lmEvalZeroshotNormalize(s: string): string {
  *
  * @example
  * ```ts
- * lmEvalPlainEqual("(A)", "(A)"); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(lmEvalPlainEqual("(A)", "(A)\0"), true); // trailing NULs are invisible
+ * assert.equal(lmEvalPlainEqual("(a)", "(A)"), false);
  * ```
  */
 export function lmEvalPlainEqual(prediction: string, reference: string): boolean {
@@ -51,7 +55,8 @@ export function lmEvalPlainEqual(prediction: string, reference: string): boolean
  *
  * @example
  * ```ts
- * lmEvalZeroshotEqual("YES.", "Yes"); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(lmEvalZeroshotEqual("YES.", "Yes"), true);
  * ```
  */
 export function lmEvalZeroshotEqual(prediction: string, reference: string): boolean {
@@ -65,7 +70,11 @@ const dropNul = (e: pl.Expr) => e.str.replace("\\x00+$", "");
  *
  * @example
  * ```ts
- * df.select(lmEvalZeroshotNormalizeExpr(pl.col("extracted")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ extracted: ['"Yes".', "1,000.\n"] });
+ * const out = df.select(lmEvalZeroshotNormalizeExpr(pl.col("extracted")));
+ * assert.deepEqual(out.getColumn("extracted").toArray(), ["yes", "1000"]);
  * ```
  */
 export function lmEvalZeroshotNormalizeExpr(e: pl.Expr): pl.Expr {
@@ -84,7 +93,11 @@ export function lmEvalZeroshotNormalizeExpr(e: pl.Expr): pl.Expr {
  *
  * @example
  * ```ts
- * df.select(lmEvalPlainEqualExpr(pl.col("extracted"), pl.col("target")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ extracted: ["(A)", "(a)"], target: ["(A)", "(A)"] });
+ * const out = df.select(lmEvalPlainEqualExpr(pl.col("extracted"), pl.col("target")).alias("ok"));
+ * assert.deepEqual(out.getColumn("ok").toArray(), [true, false]);
  * ```
  */
 export function lmEvalPlainEqualExpr(prediction: pl.Expr, reference: pl.Expr): pl.Expr {
@@ -96,7 +109,12 @@ export function lmEvalPlainEqualExpr(prediction: pl.Expr, reference: pl.Expr): p
  *
  * @example
  * ```ts
- * df.select(lmEvalZeroshotEqualExpr(pl.col("extracted"), pl.col("target")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ extracted: ["YES.", "No"], target: ["Yes", "Yes"] });
+ * const ok = lmEvalZeroshotEqualExpr(pl.col("extracted"), pl.col("target")).alias("ok");
+ * const out = df.select(ok);
+ * assert.deepEqual(out.getColumn("ok").toArray(), [true, false]);
  * ```
  */
 export function lmEvalZeroshotEqualExpr(prediction: pl.Expr, reference: pl.Expr): pl.Expr {

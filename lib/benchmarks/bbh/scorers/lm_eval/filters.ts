@@ -1,6 +1,6 @@
 /**
  * Ports of the lm-evaluation-harness answer filters used by `bbh_cot_zeroshot`, one response
- * at a time, with Python `re` semantics (see `../pyre.ts`):
+ * at a time, with Python `re` semantics (see `lib/scorers/pyre.ts`):
  *
  * - {@link regexFilter}: `RegexFilter` (`lm_eval/filters/extraction.py`);
  * - {@link mapRegexFilter}, {@link numberParseRegexFilter}, {@link wordSortFilter},
@@ -14,8 +14,10 @@
  *
  * @example
  * ```ts
- * import { regexFilter } from "@runlens/benchmarks/bbh/scorers/lm_eval/filters.ts";
- * console.assert(regexFilter("True, so False.", "\\b(True|False)\\b", -1) === "False");
+ * import assert from "node:assert/strict";
+ * import { FALLBACK, regexFilter } from "@runlens/benchmarks/bbh/scorers/lm_eval/filters.ts";
+ * assert.equal(regexFilter("True, so False.", "\\b(True|False)\\b", -1), "False");
+ * assert.equal(regexFilter("no idea", "\\b(True|False)\\b", -1), FALLBACK); // "[invalid]"
  * ```
  * @module
  */
@@ -31,7 +33,9 @@ export const FALLBACK = "[invalid]";
  *
  * @example
  * ```ts
- * pyRegex("\\b(no)\\b").test("no"); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(pyRegex("\\b(no)\\b").test("no"), true);
+ * assert.equal(pyRegex("\\b(no)\\b").test("éno"), false); // "é" is a word character in Python
  * ```
  */
 export function pyRegex(source: string): RegExp {
@@ -69,7 +73,9 @@ function findMatch(
  *
  * @example
  * ```ts
- * regexFilter("a 1 b 22", "([0-9]+)", -1); // "22"
+ * import assert from "node:assert/strict";
+ * assert.equal(regexFilter("a 1 b 22", "([0-9]+)", -1), "22");
+ * assert.equal(regexFilter("a 1 b 22", "([0-9]+)"), "1"); // default group_select 0: the first
  * ```
  */
 export function regexFilter(response: string, pattern: string, groupSelect = 0): string {
@@ -87,7 +93,8 @@ export function regexFilter(response: string, pattern: string, groupSelect = 0):
  *
  * @example
  * ```ts
- * filterIgnores("It’s (B)!", true, true); // "its b"
+ * import assert from "node:assert/strict";
+ * assert.equal(filterIgnores("It’s (B)!", true, true), "its b");
  * ```
  */
 export function filterIgnores(s: string, ignoreCase: boolean, ignorePunctuation: boolean): string {
@@ -102,8 +109,10 @@ export function filterIgnores(s: string, ignoreCase: boolean, ignorePunctuation:
  *
  * @example
  * ```ts
- * mapRegexFilter("it is not plausible", [["\\b(no|not plausible)\\b", "no"],
- *   ["\\b(yes|plausible)\\b", "yes"]], -1, true); // "no"
+ * import assert from "node:assert/strict";
+ * const map = [["\\b(no|not plausible)\\b", "no"], ["\\b(yes|plausible)\\b", "yes"]] as const;
+ * assert.equal(mapRegexFilter("it is not plausible", map, -1, true), "no");
+ * assert.equal(mapRegexFilter("Plausible.", map, -1, true), "yes");
  * ```
  */
 export function mapRegexFilter(
@@ -133,8 +142,9 @@ export function mapRegexFilter(
  *
  * @example
  * ```ts
- * numberParseRegexFilter("so 3 + 4 = 7", "([-0-9]+)", -1); // "7"
- * numberParseRegexFilter("twenty two apples", "([-0-9]+)", -1); // "22"
+ * import assert from "node:assert/strict";
+ * assert.equal(numberParseRegexFilter("so 3 + 4 = 7", "([-0-9]+)", -1), "7");
+ * assert.equal(numberParseRegexFilter("twenty two apples", "([-0-9]+)", -1), "22");
  * ```
  */
 export function numberParseRegexFilter(
@@ -162,7 +172,9 @@ export function numberParseRegexFilter(
  *
  * @example
  * ```ts
- * wordSortFilter("b, a, then b", "Sort: List: a b"); // "a b"
+ * import assert from "node:assert/strict";
+ * assert.equal(wordSortFilter("b, a, then b", "Sort: List: a b"), "a b");
+ * assert.equal(wordSortFilter("a b", "Sort these words"), null); // no "List:"
  * ```
  */
 export function wordSortFilter(response: string, input: string): string | null {
@@ -209,7 +221,9 @@ function codePointBefore(s: string, i: number): number {
  *
  * @example
  * ```ts
- * findallBoundedWords("apple app, pineapple", ["app", "apple"]); // ["apple", "app"]
+ * import assert from "node:assert/strict";
+ * const found = findallBoundedWords("apple app, pineapple", ["app", "apple"]);
+ * assert.deepEqual(found, ["apple", "app"]); // "pineapple" holds no bounded word
  * ```
  */
 export function findallBoundedWords(s: string, words: string[]): string[] {
@@ -245,7 +259,10 @@ const CHOICE = /\([A-Z]\)([^\n^(]*)/gu;
  *
  * @example
  * ```ts
- * mcChoices("Options:\n(A) Red.\n(B) blue").keys; // ["red", "blue"]
+ * import assert from "node:assert/strict";
+ * const c = mcChoices("Options:\n(A) Red.\n(B) blue");
+ * assert.deepEqual(c.keys, ["red", "blue"]);
+ * assert.equal(c.toLetter.get("blue"), "(B)");
  * ```
  */
 export function mcChoices(
@@ -275,7 +292,11 @@ export function mcChoices(
  *
  * @example
  * ```ts
- * multiChoiceRegexFilter("It must be Blue.", "Pick:\n(A) red\n(B) blue"); // "(B)"
+ * import assert from "node:assert/strict";
+ * const input = "Pick:\n(A) red\n(B) blue";
+ * assert.equal(multiChoiceRegexFilter("So (A).", input), "(A)"); // (1) the last "(X)"
+ * assert.equal(multiChoiceRegexFilter("It must be Blue.", input), "(B)"); // (2) option text
+ * assert.equal(multiChoiceRegexFilter("Answer: B", input), "(B)"); // (3) ": X"
  * ```
  */
 export function multiChoiceRegexFilter(

@@ -25,8 +25,9 @@
  * @example
  * ```ts
  * import { lmEvalFlexible } from "@runlens/benchmarks/bbh/scorers/lm_eval/flexible.ts";
+ * import assert from "node:assert/strict";
  * const v = lmEvalFlexible.score("Jane is lying, so yes", "Yes", { task: "web_of_lies" });
- * console.assert(v.extracted === "yes" && v.correct);
+ * assert.deepEqual(v, { extracted: "yes", correct: true });
  * ```
  * @module
  */
@@ -63,7 +64,9 @@ import type { ScoreContext, Scorer, ScorerColumns, Verdict } from "../../../../s
  *
  * @example
  * ```ts
- * flexibleSpec("word_sorting")?.kind; // "word_sort"
+ * import assert from "node:assert/strict";
+ * assert.equal(flexibleSpec("word_sorting")?.kind, "word_sort");
+ * assert.equal(flexibleSpec("zebra_puzzles"), null); // a BBEH task
  * ```
  */
 export function flexibleSpec(task: string | null | undefined): FlexibleSpec | null {
@@ -76,7 +79,9 @@ export function flexibleSpec(task: string | null | undefined): FlexibleSpec | nu
  *
  * @example
  * ```ts
- * extractFlexible("It has 3 + 4 = 7 legs", "object_counting", null); // "7"
+ * import assert from "node:assert/strict";
+ * assert.equal(extractFlexible("It has 3 + 4 = 7 legs", "object_counting", null), "7");
+ * assert.equal(extractFlexible("(B) it is", "snarks", null), null); // needs the input
  * ```
  */
 export function extractFlexible(

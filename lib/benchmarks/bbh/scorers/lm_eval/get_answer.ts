@@ -21,8 +21,12 @@
  * @example
  * ```ts
  * import { lmEvalGetAnswer } from "@runlens/benchmarks/bbh/scorers/lm_eval/get_answer.ts";
- * console.assert(lmEvalGetAnswer.score("So the answer is (B).", "(B)").correct);
- * console.assert(lmEvalGetAnswer.score("So the answer is (B)", "(B)").extracted === "(B");
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(lmEvalGetAnswer.score("So the answer is (B).", "(B)"), {
+ *   extracted: "(B)",
+ *   correct: true,
+ * });
+ * assert.equal(lmEvalGetAnswer.score("So the answer is (B)", "(B)").extracted, "(B");
  * ```
  * @module
  */
@@ -42,7 +46,9 @@ const GET_ANSWER = /the answer is ([^\n]*)[^\n]/u;
  *
  * @example
  * ```ts
- * extractGetAnswer("the answer is \nSo the answer is 7.\n"); // "7"
+ * import assert from "node:assert/strict";
+ * assert.equal(extractGetAnswer("the answer is \nSo the answer is 7.\n"), "7");
+ * assert.equal(extractGetAnswer("The answer is 7."), LM_EVAL_INVALID); // "the" is lowercase only
  * ```
  */
 export function extractGetAnswer(response: string): string {

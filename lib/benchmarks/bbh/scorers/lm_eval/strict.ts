@@ -21,8 +21,11 @@
  * @example
  * ```ts
  * import { lmEvalStrict } from "@runlens/benchmarks/bbh/scorers/lm_eval/strict.ts";
- * console.assert(lmEvalStrict.score("The answer is: no. The final answer: Yes.", "Yes").correct);
- * console.assert(lmEvalStrict.score("The answer is B", "(B)").extracted === "[invalid]");
+ * import assert from "node:assert/strict";
+ * // "The answer is:" lacks the space after "is"; the first match is "The final answer: "
+ * const v = lmEvalStrict.score("The answer is: no. The final answer: Yes.", "Yes");
+ * assert.deepEqual(v, { extracted: "Yes", correct: true });
+ * assert.equal(lmEvalStrict.score("The answer is B", "(B)").extracted, "[invalid]");
  * ```
  * @module
  */
@@ -48,7 +51,8 @@ const STRICT = new RegExp(`(?:${STRICT_PHRASES.join("|")})([^\\n]*)[^\\n]`, "u")
  *
  * @example
  * ```ts
- * extractStrict("Hence the answer is (C).\nDone"); // "(C)"
+ * import assert from "node:assert/strict";
+ * assert.equal(extractStrict("Hence the answer is (C).\nDone"), "(C)");
  * ```
  */
 export function extractStrict(response: string): string {

@@ -12,8 +12,9 @@
  * @example
  * ```ts
  * import { englishNumberMatches, wordToNum } from "@runlens/benchmarks/bbh/scorers/lm_eval/word2number.ts";
- * console.assert(wordToNum("two hundred and five") === 205);
- * console.assert(englishNumberMatches("there are seven").length === 0);
+ * import assert from "node:assert/strict";
+ * assert.equal(wordToNum("two hundred and five"), 205);
+ * assert.deepEqual(englishNumberMatches("there are seven"), []);
  * ```
  * @module
  */
@@ -39,7 +40,9 @@ export const ENGLISH_NUMBER = new RegExp(
  *
  * @example
  * ```ts
- * englishNumberMatches("often twenty one"); // ["ten", "twenty one"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(englishNumberMatches("often twenty one"), ["ten twenty one"]);
+ * assert.deepEqual(englishNumberMatches("often, someone"), ["ten", "one"]);
  * ```
  */
 export function englishNumberMatches(text: string): string[] {
@@ -101,8 +104,9 @@ function numberFormation(words: string[]): number {
  *
  * @example
  * ```ts
- * wordToNum("one million two thousand"); // 1002000
- * wordToNum("and"); // null (no number word)
+ * import assert from "node:assert/strict";
+ * assert.equal(wordToNum("one million two thousand"), 1002000);
+ * assert.equal(wordToNum("and"), null); // no number word: Python raises
  * ```
  */
 export function wordToNum(sentence: string): number | null {
