@@ -9,11 +9,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
  * import { bbehAggregate } from "@runlens/benchmarks/bbeh/aggregate.ts";
  * const scored = pl.DataFrame({ task: ["nycc"], example_index: [9], correct: [true] });
  * const agg = bbehAggregate(scored);
- * console.assert(agg.coverage === "partial" && agg.harmonic_mean === null);
+ * assert.equal(agg.coverage, "partial");
+ * assert.equal(agg.harmonic_mean, null);
+ * agg.note; // "covers 1 of 4520 examples (1 of 23 tasks) and 1 of 460 BBEH Mini examples; …"
  * ```
  * @module
  */
@@ -28,10 +31,11 @@ import { BBEH_MINI_SIZE, BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, inMiniByStride 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
  * const df = pl.DataFrame({ task: ["nycc", "nycc"], correct: [true, false] });
- * const [row] = taskAccuracy(df).toRecords(); // { task: "nycc", n: 2, correct: 1, accuracy: 50 }
- * console.assert(row.n === 2 && row.accuracy === 50);
+ * const [row] = taskAccuracy(df).toRecords();
+ * assert.deepEqual(row, { task: "nycc", n: 2, correct: 1, accuracy: 50 });
  * ```
  */
 export function taskAccuracy(scored: pl.DataFrame, by: string[] = []): pl.DataFrame {
@@ -58,8 +62,10 @@ export function taskAccuracy(scored: pl.DataFrame, by: string[] = []): pl.DataFr
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const hm = harmonicMeanPlusOne([0, 99]); // 2 / (1/1 + 1/100) ≈ 1.98
- * console.assert(Math.abs(hm - 200 / 101) < 1e-12);
+ * assert.ok(Math.abs(hm - 200 / 101) < 1e-12);
+ * assert.throws(() => harmonicMeanPlusOne([0.5, 101]), RangeError);
  * ```
  */
 export function harmonicMeanPlusOne(accuracies: readonly number[]): number {
@@ -122,13 +128,18 @@ function exampleCatalog(): pl.DataFrame {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
  * import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
- * // Every example once, all right: the headline is 101 (harmonic mean of 100 + 1).
+ * // Every example once, all right: the headline is 101 (harmonic mean of 100 + 1), up to
+ * // floating point (23 / (23 × 1/101) = 100.99999999999997).
  * const task = BBEH_TASKS.flatMap((t) => Array<string>(t.size).fill(t.name));
  * const example_index = BBEH_TASKS.flatMap((t) => [...Array(t.size).keys()]);
  * const agg = bbehAggregate(pl.DataFrame({ task, example_index, correct: task.map(() => true) }));
- * console.assert(agg.coverage === "full" && agg.micro === 100 && agg.harmonic_mean === 101);
+ * assert.equal(agg.coverage, "full");
+ * assert.equal(agg.micro, 100);
+ * assert.equal(agg.mini_micro, 100);
+ * assert.ok(Math.abs(agg.harmonic_mean! - 101) < 1e-9);
  * ```
  */
 export function bbehAggregate(scored: pl.DataFrame): BbehAggregate {

@@ -10,9 +10,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
- * const map = bbehToBbmMap("../shared/data"); // 300 rows
+ * const map = bbehToBbmMap(resolveDataDir()); // 300 rows
  * // bbeh_task, example_index, bbm_task, trace_index, mistake_index
+ * assert.equal(map.height, 300);
+ * // BBEH dyck_languages[0] is BBM dyck_languages trace 222, first mistake at step index 6
+ * // (BBEH target "7": Thought 7)
+ * assert.deepEqual(map.row(0), ["dyck_languages", 0, "dyck_languages", 222, 6]);
  * ```
  * @module
  */
@@ -43,7 +49,10 @@ export const LINK_COLUMNS = [
  *
  * @example
  * ```ts
- * isBbehMistakeItem("word_sorting", "… Q: Is there a mistake in this sequence? …"); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(isBbehMistakeItem("word_sorting", "… Is there a mistake in this sequence?"), true);
+ * assert.equal(isBbehMistakeItem("word_sorting", "Sort the following words …"), false);
+ * assert.equal(isBbehMistakeItem("dyck_languages", "…"), true);
  * ```
  */
 export function isBbehMistakeItem(task: string, input: string): boolean {
@@ -57,7 +66,10 @@ export function isBbehMistakeItem(task: string, input: string): boolean {
  *
  * @example
  * ```ts
- * parseThoughts("Q: …\nThought 1: a\nThought 2: b\nQ: Is there a mistake…"); // ["a", "b"]
+ * import assert from "node:assert/strict";
+ * const steps = parseThoughts("Q: …\nThought 1: a\nThought 2: b\nQ: Is there a mistake…");
+ * assert.deepEqual(steps, ["a", "b"]);
+ * assert.throws(() => parseThoughts("Thought 1: a\nThought 3: c"), /"Thought 3" follows/);
  * ```
  */
 export function parseThoughts(input: string): string[] {
@@ -82,7 +94,12 @@ export function parseThoughts(input: string): string[] {
  *
  * @example
  * ```ts
- * matchBbehToBbm(loadBbehDataset(dir), loadBbmDataset(dir)).height; // 300
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const dir = resolveDataDir();
+ * assert.equal(matchBbehToBbm(loadBbehDataset(dir), loadBbmDataset(dir)).height, 300);
  * ```
  */
 export function matchBbehToBbm(bbeh: pl.DataFrame, bbm: pl.DataFrame): pl.DataFrame {
@@ -141,7 +158,11 @@ export function matchBbehToBbm(bbeh: pl.DataFrame, bbm: pl.DataFrame): pl.DataFr
  *
  * @example
  * ```ts
- * bbehToBbmMap("../shared/data").filter(pl.col("bbeh_task").eq(pl.lit("word_sorting"))).height; // 100
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const map = bbehToBbmMap(resolveDataDir());
+ * assert.equal(map.filter(pl.col("bbeh_task").eq(pl.lit("word_sorting"))).height, 100);
  * ```
  */
 export function bbehToBbmMap(dataDir: string): pl.DataFrame {
@@ -159,7 +180,20 @@ export function bbehToBbmMap(dataDir: string): pl.DataFrame {
  *
  * @example
  * ```ts
- * classifyBbehMistakeRows(rows, bbehToBbmMap(dir), loadBbmDataset(dir));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * const dir = resolveDataDir();
+ * // dyck_languages 0, 1, 2 have their first mistake in Thought 7, 8 and 9
+ * const rows = pl.DataFrame({
+ *   task: ["dyck_languages", "dyck_languages", "dyck_languages"],
+ *   example_index: [0, 1, 2],
+ *   response: ["The answer is: 3", "The answer is: No", "The answer is: 9"],
+ * });
+ * const out = classifyBbehMistakeRows(rows, bbehToBbmMap(dir), loadBbmDataset(dir));
+ * assert.deepEqual(out.getColumn("outcome").toArray(), ["early", "said_no_mistake", "correct"]);
+ * assert.deepEqual(out.getColumn("trace_index").toArray(), [222, 853, 455]);
  * ```
  */
 export function classifyBbehMistakeRows(

@@ -5,8 +5,10 @@
  *
  * @example
  * ```ts
- * bbeh.tasks.length; // 23
- * bbeh.canonicalTask("Temporal Sequences"); // "temporal_sequence"
+ * import assert from "node:assert/strict";
+ * assert.equal(bbeh.tasks.length, 23);
+ * assert.equal(bbeh.canonicalTask("Temporal Sequences"), "temporal_sequence");
+ * assert.equal(bbeh.defaultScorer, "bbeh-official");
  * ```
  * @module
  */

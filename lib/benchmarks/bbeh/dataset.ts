@@ -13,9 +13,17 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
- * const ds = loadBbehDataset("../shared/data");
- * console.assert(ds.height === 4520);
+ * const ds = loadBbehDataset(resolveDataDir()); // $RUNLENS_DATA, else .runlens/data
+ * assert.equal(ds.height, 4520);
+ * const count = (flag: string) => ds.filter(pl.col(flag)).height;
+ * assert.equal(count("in_mini"), 460);
+ * assert.equal(count("ambiguous_duplicate"), 7);
+ * assert.equal(count("repeated_example"), 1);
+ * assert.equal(count("unmatchable_target"), 11);
  * ```
  * @module
  */

@@ -6,11 +6,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { taskGain } from "@runlens/benchmarks/bbeh/gain.ts";
  * import { BBEH_TABLE2 } from "@runlens/benchmarks/bbeh/published.ts";
  * const acc = BBEH_TABLE2.accuracy;
  * const fig5 = taskGain(acc["GPT4o"], acc["o3-mini (high)"]);
- * console.assert(fig5.height === 23);
+ * assert.equal(fig5.height, 23);
+ * // the smallest gain first, the largest last
+ * assert.deepEqual(fig5.row(0), ["sarc_triples", "SARC Triples", 38.5, 24, -14.5]);
+ * assert.deepEqual(fig5.row(22), ["object_counting", "Object Counting", 6.5, 90, 83.5]);
  * ```
  * @module
  */

@@ -1,13 +1,27 @@
 /**
  * Figure 3 of the BBEH paper as data: mean input length (code points) of every BBEH task and
  * of its BBH counterpart (paper Table 1; BBH tasks with variants, e.g. the three
- * logical_deduction files, are pooled), plus the macro averages the paper quotes
- * ("BBH … a macro average of 700 characters", BBEH "about six times bigger").
+ * logical_deduction files, are pooled), plus the macro averages the paper quotes ("BBH … a
+ * macro average of 700 characters", BBEH "about six times bigger"). From the released files
+ * they differ: the BBH counterparts average about 334 characters and BBEH about 3,789, 11.3
+ * times as long.
  *
  * @example
  * ```ts
- * import { inputLengthComparison } from "@runlens/benchmarks/bbeh/input_lengths.ts";
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
+ * import {
+ *   inputLengthComparison,
+ *   inputLengthMacro,
+ * } from "@runlens/benchmarks/bbeh/input_lengths.ts";
+ * const dir = resolveDataDir();
  * const cmp = inputLengthComparison(loadBbehDataset(dir), loadBbhDataset(dir));
+ * assert.equal(cmp.height, 23); // task, display, bbeh, bbh, ratio
+ * const macro = inputLengthMacro(cmp); // { bbeh: 3789.3…, bbh: 333.9…, ratio: 11.3… }
+ * assert.equal(Math.round(macro.bbeh), 3789);
+ * assert.equal(Math.round(macro.bbh), 334);
  * ```
  * @module
  */

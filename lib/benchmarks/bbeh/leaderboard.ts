@@ -5,9 +5,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { leaderboard } from "@runlens/benchmarks/bbeh/leaderboard.ts";
  * const table = leaderboard(); // the 13 published columns as rows
- * console.assert(table.height === 13);
+ * assert.equal(table.height, 13);
+ * const top = table.row(0); // highest harmonic mean first
+ * assert.equal(top[0], "o3-mini (high)");
+ * assert.deepEqual(top.slice(-2), [44.8, 54.2]); // harmonic_mean, micro
  * ```
  * @module
  */

@@ -7,9 +7,32 @@
  *
  * @example
  * ```ts
- * import { gainVsLengthPublished, responseLengthByTask } from "@runlens/benchmarks/bbeh/lengths.ts";
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * import {
+ *   gainVsLengthPublished,
+ *   responseLengthByTask,
+ * } from "@runlens/benchmarks/bbeh/lengths.ts";
+ * const rows = pl.DataFrame({
+ *   run: ["a", "a"],
+ *   model: ["m", "m"],
+ *   task: ["nycc", "nycc"],
+ *   response_chars: [100, 300],
+ *   input_chars: [500, 700],
+ * });
  * responseLengthByTask(rows); // run, model, task, n, mean_response_chars, …
- * gainVsLengthPublished(loadBbehDataset(dir), "GPT4o", "o3-mini (high)");
+ * const fig7 = gainVsLengthPublished(loadBbehDataset(resolveDataDir()), "GPT4o", "o3-mini (high)");
+ * assert.equal(fig7.height, 22); // 23 tasks less shuffled_objects, by mean input length
+ * assert.deepEqual(fig7.row(21).slice(0, 6), [
+ *   "zebra_puzzles",
+ *   "Zebra Puzzles",
+ *   32,
+ *   67.5,
+ *   35.5,
+ *   11358.46,
+ * ]);
  * ```
  * @module
  */
@@ -32,7 +55,22 @@ export interface GainLengthOptions {
  *
  * @example
  * ```ts
- * responseLengthByTask(rows).sort("mean_response_chars", true);
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * // scored rows (as `loadRuns` returns them): two runs, two nycc responses each
+ * const rows = pl.DataFrame({
+ *   run: ["a", "a", "b", "b"],
+ *   model: ["m1", "m1", "m2", "m2"],
+ *   task: ["nycc", "nycc", "nycc", "nycc"],
+ *   correct: [true, false, true, true],
+ *   response_chars: [100, 300, 1000, 3000],
+ *   input_chars: [500, 700, 500, 700],
+ * });
+ * const lengths = responseLengthByTask(rows).sort("mean_response_chars", true);
+ * assert.deepEqual(lengths.select("run", "n", "mean_response_chars", "mean_input_chars").rows(), [
+ *   ["b", 2, 2000, 600],
+ *   ["a", 2, 200, 600],
+ * ]);
  * ```
  */
 export function responseLengthByTask(rows: pl.DataFrame): pl.DataFrame {
@@ -72,7 +110,14 @@ function display(): pl.DataFrame {
  *
  * @example
  * ```ts
- * gainVsLengthPublished(dataset, "Gemini 2.0 Flash-Lite", "Gemini 2.0 Flash");
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * const dataset = loadBbehDataset(resolveDataDir());
+ * const fig7 = gainVsLengthPublished(dataset, "Gemini 2.0 Flash-Lite", "Gemini 2.0 Flash");
+ * // the shortest inputs first: DisambiguationQA, 751.55 characters, 50.0 → 48.3
+ * assert.deepEqual(fig7.row(0).slice(0, 4), ["disambiguation_qa", "DisambiguationQA", 50, 48.3]);
+ * assert.equal(fig7.row(0)[5], 751.55);
  * ```
  */
 export function gainVsLengthPublished(
@@ -104,12 +149,26 @@ export function gainVsLengthPublished(
 
 /**
  * Figure 7 data from scored runs: per task present for both models, `base` and `other`
- * accuracy (%), `gain`, `input_chars` (mean input length of the rows), `output_chars` (mean
- * response length over both models' rows), `source` = "runs". Models are matched on `model`.
+ * accuracy (%), `gain`, `input_chars` (mean input length of the base model's rows),
+ * `output_chars` (mean response length over both models' rows), `source` = "runs". Models are
+ * matched on `model`.
  *
  * @example
  * ```ts
- * gainVsLengthFromRuns(rows, "GPT4o (synthetic)", "o3-mini (high) (synthetic)");
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * // scored rows (as `loadRuns` returns them): two runs, two nycc responses each
+ * const rows = pl.DataFrame({
+ *   run: ["a", "a", "b", "b"],
+ *   model: ["m1", "m1", "m2", "m2"],
+ *   task: ["nycc", "nycc", "nycc", "nycc"],
+ *   correct: [true, false, true, true],
+ *   response_chars: [100, 300, 1000, 3000],
+ *   input_chars: [500, 700, 500, 700],
+ * });
+ * const fig7 = gainVsLengthFromRuns(rows, "m1", "m2");
+ * // nycc: 50% → 100%, inputs 600 characters, responses (100 + 300 + 1000 + 3000) / 4
+ * assert.deepEqual(fig7.row(0), ["nycc", "NYCC", 50, 100, 50, 600, 1100, "runs"]);
  * ```
  */
 export function gainVsLengthFromRuns(
@@ -149,7 +208,25 @@ export function gainVsLengthFromRuns(
  *
  * @example
  * ```ts
- * gainVsLength({ rows, dataset, base: "GPT4o", other: "o3-mini (high)" });
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * const dataset = loadBbehDataset(resolveDataDir());
+ * // scored rows (as `loadRuns` returns them): two runs, two nycc responses each
+ * const rows = pl.DataFrame({
+ *   run: ["a", "a", "b", "b"],
+ *   model: ["m1", "m1", "m2", "m2"],
+ *   task: ["nycc", "nycc", "nycc", "nycc"],
+ *   correct: [true, false, true, true],
+ *   response_chars: [100, 300, 1000, 3000],
+ *   input_chars: [500, 700, 500, 700],
+ * });
+ * // both models have rows: from the runs
+ * assert.equal(gainVsLength({ rows, dataset, base: "m1", other: "m2" }).row(0)[7], "runs");
+ * // no rows for these models: the paper's Table 2 columns
+ * const paper = gainVsLength({ rows, dataset, base: "GPT4o", other: "o3-mini (high)" });
+ * assert.equal(paper.row(0)[7], "published");
  * ```
  */
 export function gainVsLength(args: {

@@ -8,12 +8,32 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
  * import { classifyMistakeLog } from "@runlens/benchmarks/bbeh/mistake_log.ts";
- * const { classified } = classifyMistakeLog(loadMistakeRuns(paths), {
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * import { loadMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
+ * const dir = resolveDataDir();
+ * const log = Deno.makeTempFileSync({ suffix: ".jsonl" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   [
+ *     // a BBM trace, then the same trace as BBEH dyck_languages[0], then a new-alphabet item
+ *     { model: "m", task: "dyck_languages", trace_index: 222, response: "The answer is: 7" },
+ *     { model: "m", task: "dyck_languages", example_index: 0, response: "The answer is: 7" },
+ *     { model: "m", task: "word_sorting", example_index: 1, response: "The answer is: No" },
+ *   ].map((r) => JSON.stringify(r)).join("\n"),
+ * );
+ * const { classified, unmatched } = classifyMistakeLog(loadMistakeRuns([log]).rows, {
  *   traces: loadBbmDataset(dir),
  *   map: () => bbehToBbmMap(dir),
  *   numbering: "one-based",
  * });
+ * Deno.removeSync(log);
+ * assert.deepEqual(classified.getColumn("source").toArray(), ["bbm", "bbeh"]);
+ * assert.deepEqual(classified.getColumn("outcome").toArray(), ["correct", "correct"]);
+ * assert.equal(unmatched.height, 1); // word_sorting[1] is not a first-mistake item
  * ```
  * @module
  */
@@ -50,7 +70,24 @@ export const LOG_COLUMNS = [
  *
  * @example
  * ```ts
- * const { classified, unmatched } = classifyMistakeLog(runs, { traces, numbering: "one-based" });
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * // BBM rows only (no map needed); run and model default to "run"
+ * const runs = pl.DataFrame({
+ *   task: ["dyck_languages"],
+ *   trace_index: [222], // first mistake at step index 6
+ *   response: ["The answer is: 6"],
+ * });
+ * const traces = loadBbmDataset(resolveDataDir());
+ * const { classified, unmatched } = classifyMistakeLog(runs, { traces, numbering: "zero-based" });
+ * assert.deepEqual(classified.select("run", "source", "outcome").row(0), [
+ *   "run",
+ *   "bbm",
+ *   "correct",
+ * ]);
+ * assert.equal(unmatched.height, 0);
  * ```
  */
 export function classifyMistakeLog(

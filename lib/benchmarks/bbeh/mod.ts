@@ -16,9 +16,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bbeh, harmonicMeanPlusOne } from "@runlens/benchmarks/bbeh/mod.ts";
- * bbeh.tasks.length; // 23
- * harmonicMeanPlusOne([0, 100]); // 1.98…
+ * assert.equal(bbeh.tasks.length, 23);
+ * harmonicMeanPlusOne([0, 100]); // 1.98… = 2 / (1/1 + 1/101)
+ * assert.equal(harmonicMeanPlusOne([0, 100]), 2 / (1 / 1 + 1 / 101));
  * ```
  * @module
  */

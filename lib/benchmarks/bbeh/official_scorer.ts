@@ -5,8 +5,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bbehOfficialScorer } from "@runlens/benchmarks/bbeh/official_scorer.ts";
- * console.assert(bbehOfficialScorer.score("The answer is: (B)", "(B)").correct);
+ * assert.equal(bbehOfficialScorer.name, "bbeh-official");
+ * assert.deepEqual(bbehOfficialScorer.score("The answer is: (B)", "(B)"), {
+ *   extracted: "(b)",
+ *   correct: true,
+ * });
  * ```
  * @module
  */

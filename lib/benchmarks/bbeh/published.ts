@@ -17,10 +17,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BBEH_TABLE2, BBEH_TABLE4 } from "@runlens/benchmarks/bbeh/published.ts";
- * console.assert(BBEH_TABLE2.bbeh["o3-mini (high)"] === 44.8);
- * console.assert(BBEH_TABLE2.accuracy["GPT4o"]["nycc"] === 23.0);
- * console.assert(BBEH_TABLE4.values["Gemini 2.0 Flash"] === 23.9);
+ * assert.equal(BBEH_TABLE2.bbeh["o3-mini (high)"], 44.8);
+ * assert.equal(BBEH_TABLE2.accuracy["GPT4o"]["nycc"], 23.0);
+ * assert.equal(BBEH_TABLE4.values["Gemini 2.0 Flash"], 23.9);
  * ```
  * @module
  */
@@ -74,8 +75,9 @@ function modelKey(s: string): string {
  *
  * @example
  * ```ts
- * console.assert(publishedModel("Qwen 2.5 7b Instruct")?.model === "Qwen-2.5-7B-Instruct");
- * console.assert(publishedModel("o3-mini-high")?.kind === "reasoning");
+ * import assert from "node:assert/strict";
+ * assert.equal(publishedModel("Qwen 2.5 7b Instruct")?.model, "Qwen-2.5-7B-Instruct");
+ * assert.equal(publishedModel("o3-mini-high")?.kind, "reasoning");
  * ```
  */
 export function publishedModel(name: string): PublishedModel | null {
@@ -151,7 +153,8 @@ const TABLE2_MODELS = BBEH_PUBLISHED_MODELS.map((m) => m.model);
  *
  * @example
  * ```ts
- * console.assert(BBEH_TABLE2.accuracy["DeepSeek R1"]["boardgame_qa"] === 75.5);
+ * import assert from "node:assert/strict";
+ * assert.equal(BBEH_TABLE2.accuracy["DeepSeek R1"]["boardgame_qa"], 75.5);
  * ```
  */
 export const BBEH_TABLE2: PublishedTaskTable = taskTable(
@@ -199,7 +202,8 @@ const TABLE3_MODELS = TABLE2_MODELS.filter((m) => m !== "Random" && m !== "Qwen-
  *
  * @example
  * ```ts
- * console.assert(BBEH_TABLE3.values["o3-mini (high)"] === 56.7);
+ * import assert from "node:assert/strict";
+ * assert.equal(BBEH_TABLE3.values["o3-mini (high)"], 56.7);
  * ```
  */
 export const BBEH_TABLE3: PublishedScoreTable = {
@@ -219,7 +223,8 @@ export const BBEH_TABLE3: PublishedScoreTable = {
  *
  * @example
  * ```ts
- * console.assert(BBEH_TABLE4.values["DeepSeek R1"] === 34.9);
+ * import assert from "node:assert/strict";
+ * assert.equal(BBEH_TABLE4.values["DeepSeek R1"], 34.9);
  * ```
  */
 export const BBEH_TABLE4: PublishedScoreTable = {
@@ -282,8 +287,9 @@ const TABLE10_ROWS: readonly Row[] = [
  *
  * @example
  * ```ts
- * console.assert(BBEH_TABLE10.bbh["hyperbaton"] === 94.8);
- * console.assert(BBEH_TABLE10.overall.bbeh === 23.9);
+ * import assert from "node:assert/strict";
+ * assert.equal(BBEH_TABLE10.bbh["hyperbaton"], 94.8);
+ * assert.equal(BBEH_TABLE10.overall.bbeh, 23.9);
  * ```
  */
 export const BBEH_TABLE10: PublishedBbhVsBbeh = {
@@ -302,7 +308,8 @@ export const BBEH_TABLE10: PublishedBbhVsBbeh = {
  *
  * @example
  * ```ts
- * console.assert(BBEH_TEXT_CLAIMS.thinkingReferenceHarmonicMean.value === 20.2);
+ * import assert from "node:assert/strict";
+ * assert.equal(BBEH_TEXT_CLAIMS.thinkingReferenceHarmonicMean.value, 20.2);
  * ```
  */
 export const BBEH_TEXT_CLAIMS = {

@@ -11,9 +11,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
- * console.assert(bbehOfficial("Thinking… The answer is: (B)", "(B)").correct);
- * console.assert(!bbehOfficial("the answer is: (B)", "(B)").correct); // prefix is case-sensitive
+ * assert.ok(bbehOfficial("Thinking… The answer is: (B)", "(B)").correct);
+ * assert.ok(!bbehOfficial("the answer is: (B)", "(B)").correct); // prefix is case-sensitive
  * ```
  * @module
  */
@@ -89,8 +90,9 @@ export function bbehFuzzyMatch(prediction: string, reference: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const v = bbehOfficial("The final answer is $\\boxed{42}$.", "42");
- * console.assert(v.extracted === "42" && v.correct);
+ * assert.deepEqual(v, { extracted: "42", target: "42", correct: true });
  * ```
  */
 export function bbehOfficial(response: string, target: string): BbehVerdict {
@@ -155,7 +157,12 @@ export const BBEH_TAIL_CHARS = 512;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ response: ["Thinking… The answer is: (B)", "the answer is: yes"] });
  * const out = withBbehExtracted(df.lazy()).collectSync(); // adds "extracted"
+ * // no prefix matches the lower-case "the answer is:", so the whole response is kept
+ * assert.deepEqual(out.getColumn("extracted").toArray(), ["(b)", "the answer is: yes"]);
  * ```
  */
 export function withBbehExtracted(
@@ -264,7 +271,15 @@ export function withBbehMatch(lf: pl.LazyDataFrame, targetCol = "target"): pl.La
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({
+ *   response: ["Thinking… The answer is: (B)", "The final answer is $\\boxed{42}$."],
+ *   target: ["(B)", "41"],
+ * });
  * const scored = withBbehOfficial(df.lazy()).collectSync();
+ * assert.deepEqual(scored.columns, ["response", "target", "extracted", "correct", "__bbeh_slow"]);
+ * assert.deepEqual(scored.getColumn("correct").toArray(), [true, false]);
  * ```
  */
 export function withBbehOfficial(
@@ -312,6 +327,20 @@ export function finishBbehSlowRows(
 /**
  * Collect a frame scored with {@link withBbehOfficial}, re-scoring the (rare) rows whose verdict
  * needs Python's Unicode-digit float parsing in JavaScript, then drop the helper column.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * // Python's float() reads Arabic-Indic digits: "٤٢" == 42 (a row the polars cast cannot score)
+ * const df = pl.DataFrame({
+ *   response: ["The answer is: ٤٢", "The answer is: 7"],
+ *   target: ["42", "8"],
+ * });
+ * const scored = collectBbehOfficial(df.lazy());
+ * assert.deepEqual(scored.columns, ["response", "target", "extracted", "correct"]);
+ * assert.deepEqual(scored.getColumn("correct").toArray(), [true, false]);
+ * ```
  */
 export function collectBbehOfficial(
   lf: pl.LazyDataFrame,

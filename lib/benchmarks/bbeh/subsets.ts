@@ -15,11 +15,25 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
  * import { bbehSubsets, subsetAccuracy, withSubsets } from "@runlens/benchmarks/bbeh/subsets.ts";
- * const subsets = bbehSubsets(loadBbehDataset("../shared/data"));
- * // scored: run rows with task, example_index, correct (and run/model)
- * // const table = subsetAccuracy(withSubsets(scored, subsets, "direction"));
+ * const subsets = bbehSubsets(loadBbehDataset(resolveDataDir()));
+ * // scored rows: task, example_index, correct (and run, model)
+ * const scored = pl.DataFrame({
+ *   run: ["r1", "r1", "r1"],
+ *   task: ["spatial_reasoning", "spatial_reasoning", "spatial_reasoning"],
+ *   example_index: [0, 1, 3], // forward, forward, backward
+ *   correct: [true, false, false],
+ * });
+ * const table = subsetAccuracy(withSubsets(scored, subsets, "direction"));
+ * // run, task, subset_kind, subset, n, correct, accuracy, ci_low, ci_high
+ * assert.deepEqual(table.select("subset", "n", "accuracy").rows(), [
+ *   ["backward", 1, 0],
+ *   ["forward", 2, 50],
+ * ]);
  * ```
  * @module
  */
@@ -117,10 +131,15 @@ function assertOneLabelEach(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
- * const subsets = bbehSubsets(loadBbehDataset("../shared/data"));
- * subsets.filter(pl.col("subset_kind").eq(pl.lit("direction"))).height; // 200
+ * const subsets = bbehSubsets(loadBbehDataset(resolveDataDir()));
+ * assert.equal(subsets.height, 2600); // 13 (task, kind) rules × 200 examples
+ * const direction = subsets.filter(pl.col("subset_kind").eq(pl.lit("direction")));
+ * assert.equal(direction.height, 200); // spatial_reasoning: 148 forward, 52 backward
+ * assert.equal(direction.filter(pl.col("subset").eq(pl.lit("backward"))).height, 52);
  * ```
  */
 export function bbehSubsets(dataset: pl.DataFrame): pl.DataFrame {

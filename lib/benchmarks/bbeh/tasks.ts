@@ -8,9 +8,17 @@
  *
  * @example
  * ```ts
- * import { BBEH_TASKS, bbehTask } from "@runlens/benchmarks/bbeh/tasks.ts";
- * console.assert(BBEH_TASKS.length === 23);
- * console.assert(bbehTask("nycc").display === "NYCC");
+ * import assert from "node:assert/strict";
+ * import { BBEH_SIZE, BBEH_TASKS, bbehTask } from "@runlens/benchmarks/bbeh/tasks.ts";
+ * assert.equal(BBEH_TASKS.length, 23);
+ * assert.equal(BBEH_SIZE, 4520);
+ * assert.deepEqual(bbehTask("nycc"), {
+ *   name: "nycc",
+ *   display: "NYCC",
+ *   size: 200,
+ *   random: 10,
+ *   bbh: ["ruin_names"],
+ * });
  * ```
  * @module
  */
@@ -103,8 +111,11 @@ export function bbehTask(name: string): BbehTaskInfo {
  *
  * @example
  * ```ts
- * console.assert(canonicalBbehTask("bbeh_web_of_lies") === "web_of_lies");
- * console.assert(canonicalBbehTask("Temporal Sequences") === "temporal_sequence");
+ * import assert from "node:assert/strict";
+ * assert.equal(canonicalBbehTask("bbeh_web_of_lies"), "web_of_lies");
+ * assert.equal(canonicalBbehTask("Temporal Sequences"), "temporal_sequence");
+ * assert.equal(canonicalBbehTask("BoardgameQA"), "boardgame_qa");
+ * assert.equal(canonicalBbehTask("navigate"), null); // a BBH task, not a BBEH one
  * ```
  */
 export function canonicalBbehTask(label: string): string | null {

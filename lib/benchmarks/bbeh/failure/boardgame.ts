@@ -5,9 +5,35 @@
  *
  * @example
  * ```ts
- * import { boardgameUnknownShare, boardgameConfusion } from "@runlens/benchmarks/bbeh/failure/boardgame.ts";
- * boardgameUnknownShare(scoredRows); // measures unknown_share, gold_unknown_share, labelled_share
- * boardgameConfusion(scoredRows); // run, model, gold, predicted, count, n, share
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import {
+ *   boardgameConfusion,
+ *   boardgameUnknownShare,
+ * } from "@runlens/benchmarks/bbeh/failure/boardgame.ts";
+ * // a run log: four boardgame_qa answers (the gold label of items 0-3 is "disproved")
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,boardgame_qa,0,The answer is: unknown
+ * r1,m,boardgame_qa,1,The answer is: unknown
+ * r1,m,boardgame_qa,2,The answer is: disproved
+ * r1,m,boardgame_qa,3,The answer is: maybe
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const shares = boardgameUnknownShare(rows); // unknown_share, gold_unknown_share, labelled_share
+ * // "unknown" in 2 of the 3 answers that are a label; "maybe" is not one
+ * assert.deepEqual(shares.select("measure", "count", "n").rows(), [
+ *   ["unknown_share", 2, 3],
+ *   ["gold_unknown_share", 0, 3],
+ *   ["labelled_share", 3, 4],
+ * ]);
+ * const matrix = boardgameConfusion(rows); // run, model, gold, predicted, count, n, share, …
+ * assert.equal(matrix.height, 12); // 3 gold × 4 predicted (proved, disproved, unknown, other)
  * ```
  * @module
  */
@@ -32,7 +58,19 @@ function predictedLabel(): pl.Expr {
  *
  * @example
  * ```ts
- * boardgameUnknownShare(rows).filter(pl.col("measure").eq(pl.lit("unknown_share")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * // scored rows: run, model, task, target, extracted (as `loadRuns` gives them)
+ * const rows = pl.DataFrame({
+ *   target: ["proved", "disproved", "unknown", "unknown"],
+ *   extracted: ["unknown", "unknown", "unknown", "proved"],
+ * }).withColumns(
+ *   pl.lit("r1").alias("run"),
+ *   pl.lit("m").alias("model"),
+ *   pl.lit("boardgame_qa").alias("task"),
+ * );
+ * const table = boardgameUnknownShare(rows).filter(pl.col("measure").eq(pl.lit("unknown_share")));
+ * assert.deepEqual(table.select("count", "n", "share").row(0), [3, 4, 75]); // gold rate: 50
  * ```
  */
 export function boardgameUnknownShare(rows: pl.DataFrame): pl.DataFrame {
@@ -59,7 +97,24 @@ export function boardgameUnknownShare(rows: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * boardgameConfusion(rows).filter(pl.col("gold").eq(pl.lit("proved")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * // scored rows: run, model, task, target, extracted (as `loadRuns` gives them)
+ * const rows = pl.DataFrame({
+ *   target: ["proved", "disproved", "unknown", "unknown"],
+ *   extracted: ["unknown", "unknown", "unknown", "proved"],
+ * }).withColumns(
+ *   pl.lit("r1").alias("run"),
+ *   pl.lit("m").alias("model"),
+ *   pl.lit("boardgame_qa").alias("task"),
+ * );
+ * const proved = boardgameConfusion(rows).filter(pl.col("gold").eq(pl.lit("proved")));
+ * assert.deepEqual(proved.select("predicted", "count", "n").rows(), [
+ *   ["proved", 0, 1],
+ *   ["disproved", 0, 1],
+ *   ["unknown", 1, 1],
+ *   ["other", 0, 1],
+ * ]);
  * ```
  */
 export function boardgameConfusion(rows: pl.DataFrame): pl.DataFrame {

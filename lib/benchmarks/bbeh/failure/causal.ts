@@ -5,8 +5,32 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { causalErrors } from "@runlens/benchmarks/bbeh/failure/causal.ts";
- * causalErrors(rows); // groups causal_judgement/Yes, …, necessary, sufficient, all
+ * // a run log: causal-judgement items 0 (gold Yes), 3 (No) and 5 (Ambiguous)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,causal_understanding,0,The answer is: No
+ * r1,m,causal_understanding,3,The answer is: No
+ * r1,m,causal_understanding,5,The answer is: Yes
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = causalErrors(rows); // groups causal_judgement/Yes, …, necessary, sufficient, all
+ * const errors = table.filter(pl.col("measure").eq(pl.lit("error_share")));
+ * assert.deepEqual(errors.select("group", "count", "n").rows(), [
+ *   ["all", 2, 3],
+ *   ["causal_judgement", 2, 3],
+ *   ["causal_judgement/Ambiguous", 1, 1],
+ *   ["causal_judgement/No", 0, 1],
+ *   ["causal_judgement/Yes", 1, 1],
+ * ]);
  * ```
  * @module
  */
@@ -22,7 +46,29 @@ import { requireColumns, shareMeasures } from "./shares.ts";
  *
  * @example
  * ```ts
- * causalErrors(rows).filter(pl.col("group").eq(pl.lit("causal_judgement/Ambiguous")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: causal-judgement items 0 (gold Yes), 3 (No) and 5 (Ambiguous)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,causal_understanding,0,The answer is: No
+ * r1,m,causal_understanding,3,The answer is: No
+ * r1,m,causal_understanding,5,The answer is: Yes
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const ambiguous = causalErrors(rows)
+ *   .filter(pl.col("group").eq(pl.lit("causal_judgement/Ambiguous")));
+ * // the one "Ambiguous" item: answered "Yes", so wrong
+ * assert.deepEqual(ambiguous.select("measure", "count", "n").rows(), [
+ *   ["error_share", 1, 1],
+ *   ["predicted_yes_share", 1, 1],
+ * ]);
  * ```
  */
 export function causalErrors(rows: pl.DataFrame): pl.DataFrame {

@@ -13,9 +13,32 @@
  *
  * @example
  * ```ts
- * import { englishOrderConsistent, hyperbatonEnglishOrder } from "@runlens/benchmarks/bbeh/failure/hyperbaton.ts";
- * englishOrderConsistent("lovely small old red german glass drinking cup"); // true
- * hyperbatonEnglishOrder(rows); // measures english_pairs_in_wrong_picks, …
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import {
+ *   englishOrderConsistent,
+ *   hyperbatonEnglishOrder,
+ * } from "@runlens/benchmarks/bbeh/failure/hyperbaton.ts";
+ * assert.equal(englishOrderConsistent("lovely small old red german glass drinking cup"), true);
+ * // a run log: hyperbaton items 0 and 1 (gold "E" for both); item 1 also picks A
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,hyperbaton,0,The answer is: E
+ * r1,m,hyperbaton,1,The answer is: AE
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = hyperbatonEnglishOrder(rows); // measures english_pairs_in_wrong_picks, …
+ * // the wrong pick A ("green ethiopian exercise tiny pyramidal awful paper cup"): 4 of 6 pairs
+ * assert.deepEqual(table.select("measure", "count", "n").row(0), [
+ *   "english_pairs_in_wrong_picks",
+ *   4,
+ *   6,
+ * ]);
  * ```
  * @module
  */
@@ -143,7 +166,9 @@ const RANK = new Map<string, number>(
  *
  * @example
  * ```ts
- * englishPairs("red small old ball"); // [false, true] (color→size no, size→age yes)
+ * import assert from "node:assert/strict";
+ * // color→size no, size→age yes; "ball" is not in the lexicon (the noun)
+ * assert.deepEqual(englishPairs("red small old ball"), [false, true]);
  * ```
  */
 export function englishPairs(phrase: string): boolean[] {
@@ -157,7 +182,9 @@ export function englishPairs(phrase: string): boolean[] {
  *
  * @example
  * ```ts
- * englishOrderConsistent("red small ball"); // false (color before size)
+ * import assert from "node:assert/strict";
+ * assert.equal(englishOrderConsistent("red small ball"), false); // color before size
+ * assert.equal(englishOrderConsistent("small red ball"), true);
  * ```
  */
 export function englishOrderConsistent(phrase: string): boolean {
@@ -170,7 +197,10 @@ export function englishOrderConsistent(phrase: string): boolean {
  *
  * @example
  * ```ts
- * hyperbatonOptions("(A) small red ball\n(K) None of the above"); // { A: [true] }
+ * import assert from "node:assert/strict";
+ * const input = "(A) small red ball\n(B) red old big car\n(K) None of the above";
+ * const options = hyperbatonOptions(input);
+ * assert.deepEqual(options, { A: [true], B: [false, false] });
  * ```
  */
 export function hyperbatonOptions(input: string): Record<string, boolean[]> {
@@ -207,7 +237,24 @@ function containsLetter(col: string): pl.Expr {
  *
  * @example
  * ```ts
- * hyperbatonEnglishOrder(rows);
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: hyperbaton items 0 and 1 (gold "E" for both); item 1 also picks A
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,hyperbaton,0,The answer is: E
+ * r1,m,hyperbaton,1,The answer is: AE
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = hyperbatonEnglishOrder(rows);
+ * // pairs in English order: 4/6 in the wrong pick, 53/108 in all distractors, 5/10 in the gold
+ * assert.deepEqual(table.getColumn("count").toArray(), [4, 53, 5]);
+ * assert.deepEqual(table.getColumn("n").toArray(), [6, 108, 10]);
  * ```
  */
 export function hyperbatonEnglishOrder(rows: pl.DataFrame): pl.DataFrame {

@@ -4,9 +4,25 @@
  *
  * @example
  * ```ts
- * import { withSubsetLabel, hasFinalAnswer } from "@runlens/benchmarks/bbeh/failure/labels.ts";
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { hasFinalAnswer, withSubsetLabel } from "@runlens/benchmarks/bbeh/failure/labels.ts";
+ * // a run log: two object_counting items, the second without a final answer
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,object_counting,0,The answer is: 131
+ * r1,m,object_counting,1,Let me add them up: 12 + 40 + …
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
  * const labelled = withSubsetLabel(rows, "object_counting", "variant"); // + column `subset`
- * labelled.filter(hasFinalAnswer().not());
+ * assert.deepEqual(labelled.getColumn("subset").toArray(), ["absolute_difference", "sum"]);
+ * const unanswered = labelled.filter(hasFinalAnswer().not());
+ * assert.deepEqual(unanswered.getColumn("example_index").toArray(), [1]);
  * ```
  * @module
  */
@@ -21,7 +37,16 @@ import { requireColumns } from "./shares.ts";
  *
  * @example
  * ```ts
- * withSubsetLabel(rows, "zebra_puzzles", "size").getColumn("subset"); // "5x5", …
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * // any rows with task, example_index, input and target: here the first zebra puzzles
+ * const rows = loadBbehDataset(resolveDataDir())
+ *   .filter(pl.col("task").eq(pl.lit("zebra_puzzles")))
+ *   .head(3);
+ * const sizes = withSubsetLabel(rows, "zebra_puzzles", "size").getColumn("subset");
+ * assert.deepEqual(sizes.toArray(), ["7x7", "7x7", "5x5"]);
  * ```
  */
 export function withSubsetLabel(rows: pl.DataFrame, task: string, kind: string): pl.DataFrame {
@@ -48,7 +73,14 @@ export function withSubsetLabel(rows: pl.DataFrame, task: string, kind: string):
  *
  * @example
  * ```ts
- * rows.withColumns(hasFinalAnswer().alias("answered"));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({
+ *   response: ["Counting… The answer is: 12", "The answer is: ", "It is 12."],
+ *   extracted: ["12", "", "it is 12"],
+ * });
+ * const answered = rows.withColumns(hasFinalAnswer().alias("answered")).getColumn("answered");
+ * assert.deepEqual(answered.toArray(), [true, false, false]);
  * ```
  */
 export function hasFinalAnswer(response = "response", extracted = "extracted"): pl.Expr {
@@ -67,7 +99,16 @@ export const DEGENERATE_MIN_LINES = 20;
  *
  * @example
  * ```ts
- * rows.withColumns(isDegenerate().alias("degenerate"));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * // 21 lines, 2 distinct, no final answer: degenerate
+ * const loop = ["Let me think.", ...Array(20).fill("I keep going around.")].join("\n");
+ * const rows = pl.DataFrame({
+ *   response: [loop, "The answer is: 12"],
+ *   extracted: ["let me think", "12"],
+ * });
+ * const degenerate = rows.withColumns(isDegenerate().alias("degenerate")).getColumn("degenerate");
+ * assert.deepEqual(degenerate.toArray(), [true, false]);
  * ```
  */
 export function isDegenerate(response = "response", extracted = "extracted"): pl.Expr {
@@ -85,7 +126,11 @@ export function isDegenerate(response = "response", extracted = "extracted"): pl
  *
  * @example
  * ```ts
- * rows.withColumns(numericAnswer().alias("value"));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({ extracted: ["12", " 3.5", "-2", "1e3", "twelve"] });
+ * const value = rows.withColumns(numericAnswer().alias("value")).getColumn("value");
+ * assert.deepEqual(value.toArray(), [12, 3.5, -2, null, null]);
  * ```
  */
 export function numericAnswer(col = "extracted"): pl.Expr {

@@ -10,10 +10,35 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
  * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
  * import { mistakeFindingModes } from "@runlens/benchmarks/bbeh/failure/mistake_finding.ts";
+ * // a run log: dyck_languages 0, 1, 2 (first mistake in Thought 7, 8 and 9)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,dyck_languages,0,The answer is: 3
+ * r1,m,dyck_languages,1,The answer is: No
+ * r1,m,dyck_languages,2,The answer is: 11
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const dir = resolveDataDir();
  * const modes = mistakeFindingModes(rows, bbehToBbmMap(dir), loadBbmDataset(dir));
+ * // Thought 3 is too early, "No" misses the mistake, Thought 11 is too late
+ * assert.deepEqual(modes.select("measure", "count", "n").rows(), [
+ *   ["early_flag_share", 1, 2],
+ *   ["missed_first_share", 1, 2],
+ *   ["said_no_mistake_share", 1, 3],
+ *   ["false_alarm_share", 0, 0],
+ *   ["location_correct_share", 0, 3],
+ *   ["no_valid_step_share", 0, 3],
+ * ]);
  * ```
  * @module
  */
@@ -28,7 +53,29 @@ import { requireColumns, shareMeasures } from "./shares.ts";
  *
  * @example
  * ```ts
- * classifyMistakeItems(rows, map, traces).getColumn("outcome");
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * // a run log: dyck_languages 0, 1, 2 (first mistake in Thought 7, 8 and 9)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,dyck_languages,0,The answer is: 3
+ * r1,m,dyck_languages,1,The answer is: No
+ * r1,m,dyck_languages,2,The answer is: 11
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const map = bbehToBbmMap(resolveDataDir());
+ * const traces = loadBbmDataset(resolveDataDir());
+ * const classified = classifyMistakeItems(rows, map, traces);
+ * const outcomes = classified.getColumn("outcome").toArray();
+ * assert.deepEqual(outcomes, ["early", "said_no_mistake", "late"]);
+ * assert.deepEqual(classified.getColumn("mistake_index").toArray(), [6, 7, 8]); // 0-based
  * ```
  */
 export function classifyMistakeItems(
@@ -53,7 +100,34 @@ export function classifyMistakeItems(
  *
  * @example
  * ```ts
- * mistakeFindingModes(rows, map, traces).filter(pl.col("measure").eq(pl.lit("early_flag_share")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * // a run log: dyck_languages 0, 1, 2 (first mistake in Thought 7, 8 and 9)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,dyck_languages,0,The answer is: 3
+ * r1,m,dyck_languages,1,The answer is: No
+ * r1,m,dyck_languages,2,The answer is: 11
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const map = bbehToBbmMap(resolveDataDir());
+ * const traces = loadBbmDataset(resolveDataDir());
+ * const early = mistakeFindingModes(rows, map, traces)
+ *   .filter(pl.col("measure").eq(pl.lit("early_flag_share")));
+ * assert.deepEqual(early.select("task", "count", "n", "share").row(0), [
+ *   "dyck_languages",
+ *   1,
+ *   2,
+ *   50,
+ * ]);
  * ```
  */
 export function mistakeFindingModes(
@@ -70,7 +144,29 @@ export function mistakeFindingModes(
  *
  * @example
  * ```ts
- * mistakeModesOfClassified(classifyMistakeItems(rows, map, traces));
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * // a run log: dyck_languages 0, 1, 2 (first mistake in Thought 7, 8 and 9)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,dyck_languages,0,The answer is: 3
+ * r1,m,dyck_languages,1,The answer is: No
+ * r1,m,dyck_languages,2,The answer is: 11
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const map = bbehToBbmMap(resolveDataDir());
+ * const traces = loadBbmDataset(resolveDataDir());
+ * const classified = classifyMistakeItems(rows, map, traces); // classify once, use twice
+ * const modes = mistakeModesOfClassified(classified);
+ * assert.ok(modes.frameEqual(mistakeFindingModes(rows, map, traces)));
+ * mistakeStepOffsets(classified); // offsets -4 (Thought 3 for 7) and +2 (Thought 11 for 9)
  * ```
  */
 export function mistakeModesOfClassified(classified: pl.DataFrame): pl.DataFrame {
@@ -94,7 +190,31 @@ export function mistakeModesOfClassified(classified: pl.DataFrame): pl.DataFrame
  *
  * @example
  * ```ts
- * mistakeStepOffsets(classifyMistakeItems(rows, map, traces));
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
+ * // a run log: dyck_languages 0, 1, 2 (first mistake in Thought 7, 8 and 9)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,dyck_languages,0,The answer is: 3
+ * r1,m,dyck_languages,1,The answer is: No
+ * r1,m,dyck_languages,2,The answer is: 11
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const map = bbehToBbmMap(resolveDataDir());
+ * const traces = loadBbmDataset(resolveDataDir());
+ * const offsets = mistakeStepOffsets(classifyMistakeItems(rows, map, traces));
+ * // Thought 3 for a first mistake in Thought 7: −4; Thought 11 for Thought 9: +2
+ * assert.deepEqual(offsets.rows(), [
+ *   ["r1", "m", "dyck_languages", -4, 1],
+ *   ["r1", "m", "dyck_languages", 2, 1],
+ * ]);
  * ```
  */
 export function mistakeStepOffsets(classified: pl.DataFrame): pl.DataFrame {

@@ -6,9 +6,32 @@
  *
  * @example
  * ```ts
- * import { noAnswerByTask, belowRandomTasks } from "@runlens/benchmarks/bbeh/failure/no_answer.ts";
- * noAnswerByTask(rows); // measures no_answer_share, degenerate_share per task
- * belowRandomTasks(rows).filter(pl.col("below_random"));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { belowRandomTasks, noAnswerByTask } from "@runlens/benchmarks/bbeh/failure/no_answer.ts";
+ * // a run log: nycc right, then no final answer; boardgame_qa wrong
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,nycc,0,The answer is: (A)
+ * r1,m,nycc,1,I would pick the second caption
+ * r1,m,boardgame_qa,0,The answer is: unknown
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = noAnswerByTask(rows); // measures no_answer_share, degenerate_share per task
+ * const nycc = table.filter(pl.col("task").eq(pl.lit("nycc")));
+ * assert.deepEqual(nycc.select("measure", "count", "n").rows(), [
+ *   ["no_answer_share", 1, 2],
+ *   ["degenerate_share", 0, 2],
+ * ]);
+ * // boardgame_qa: 0% is below its 33.3% random baseline
+ * const below = belowRandomTasks(rows).filter(pl.col("below_random"));
+ * assert.deepEqual(below.getColumn("task").toArray(), ["boardgame_qa"]);
  * ```
  * @module
  */
@@ -23,7 +46,22 @@ import { requireColumns, shareMeasures } from "./shares.ts";
  *
  * @example
  * ```ts
- * noAnswerByTask(rows).filter(pl.col("task").eq(pl.lit("shuffled_objects")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * // scored rows: run, model, task, response, extracted (as `loadRuns` gives them)
+ * const loop = ["Swap 1: Alice and Bob.", ...Array(20).fill("Swap 2: Bob and Alice.")].join("\n");
+ * const rows = pl.DataFrame({
+ *   run: ["r1", "r1", "r1"],
+ *   model: ["m", "m", "m"],
+ *   task: ["shuffled_objects", "shuffled_objects", "shuffled_objects"],
+ *   response: ["The answer is: (B)", "First Alice and Bob swap, so", loop],
+ *   extracted: ["(b)", "first alice and bob swap, so", "swap 1: alice and bob"],
+ * });
+ * const shuffled = noAnswerByTask(rows).filter(pl.col("task").eq(pl.lit("shuffled_objects")));
+ * assert.deepEqual(shuffled.select("measure", "count", "n").rows(), [
+ *   ["no_answer_share", 2, 3],
+ *   ["degenerate_share", 1, 3], // the looping one
+ * ]);
  * ```
  */
 export function noAnswerByTask(rows: pl.DataFrame): pl.DataFrame {
@@ -41,7 +79,27 @@ export function noAnswerByTask(rows: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * belowRandomTasks(rows).filter(pl.col("below_random"));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: one nycc answer (right) and one response without a final answer
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,nycc,0,The answer is: (A)
+ * r1,m,nycc,1,I would pick the second caption
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const [nycc] = belowRandomTasks(rows).toRecords();
+ * assert.deepEqual(
+ *   [nycc.task, nycc.accuracy, nycc.random, nycc.below_random, nycc.no_answer_share],
+ *   ["nycc", 50, 10, false, 50],
+ * );
+ * belowRandomTasks(rows).filter(pl.col("below_random")).height; // 0
  * ```
  */
 export function belowRandomTasks(rows: pl.DataFrame): pl.DataFrame {

@@ -10,8 +10,34 @@
  *
  * @example
  * ```ts
- * import { objectCountingErrors, objectCountingSignedErrors } from "@runlens/benchmarks/bbeh/failure/object_counting.ts";
- * objectCountingErrors(rows); // groups sum, absolute_difference, all
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import {
+ *   objectCountingErrors,
+ *   objectCountingSignedErrors,
+ * } from "@runlens/benchmarks/bbeh/failure/object_counting.ts";
+ * import { shareOf } from "@runlens/benchmarks/bbeh/failure/shares.ts";
+ * // a run log: object_counting items 0-4 (gold 131, 1486, 1082, 1270, 1372)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,object_counting,0,I lost count.
+ * r1,m,object_counting,1,The answer is: 1500
+ * r1,m,object_counting,2,The answer is: 1082
+ * r1,m,object_counting,3,The answer is: 1200
+ * r1,m,object_counting,4,The answer is: 1400
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = objectCountingErrors(rows); // groups sum, absolute_difference, all
+ * // items 1-4 are sums: two over-counts and one under-count among the three wrong numbers
+ * assert.equal(shareOf(table, { group: "sum", measure: "over_count_share" })?.count, 2);
+ * assert.equal(shareOf(table, { group: "sum", measure: "under_count_share" })?.n, 3);
+ * // item 0 (absolute_difference) has no number
+ * assert.equal(shareOf(table, { measure: "non_numeric_of_all" })?.count, 1);
  * objectCountingSignedErrors(rows); // run, model, subset, error, count
  * ```
  * @module
@@ -36,7 +62,33 @@ function withErrors(rows: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * objectCountingErrors(rows).filter(pl.col("group").eq(pl.lit("sum")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: object_counting items 0-4 (gold 131, 1486, 1082, 1270, 1372)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,object_counting,0,I lost count.
+ * r1,m,object_counting,1,The answer is: 1500
+ * r1,m,object_counting,2,The answer is: 1082
+ * r1,m,object_counting,3,The answer is: 1200
+ * r1,m,object_counting,4,The answer is: 1400
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const sum = objectCountingErrors(rows).filter(pl.col("group").eq(pl.lit("sum")));
+ * assert.deepEqual(sum.select("measure", "count", "n").rows(), [
+ *   ["over_count_share", 2, 3],
+ *   ["under_count_share", 1, 3],
+ *   ["over_count_of_all", 2, 4],
+ *   ["under_count_of_all", 1, 4],
+ *   ["correct_of_all", 1, 4],
+ *   ["non_numeric_of_all", 0, 4],
+ * ]);
  * ```
  */
 export function objectCountingErrors(rows: pl.DataFrame): pl.DataFrame {
@@ -65,7 +117,30 @@ export function objectCountingErrors(rows: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * objectCountingSignedErrors(rows); // e.g. error 12 appears 3 times for run r1 in "sum"
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: object_counting items 0-4 (gold 131, 1486, 1082, 1270, 1372)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,object_counting,0,I lost count.
+ * r1,m,object_counting,1,The answer is: 1500
+ * r1,m,object_counting,2,The answer is: 1082
+ * r1,m,object_counting,3,The answer is: 1200
+ * r1,m,object_counting,4,The answer is: 1400
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const errors = objectCountingSignedErrors(rows);
+ * // 1500 − 1486, 1200 − 1270, 1400 − 1372 (the right answer and the non-number are left out)
+ * assert.deepEqual(errors.rows(), [
+ *   ["r1", "m", "sum", -70, 1],
+ *   ["r1", "m", "sum", 14, 1],
+ *   ["r1", "m", "sum", 28, 1],
+ * ]);
  * ```
  */
 export function objectCountingSignedErrors(rows: pl.DataFrame): pl.DataFrame {

@@ -8,8 +8,29 @@
  *
  * @example
  * ```ts
- * import { objectPropertiesUndetermined } from "@runlens/benchmarks/bbeh/failure/object_properties.ts";
- * objectPropertiesUndetermined(rows); // measure undetermined_share, groups either/neither/all
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import {
+ *   objectPropertiesUndetermined,
+ * } from "@runlens/benchmarks/bbeh/failure/object_properties.ts";
+ * // a run log: object_properties items 0 ("either" variant) and 1 ("neither")
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,object_properties,0,The answer is: unknown
+ * r1,m,object_properties,1,The answer is: 15
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = objectPropertiesUndetermined(rows); // undetermined_share per either/neither/all
+ * assert.deepEqual(table.select("group", "count", "n").rows(), [
+ *   ["all", 1, 2],
+ *   ["either", 1, 1],
+ *   ["neither", 0, 1],
+ * ]);
  * ```
  * @module
  */
@@ -28,7 +49,22 @@ export const UNDETERMINED_PATTERN =
  *
  * @example
  * ```ts
- * objectPropertiesUndetermined(rows);
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: object_properties items 0 ("either" variant) and 1 ("neither")
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,object_properties,0,The answer is: unknown
+ * r1,m,object_properties,1,The answer is: 15
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = objectPropertiesUndetermined(rows);
+ * assert.deepEqual(table.getColumn("share").toArray(), [50, 100, 0]); // all, either, neither
  * ```
  */
 export function objectPropertiesUndetermined(rows: pl.DataFrame): pl.DataFrame {

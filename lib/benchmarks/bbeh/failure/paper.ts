@@ -12,9 +12,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BBEH_TABLE5, BBEH_TABLE9 } from "@runlens/benchmarks/bbeh/failure/paper.ts";
- * console.assert(BBEH_TABLE5.values["GPT4o"] === 82.4);
- * console.assert(BBEH_TABLE9.values["o3-mini (high)"]["8x8"] === 74.0);
+ * assert.equal(BBEH_TABLE5.values["GPT4o"], 82.4);
+ * assert.equal(BBEH_TABLE9.values["o3-mini (high)"]["8x8"], 74.0);
  * ```
  * @module
  */

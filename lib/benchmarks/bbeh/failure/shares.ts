@@ -9,11 +9,22 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
- * import { shareMeasures } from "@runlens/benchmarks/bbeh/failure/shares.ts";
- * const rows = pl.DataFrame({ run: ["r", "r"], model: ["m", "m"], task: ["t", "t"], ok: [true, false] });
- * shareMeasures(rows, [{ measure: "ok_share", hit: pl.col("ok"), of: pl.lit(true) }]);
+ * import { SHARE_COLUMNS, shareMeasures } from "@runlens/benchmarks/bbeh/failure/shares.ts";
+ * const rows = pl.DataFrame({
+ *   run: ["r", "r"],
+ *   model: ["m", "m"],
+ *   task: ["t", "t"],
+ *   ok: [true, false],
+ * });
+ * const ok = { measure: "ok_share", hit: pl.col("ok"), of: pl.lit(true) };
+ * const table = shareMeasures(rows, [ok]);
  * // run r, model m, task t, group all, measure ok_share, count 1, n 2, share 50, ci 9.45–90.55
+ * const [row] = table.toRecords();
+ * assert.deepEqual(Object.keys(row), [...SHARE_COLUMNS]);
+ * assert.deepEqual([row.group, row.count, row.n, row.share], ["all", 1, 2, 50]);
+ * assert.deepEqual([row.ci_low, row.ci_high].map((x) => Number(x).toFixed(2)), ["9.45", "90.55"]);
  * ```
  * @module
  */
@@ -54,7 +65,13 @@ export interface ShareOptions {
  *
  * @example
  * ```ts
- * requireColumns(rows, ["run", "model", "task"], "boardgameUnknownShare");
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({ run: ["r1"], extracted: ["unknown"] });
+ * assert.throws(
+ *   () => requireColumns(rows, ["run", "model", "task"], "boardgameUnknownShare"),
+ *   /^Error: boardgameUnknownShare: rows lack column\(s\) model, task$/,
+ * );
  * ```
  */
 export function requireColumns(df: pl.DataFrame, cols: readonly string[], who: string): void {
@@ -84,7 +101,15 @@ export function emptyShares(): pl.DataFrame {
  *
  * @example
  * ```ts
- * withShareStats(pl.DataFrame({ count: [1], n: [4] })); // share 25
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const [row] = withShareStats(pl.DataFrame({ count: [1, 0], n: [4, 0] })).toRecords();
+ * // share 25, 95% Wilson interval 4.56–69.94 (a row with n 0 gets nulls)
+ * assert.deepEqual([row.share, Number(row.ci_low).toFixed(2), Number(row.ci_high).toFixed(2)], [
+ *   25,
+ *   "4.56",
+ *   "69.94",
+ * ]);
  * ```
  */
 export function withShareStats(df: pl.DataFrame): pl.DataFrame {
@@ -107,9 +132,24 @@ export function withShareStats(df: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * shareMeasures(rows, [{ measure: "no_answer_share", hit: noAnswer, of: pl.lit(true) }], {
- *   group: "subset",
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({
+ *   run: ["r1", "r1", "r1"],
+ *   model: ["m", "m", "m"],
+ *   task: ["zebra_puzzles", "zebra_puzzles", "zebra_puzzles"],
+ *   subset: ["5x5", "5x5", "8x8"],
+ *   extracted: ["", "3", ""],
  * });
+ * const noAnswer = pl.col("extracted").eq(pl.lit(""));
+ * const measure = { measure: "no_answer_share", hit: noAnswer, of: pl.lit(true) };
+ * const table = shareMeasures(rows, [measure], { group: "subset" });
+ * // one row per group, the pooled "all" included (groups sorted)
+ * assert.deepEqual(table.select("group", "count", "n", "share").rows(), [
+ *   ["5x5", 1, 2, 50],
+ *   ["8x8", 1, 1, 100],
+ *   ["all", 2, 3, 200 / 3],
+ * ]);
  * ```
  */
 export function shareMeasures(
@@ -155,7 +195,13 @@ export function shareMeasures(
  *
  * @example
  * ```ts
- * shareOf(table, { run: "r1", measure: "unknown_share" })?.share;
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({ run: ["r1", "r1"], model: ["m", "m"], task: ["t", "t"], x: [1, 0] });
+ * const x = { measure: "x_share", hit: pl.col("x").eq(1), of: pl.lit(true) };
+ * const table = shareMeasures(rows, [x]);
+ * assert.equal(shareOf(table, { run: "r1", measure: "x_share" })?.share, 50);
+ * assert.equal(shareOf(table, { run: "r2", measure: "x_share" }), null);
  * ```
  */
 export function shareOf(

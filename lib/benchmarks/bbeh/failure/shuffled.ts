@@ -4,8 +4,29 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { shuffledNoFinalAnswer } from "@runlens/benchmarks/bbeh/failure/shuffled.ts";
- * shuffledNoFinalAnswer(rows); // no_final_answer_share, degenerate_share per variant and pooled
+ * // a run log: shuffled_objects 0 (named actions) answered, 2 (no-op switches) cut off
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,shuffled_objects,0,The answer is: (F)
+ * r1,m,shuffled_objects,2,First Alice and Bob swap and then
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = shuffledNoFinalAnswer(rows); // no_final_answer_share, degenerate_share by variant
+ * const none = table.filter(pl.col("measure").eq(pl.lit("no_final_answer_share")));
+ * assert.deepEqual(none.select("group", "count", "n").rows(), [
+ *   ["all", 1, 2],
+ *   ["named_actions", 0, 1],
+ *   ["no_op_switches", 1, 1],
+ * ]);
  * ```
  * @module
  */
@@ -19,7 +40,22 @@ import { requireColumns, shareMeasures } from "./shares.ts";
  *
  * @example
  * ```ts
- * shuffledNoFinalAnswer(rows);
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: shuffled_objects 0 (named actions) answered, 2 (no-op switches) cut off
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,shuffled_objects,0,The answer is: (F)
+ * r1,m,shuffled_objects,2,First Alice and Bob swap and then
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = shuffledNoFinalAnswer(rows);
+ * assert.equal(table.height, 6); // 2 measures × (2 variants + all)
  * ```
  */
 export function shuffledNoFinalAnswer(rows: pl.DataFrame): pl.DataFrame {

@@ -5,8 +5,28 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { allSubsetAccuracy } from "@runlens/benchmarks/bbeh/failure/subset_accuracy.ts";
- * allSubsetAccuracy(rows).filter(pl.col("task").eq(pl.lit("zebra_puzzles")));
+ * // a run log: zebra_puzzles 0 and 1 (7x7; gold 6 and 5) and 2 (5x5; gold 4)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,zebra_puzzles,0,The answer is: 6
+ * r1,m,zebra_puzzles,1,The answer is: 4
+ * r1,m,zebra_puzzles,2,The answer is: 4
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const zebra = allSubsetAccuracy(rows).filter(pl.col("task").eq(pl.lit("zebra_puzzles")));
+ * assert.deepEqual(zebra.select("subset", "n", "correct", "accuracy").rows(), [
+ *   ["5x5", 1, 1, 100],
+ *   ["7x7", 2, 1, 50],
+ * ]);
  * ```
  * @module
  */
@@ -19,7 +39,23 @@ import { requireColumns } from "./shares.ts";
  *
  * @example
  * ```ts
- * subsetsOfRows(rows).height; // one row per example and subset kind
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: zebra_puzzles 0 and 1 (7x7; gold 6 and 5) and 2 (5x5; gold 4)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,zebra_puzzles,0,The answer is: 6
+ * r1,m,zebra_puzzles,1,The answer is: 4
+ * r1,m,zebra_puzzles,2,The answer is: 4
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const subsets = subsetsOfRows(rows); // one row per example and subset kind
+ * assert.deepEqual(subsets.getColumn("subset").toArray(), ["7x7", "7x7", "5x5"]);
  * ```
  */
 export function subsetsOfRows(rows: pl.DataFrame): pl.DataFrame {
@@ -39,7 +75,35 @@ export function subsetsOfRows(rows: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * allSubsetAccuracy(rows);
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: zebra_puzzles 0 and 1 (7x7; gold 6 and 5) and 2 (5x5; gold 4)
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,zebra_puzzles,0,The answer is: 6
+ * r1,m,zebra_puzzles,1,The answer is: 4
+ * r1,m,zebra_puzzles,2,The answer is: 4
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = allSubsetAccuracy(rows);
+ * assert.deepEqual(table.columns, [
+ *   "run",
+ *   "model",
+ *   "scorer",
+ *   "task",
+ *   "subset_kind",
+ *   "subset",
+ *   "n",
+ *   "correct",
+ *   "accuracy",
+ *   "ci_low",
+ *   "ci_high",
+ * ]);
  * ```
  */
 export function allSubsetAccuracy(rows: pl.DataFrame): pl.DataFrame {

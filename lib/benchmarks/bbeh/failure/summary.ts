@@ -6,9 +6,31 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
+ * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
  * import { failureAnalyses, failureSummary } from "@runlens/benchmarks/bbeh/failure/summary.ts";
+ * // a run log: two boardgame_qa items (gold "disproved"), an object_counting sum, a dyck item
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,boardgame_qa,0,The answer is: unknown
+ * r1,m,boardgame_qa,1,The answer is: disproved
+ * r1,m,object_counting,1,The answer is: 1500
+ * r1,m,dyck_languages,0,The answer is: 7
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const map = bbehToBbmMap(resolveDataDir());
+ * const traces = loadBbmDataset(resolveDataDir());
  * const all = failureAnalyses(rows, { map, traces }); // frames by analysis name
- * failureSummary(all)["run-1"].failure_modes["boardgame_qa.unknown_share"].share;
+ * const summary = failureSummary(all); // what `runlens analyze --json` prints per run
+ * assert.equal(summary["r1"].failure_modes["boardgame_qa.unknown_share"].share, 50);
+ * assert.equal(summary["r1"].failure_modes["dyck_languages.location_correct_share"].count, 1);
  * ```
  * @module
  */
@@ -65,7 +87,26 @@ export interface FailureAnalyses {
  *
  * @example
  * ```ts
- * failureAnalyses(loadRuns([dir], dataDir).rows, { map, traces });
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: two boardgame_qa items (gold "disproved"), an object_counting sum, a dyck item
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,boardgame_qa,0,The answer is: unknown
+ * r1,m,boardgame_qa,1,The answer is: disproved
+ * r1,m,object_counting,1,The answer is: 1500
+ * r1,m,dyck_languages,0,The answer is: 7
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const all = failureAnalyses(rows); // no BBM link: no first-mistake analysis
+ * assert.equal(all.mistakeFinding.height, 0);
+ * assert.equal(all.mistakeOffsets, null);
+ * assert.equal(all.boardgame.height, 3); // unknown_share, gold_unknown_share, labelled_share
  * ```
  */
 export function failureAnalyses(rows: pl.DataFrame, link?: MistakeLink): FailureAnalyses {
@@ -130,7 +171,27 @@ const SHARE_TABLES: (keyof FailureAnalyses)[] = [
  *
  * @example
  * ```ts
- * failureSummary(failureAnalyses(rows))["r1"].failure_modes["object_counting.over_count_share"];
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: two boardgame_qa items (gold "disproved"), an object_counting sum, a dyck item
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,boardgame_qa,0,The answer is: unknown
+ * r1,m,boardgame_qa,1,The answer is: disproved
+ * r1,m,object_counting,1,The answer is: 1500
+ * r1,m,dyck_languages,0,The answer is: 7
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const modes = failureSummary(failureAnalyses(rows))["r1"].failure_modes;
+ * // 1500 for a gold 1486: the one wrong numeric answer of the sum subset is an over-count
+ * const over = modes["object_counting.over_count_share"];
+ * assert.deepEqual([over.share, over.n, over.count], [100, 1, 1]);
+ * assert.equal(modes["no_answer_share.boardgame_qa"].share, 0);
  * ```
  */
 export function failureSummary(a: FailureAnalyses): Record<string, RunFailureSummary> {

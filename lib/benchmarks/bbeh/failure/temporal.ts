@@ -6,8 +6,25 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
  * import { temporalLongestOnly } from "@runlens/benchmarks/bbeh/failure/temporal.ts";
- * temporalLongestOnly(rows); // measures full_accuracy, longest_only_accuracy
+ * // scored rows: run, model, task, target, extracted, correct (as `loadRuns` gives them)
+ * const rows = pl.DataFrame({
+ *   target: ["150, 2", "90, 2", "65, 1"],
+ *   extracted: ["150,2", "90,3", "60,1"],
+ *   correct: [true, false, false],
+ * }).withColumns(
+ *   pl.lit("r1").alias("run"),
+ *   pl.lit("m").alias("model"),
+ *   pl.lit("temporal_sequence").alias("task"),
+ * );
+ * const table = temporalLongestOnly(rows); // full_accuracy, longest_only_accuracy, …
+ * assert.deepEqual(table.select("measure", "count", "n").rows(), [
+ *   ["full_accuracy", 1, 3],
+ *   ["longest_only_accuracy", 2, 3], // X right in "150,2" and "90,3"
+ *   ["count_wrong_given_longest", 1, 2],
+ * ]);
  * ```
  * @module
  */
@@ -26,7 +43,21 @@ function first(col: string): pl.Expr {
  *
  * @example
  * ```ts
- * temporalLongestOnly(rows).filter(pl.col("measure").eq(pl.lit("longest_only_accuracy")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * // scored rows: run, model, task, target, extracted, correct (as `loadRuns` gives them)
+ * const rows = pl.DataFrame({
+ *   target: ["150, 2", "90, 2", "65, 1"],
+ *   extracted: ["150,2", "90,3", "60,1"],
+ *   correct: [true, false, false],
+ * }).withColumns(
+ *   pl.lit("r1").alias("run"),
+ *   pl.lit("m").alias("model"),
+ *   pl.lit("temporal_sequence").alias("task"),
+ * );
+ * const longest = temporalLongestOnly(rows)
+ *   .filter(pl.col("measure").eq(pl.lit("longest_only_accuracy")));
+ * assert.equal(longest.getColumn("share").toArray()[0], 200 / 3);
  * ```
  */
 export function temporalLongestOnly(rows: pl.DataFrame): pl.DataFrame {

@@ -11,9 +11,30 @@
  *
  * @example
  * ```ts
- * import { chainDepths, webOfLiesPositions } from "@runlens/benchmarks/bbeh/failure/web_of_lies.ts";
- * chainDepths("A tells the truth. B says A lies. Do A, B, and B tell the truth?"); // [0, 1, 1]
- * webOfLiesPositions(rows); // position_1_accuracy …, last_person_accuracy, earlier_person_accuracy
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import {
+ *   chainDepths,
+ *   webOfLiesPositions,
+ * } from "@runlens/benchmarks/bbeh/failure/web_of_lies.ts";
+ * const q = "Amy tells the truth. Bob says Amy lies. Do Amy, Bob, and Bob tell the truth?";
+ * assert.deepEqual(chainDepths(q), [0, 1, 1]);
+ * // a run log: cyclic items 1 (gold "no, yes, no") and 3 (gold "yes, no, yes")
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,web_of_lies,1,"The answer is: no, yes, yes"
+ * r1,m,web_of_lies,3,"The answer is: yes, no, yes"
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = webOfLiesPositions(rows); // position_1_accuracy, …, earlier_person_accuracy
+ * const last = table.filter(pl.col("measure").eq(pl.lit("last_person_accuracy")));
+ * assert.deepEqual(last.select("count", "n").row(0), [1, 2]); // item 1 is wrong on the last
  * ```
  * @module
  */
@@ -29,8 +50,11 @@ const NAME = /\b[A-Z][a-z]+\b/g;
  *
  * @example
  * ```ts
- * chainDepths("Ann lies. Bo says Ann lies. Cy says Bo lies. Do Cy, Bo, and Ann tell the truth?");
- * // [2, 1, 0]
+ * import assert from "node:assert/strict";
+ * const q = "Ann lies. Bo says Ann lies. Cy says Bo lies. Do Cy, Bo, and Ann tell the truth?";
+ * assert.deepEqual(chainDepths(q), [2, 1, 0]);
+ * assert.deepEqual(chainDepths("A lies. B says A lies. Do A, B, and B tell the truth?"), []);
+ * // (names have two letters or more: one-letter names are not read)
  * ```
  */
 export function chainDepths(input: string): (number | null)[] {
@@ -82,7 +106,29 @@ function word(col: string, i: number): pl.Expr {
  *
  * @example
  * ```ts
- * webOfLiesPositions(rows).filter(pl.col("measure").eq(pl.lit("last_person_accuracy")));
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // a run log: cyclic items 1 (gold "no, yes, no") and 3 (gold "yes, no, yes")
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,web_of_lies,1,"The answer is: no, yes, yes"
+ * r1,m,web_of_lies,3,"The answer is: yes, no, yes"
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = webOfLiesPositions(rows);
+ * assert.deepEqual(table.select("measure", "count", "n").rows(), [
+ *   ["position_1_accuracy", 2, 2],
+ *   ["position_2_accuracy", 2, 2],
+ *   ["position_3_accuracy", 1, 2],
+ *   ["all_three_accuracy", 1, 2],
+ *   ["last_person_accuracy", 1, 2], // counted over asked people
+ *   ["earlier_person_accuracy", 4, 4],
+ * ]);
  * ```
  */
 export function webOfLiesPositions(rows: pl.DataFrame): pl.DataFrame {

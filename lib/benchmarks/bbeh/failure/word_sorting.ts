@@ -8,9 +8,35 @@
  *
  * @example
  * ```ts
- * import { englishSortShare, englishSorted } from "@runlens/benchmarks/bbeh/failure/word_sorting.ts";
- * englishSorted("… separate them with comma: pear, apple"); // "apple, pear"
- * englishSortShare(rows); // measures english_sort_share, english_sort_of_wrong
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import {
+ *   englishSorted,
+ *   englishSortShare,
+ * } from "@runlens/benchmarks/bbeh/failure/word_sorting.ts";
+ * assert.equal(englishSorted("… separate them with comma: pear, apple"), "apple, pear");
+ * // new-alphabet items 10 and 14; the run answers item 10 in English order
+ * const english = "implementations, manipulations, murray, notifications, photosynthesis, " +
+ *   "sweatband, transformations";
+ * const gold14 = "administrations, manipulations, rationalizations, photosynthesis, " +
+ *   "specifications, syndrome, therefrom";
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,word_sorting,10,"The answer is: ${english}"
+ * r1,m,word_sorting,14,"The answer is: ${gold14}"
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const table = englishSortShare(rows); // english_sort_share, english_sort_of_wrong, …
+ * assert.deepEqual(table.select("measure", "count", "n").rows(), [
+ *   ["english_sort_share", 1, 2],
+ *   ["english_sort_of_wrong", 1, 1],
+ *   ["informative_items", 2, 2],
+ * ]);
  * ```
  * @module
  */
@@ -26,7 +52,9 @@ const WORDS_AFTER = "separate them with comma:";
  *
  * @example
  * ```ts
- * englishSorted("Sort … and separate them with comma: b, a, c"); // "a, b, c"
+ * import assert from "node:assert/strict";
+ * assert.equal(englishSorted("Sort … and separate them with comma: b, a, c"), "a, b, c");
+ * assert.equal(englishSorted("Is there a mistake in this sequence?"), null);
  * ```
  */
 export function englishSorted(input: string): string | null {
@@ -51,7 +79,28 @@ function norm(e: pl.Expr): pl.Expr {
  *
  * @example
  * ```ts
- * englishSortShare(rows).filter(pl.col("measure").eq(pl.lit("english_sort_share")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * // new-alphabet items 10 and 14; the run answers item 10 in English order
+ * const english = "implementations, manipulations, murray, notifications, photosynthesis, " +
+ *   "sweatband, transformations";
+ * const gold14 = "administrations, manipulations, rationalizations, photosynthesis, " +
+ *   "specifications, syndrome, therefrom";
+ * const log = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(
+ *   log,
+ *   `run,model,task,example_index,response
+ * r1,m,word_sorting,10,"The answer is: ${english}"
+ * r1,m,word_sorting,14,"The answer is: ${gold14}"
+ * `,
+ * );
+ * const { rows } = loadRuns([log], resolveDataDir());
+ * Deno.removeSync(log);
+ * const share = englishSortShare(rows)
+ *   .filter(pl.col("measure").eq(pl.lit("english_sort_share")));
+ * assert.equal(share.getColumn("share").toArray()[0], 50);
  * ```
  */
 export function englishSortShare(rows: pl.DataFrame): pl.DataFrame {

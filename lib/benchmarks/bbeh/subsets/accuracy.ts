@@ -4,10 +4,29 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
  * import { subsetAccuracy, withSubsets } from "@runlens/benchmarks/bbeh/subsets/accuracy.ts";
  * // rows: task, example_index, correct (+ run, model); subsets: bbehSubsets(dataset)
- * // subsetAccuracy(withSubsets(rows, subsets, "direction"))
- * //   → run, model, task, subset_kind, subset, n, correct, accuracy, ci_low, ci_high
+ * const rows = pl.DataFrame({
+ *   run: ["r1", "r1"],
+ *   model: ["m", "m"],
+ *   task: ["zebra_puzzles", "zebra_puzzles"],
+ *   example_index: [0, 1],
+ *   correct: [true, false],
+ * });
+ * const subsets = pl.DataFrame({
+ *   task: ["zebra_puzzles", "zebra_puzzles"],
+ *   example_index: [0, 1],
+ *   subset_kind: ["size", "size"],
+ *   subset: ["5x5", "8x8"],
+ * });
+ * const table = subsetAccuracy(withSubsets(rows, subsets, "size"));
+ * // run, model, task, subset_kind, subset, n, correct, accuracy, ci_low, ci_high
+ * assert.deepEqual(table.select("subset", "n", "correct", "accuracy").rows(), [
+ *   ["5x5", 1, 1, 100],
+ *   ["8x8", 1, 0, 0],
+ * ]);
  * ```
  * @module
  */
@@ -24,12 +43,15 @@ import { wilsonInterval } from "../../../stats/wilson.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
  * import { bbehSubsets } from "@runlens/benchmarks/bbeh/subsets.ts";
- * const subsets = bbehSubsets(loadBbehDataset("../shared/data"));
+ * const subsets = bbehSubsets(loadBbehDataset(resolveDataDir()));
  * const rows = pl.DataFrame({ task: ["spatial_reasoning"], example_index: [0], correct: [true] });
- * withSubsets(rows, subsets, "shape"); // + subset_kind "shape", subset "circular"
+ * const out = withSubsets(rows, subsets, "shape"); // + subset_kind "shape", subset "circular"
+ * assert.deepEqual(out.row(0), ["spatial_reasoning", 0, true, "shape", "circular"]);
  * ```
  */
 export function withSubsets(
@@ -79,6 +101,7 @@ const RUN_KEYS = ["run", "model", "scorer"];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
  * const labelled = pl.DataFrame({
  *   task: ["web_of_lies", "web_of_lies"],
@@ -86,7 +109,11 @@ const RUN_KEYS = ["run", "model", "scorer"];
  *   subset: ["cyclic", "cyclic"],
  *   correct: [true, false],
  * });
- * subsetAccuracy(labelled); // n 2, correct 1, accuracy 50, ci_low 9.45…, ci_high 90.54…
+ * const [row] = subsetAccuracy(labelled).toRecords();
+ * // n 2, correct 1, accuracy 50, ci_low 9.45…, ci_high 90.54… (95% Wilson)
+ * assert.equal(row.accuracy, 50);
+ * assert.equal((row.ci_low as number).toFixed(2), "9.45");
+ * assert.equal((row.ci_high as number).toFixed(2), "90.55");
  * ```
  */
 export function subsetAccuracy(scoredWithSubsets: pl.DataFrame): pl.DataFrame {

@@ -12,9 +12,17 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { geometricShapesCheck } from "@runlens/benchmarks/bbeh/subsets/geometry.ts";
- * const g = geometricShapesCheck("Suppose we draw this SVG path element: M 0,0 L 1,0 L 2,0 . Out of…");
- * // { segments: 2, breakPoints: 1, crossings: 0, intersect: false, manyBreaks: true }
+ * // one straight line drawn in two pieces: one break point
+ * const g = geometricShapesCheck("… this SVG path element: M 0,0 L 1,0 L 2,0 . Out of …");
+ * assert.deepEqual(g, {
+ *   segments: 2,
+ *   breakPoints: 1,
+ *   crossings: 0,
+ *   intersect: false,
+ *   manyBreaks: true,
+ * });
  * ```
  * @module
  */
@@ -47,7 +55,9 @@ const SNAP = 1e3;
  *
  * @example
  * ```ts
- * parseSvgSegments("… path element: M 0,0 L 1,0 M 5,5 L 5,6 . Out of …").length; // 2
+ * import assert from "node:assert/strict";
+ * const segments = parseSvgSegments("… path element: M 0,0 L 1,0 M 5,5 L 5,6 . Out of …");
+ * assert.deepEqual(segments, [[[0, 0], [1, 0]], [[5, 5], [5, 6]]]);
  * ```
  */
 export function parseSvgSegments(input: string): Segment[] {
@@ -122,8 +132,11 @@ function countBreakPoints(segments: Segment[]): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * // two segments crossing in an X: intersect, no breaks
- * geometricShapesCheck("path element: M 0,0 L 2,2 M 0,2 L 2,0 . Out of").intersect; // true
+ * const check = geometricShapesCheck("path element: M 0,0 L 2,2 M 0,2 L 2,0 . Out of");
+ * assert.equal(check.intersect, true);
+ * assert.equal(geometricShapesLabel(check), "intersect/few_breaks");
  * ```
  */
 export function geometricShapesCheck(input: string): GeometricCheck {

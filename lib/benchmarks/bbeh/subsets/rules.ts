@@ -10,10 +10,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SUBSET_RULES, subsetRule } from "@runlens/benchmarks/bbeh/subsets/rules.ts";
  * import { ruleLabels } from "@runlens/benchmarks/bbeh/subsets/rules.ts";
- * console.assert(ruleLabels(subsetRule("spatial_reasoning", "direction")).length === 2);
- * console.assert(SUBSET_RULES.length === 13);
+ * assert.equal(ruleLabels(subsetRule("spatial_reasoning", "direction")).length, 2);
+ * assert.equal(SUBSET_RULES.length, 13);
  * ```
  * @module
  */

@@ -6,9 +6,12 @@
  *
  * @example
  * ```ts
- * import { genericWrongAnswer } from "@runlens/benchmarks/bbeh/synthetic/answers.ts";
+ * import assert from "node:assert/strict";
+ * import { genericWrongAnswer, isWrong } from "@runlens/benchmarks/bbeh/synthetic/answers.ts";
  * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
- * genericWrongAnswer(rng(1), "(A) x\n(B) y", "(A)", ["(A)", "(B)"]); // "(B)"
+ * const answer = genericWrongAnswer(rng(1), "(A) x\n(B) y", "(A)", ["(A)", "(B)"]);
+ * assert.equal(answer, "(B)");
+ * assert.ok(isWrong(answer, "(A)")); // the official scorer rejects it
  * ```
  * @module
  */
@@ -36,7 +39,9 @@ const FLIP: Record<string, string> = {
  *
  * @example
  * ```ts
- * flipItem("yes, no, unknown", 2); // "yes, no, yes"
+ * import assert from "node:assert/strict";
+ * assert.equal(flipItem("yes, no, unknown", 2), "yes, no, yes");
+ * assert.equal(flipItem("A, C", 0), "B, C"); // option letters: A→B, B→C, C→A
  * ```
  */
 export function flipItem(answer: string, i: number): string {
@@ -62,7 +67,9 @@ export function isWrong(answer: string, target: string): boolean {
  *
  * @example
  * ```ts
- * genericWrongAnswer(rng(2), "…", "131", []); // e.g. "128"
+ * import assert from "node:assert/strict";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * assert.equal(genericWrongAnswer(rng(2), "…", "131", []), "125"); // a nearby number
  * ```
  */
 export function genericWrongAnswer(
@@ -100,7 +107,10 @@ export function genericWrongAnswer(
  *
  * @example
  * ```ts
- * countingAnswer(rng(1), "131", "over"); // e.g. "140"
+ * import assert from "node:assert/strict";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * assert.equal(countingAnswer(rng(1), "131", "over"), "144"); // 131 + 1…20 (15%)
+ * assert.throws(() => countingAnswer(rng(1), "0", "under"), /cannot under-count/);
  * ```
  */
 export function countingAnswer(r: Rng, target: string, dir: "over" | "under"): string {
@@ -117,7 +127,9 @@ export function countingAnswer(r: Rng, target: string, dir: "over" | "under"): s
  *
  * @example
  * ```ts
- * nearMissSort("a, b, c", null); // "b, a, c"
+ * import assert from "node:assert/strict";
+ * assert.equal(nearMissSort("a, b, c", null), "b, a, c");
+ * assert.equal(nearMissSort("a, b, c", "b, a, c"), "a, c, b"); // avoids the given sort
  * ```
  */
 export function nearMissSort(target: string, avoid: string | null): string {

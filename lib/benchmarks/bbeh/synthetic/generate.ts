@@ -10,10 +10,22 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
- * import { generateSyntheticRuns, writeSyntheticLogs } from "@runlens/benchmarks/bbeh/synthetic/generate.ts";
- * const runs = generateSyntheticRuns(loadBbehDataset(dir), [{ model: "synthetic-a", correct: {} }]);
- * writeSyntheticLogs(runs, "/tmp/synthetic_logs"); // one <run>.jsonl per run
+ * import {
+ *   generateSyntheticRuns,
+ *   writeSyntheticLogs,
+ * } from "@runlens/benchmarks/bbeh/synthetic/generate.ts";
+ * const dataset = loadBbehDataset(resolveDataDir());
+ * const runs = generateSyntheticRuns(dataset, [{ model: "synthetic-a", correct: { nycc: 50 } }]);
+ * const dir = Deno.makeTempDirSync();
+ * const [path] = writeSyntheticLogs(runs, dir); // one <run>.jsonl per run
+ * const lines = Deno.readTextFileSync(path).trimEnd().split("\n");
+ * assert.equal(lines.length, 4520);
+ * const keys = Object.keys(JSON.parse(lines[0]));
+ * assert.deepEqual(keys, ["task", "example_index", "response", "model", "run"]);
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  * @module
  */
@@ -52,7 +64,12 @@ export const SYNTHETIC_SEED = 20250226;
  *
  * @example
  * ```ts
- * planExamples(loadBbehDataset(dir)).get("zebra_puzzles")!.length; // 200
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * const examples = planExamples(loadBbehDataset(resolveDataDir())).get("zebra_puzzles")!;
+ * assert.equal(examples.length, 200);
+ * assert.deepEqual(examples[0].subsets, { size: "7x7" });
  * ```
  */
 export function planExamples(dataset: pl.DataFrame): Map<string, PlanExample[]> {
@@ -86,8 +103,14 @@ function taskLengthFactor(task: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * const dataset = loadBbehDataset(resolveDataDir());
  * const [run] = generateSyntheticRuns(dataset, [{ model: "m", correct: { nycc: 10 } }], 1);
- * run.records.length; // 4520
+ * assert.equal(run.model, "m (synthetic)"); // the name says it is synthetic
+ * assert.equal(run.records.length, 4520);
+ * assert.equal(run.plan.filter((p) => p.correct).length, 10);
  * ```
  */
 export function generateSyntheticRuns(
@@ -138,7 +161,17 @@ export function generateSyntheticRuns(
  *
  * @example
  * ```ts
- * writeSyntheticLogs(runs, await Deno.makeTempDir());
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * const runs = generateSyntheticRuns(loadBbehDataset(resolveDataDir()), [
+ *   { model: "a", correct: {} },
+ *   { model: "b", correct: {}, run: "b/2" },
+ * ]);
+ * const dir = await Deno.makeTempDir();
+ * const paths = writeSyntheticLogs(runs, dir);
+ * assert.deepEqual(paths, [`${dir}/a_synthetic.jsonl`, `${dir}/b_2.jsonl`]);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export function writeSyntheticLogs(runs: readonly SyntheticRun[], dir: string): string[] {
@@ -157,7 +190,15 @@ export function writeSyntheticLogs(runs: readonly SyntheticRun[], dir: string): 
  *
  * @example
  * ```ts
- * planFrame(runs).filter(pl.col("kind").eq(pl.lit("over"))).height;
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * const spec = { model: "m", correct: {}, objectCounting: { over: 30, under: 20 } };
+ * const runs = generateSyntheticRuns(loadBbehDataset(resolveDataDir()), [spec]);
+ * const plan = planFrame(runs); // run, model, task, example_index, correct, kind, answer
+ * assert.equal(plan.filter(pl.col("kind").eq(pl.lit("over"))).height, 30);
+ * assert.equal(plan.filter(pl.col("kind").eq(pl.lit("under"))).height, 20);
  * ```
  */
 export function planFrame(runs: readonly SyntheticRun[]): pl.DataFrame {

@@ -15,9 +15,19 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
  * import { paperDemoSpecs } from "@runlens/benchmarks/bbeh/synthetic/paper_demo.ts";
  * import { generateSyntheticRuns } from "@runlens/benchmarks/bbeh/synthetic/generate.ts";
- * const runs = generateSyntheticRuns(loadBbehDataset(dir), paperDemoSpecs());
+ * const dataset = loadBbehDataset(resolveDataDir());
+ * // a notebook generates all four; here GPT4o's run only
+ * const gpt4o = paperDemoSpecs().filter((s) => s.model === "GPT4o");
+ * const [run] = generateSyntheticRuns(dataset, gpt4o);
+ * assert.equal(run.model, "GPT4o (synthetic)");
+ * // Table 2: GPT4o has 23.0% on NYCC, i.e. 46 of 200
+ * const nycc = run.plan.filter((p) => p.task === "nycc" && p.correct);
+ * assert.equal(nycc.length, 46);
  * ```
  * @module
  */
@@ -61,7 +71,9 @@ function rounded(x: number): number {
  *
  * @example
  * ```ts
- * countFor(73.3, 195); // 143
+ * import assert from "node:assert/strict";
+ * assert.equal(countFor(73.3, 195), 143); // 143 / 195 = 73.33…%
+ * assert.equal(countFor(73.3, 200), null); // 146 / 200 = 73.0%, 147 / 200 = 73.5%
  * ```
  */
 export function countFor(pct: number, n: number): number | null {
@@ -77,7 +89,8 @@ export function countFor(pct: number, n: number): number | null {
  *
  * @example
  * ```ts
- * shareCounts(73.3, 200); // { k: 143, n: 195 }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(shareCounts(73.3, 200), { k: 143, n: 195 });
  * ```
  */
 export function shareCounts(pct: number, max: number, min = 1): { k: number; n: number } {
@@ -231,7 +244,8 @@ const MODEL_RATES: Record<string, (spec: SyntheticModelSpec) => void> = {
  *
  * @example
  * ```ts
- * paperDemoSpecs().map((s) => s.model); // the four PAPER_DEMO_MODELS
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(paperDemoSpecs().map((s) => s.model), [...PAPER_DEMO_MODELS]);
  * ```
  */
 export function paperDemoSpecs(): SyntheticModelSpec[] {

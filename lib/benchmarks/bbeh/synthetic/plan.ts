@@ -17,8 +17,24 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
+ * import { planExamples } from "@runlens/benchmarks/bbeh/synthetic/generate.ts";
  * import { planTask } from "@runlens/benchmarks/bbeh/synthetic/plan.ts";
- * // planTask(examplesOfTask, spec, seed) → PlannedRow[] in example order
+ * const examples = planExamples(loadBbehDataset(resolveDataDir())).get("object_counting")!;
+ * const spec = {
+ *   model: "m",
+ *   correct: { object_counting: 60 },
+ *   noAnswer: { object_counting: 10 },
+ *   objectCounting: { over: 50, under: 40 },
+ * };
+ * const plan = planTask(examples, spec, 7); // PlannedRow[] in example order
+ * const count = (kind: string) => plan.filter((p) => p.kind === kind).length;
+ * assert.deepEqual(
+ *   ["correct", "over", "under", "no_answer", "wrong"].map(count),
+ *   [60, 50, 40, 10, 40], // the 40 left over get the planner's wrong answer, "unknown"
+ * );
  * ```
  * @module
  */
@@ -110,7 +126,19 @@ function plantAnswerless(p: Planting, task: string): void {
  *
  * @example
  * ```ts
- * planTask(examples, { model: "synthetic", correct: { nycc: 20 } }, 7);
+ * import assert from "node:assert/strict";
+ * // examples of one task (from `planExamples(dataset)`; here hand-made)
+ * const examples = ["(A)", "(B)", "(C)", "(D)"].map((target, example_index) => ({
+ *   task: "nycc",
+ *   example_index,
+ *   input: "(A) …\n(B) …\n(C) …\n(D) …",
+ *   target,
+ *   subsets: {},
+ * }));
+ * const plan = planTask(examples, { model: "synthetic", correct: { nycc: 2 } }, 7);
+ * assert.deepEqual(plan.map((p) => p.example_index), [0, 1, 2, 3]);
+ * assert.equal(plan.filter((p) => p.correct).length, 2);
+ * assert.ok(plan.every((p) => p.correct === (p.answer === examples[p.example_index].target)));
  * ```
  */
 export function planTask(

@@ -6,9 +6,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { bbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
  * import { renderResponse } from "@runlens/benchmarks/bbeh/synthetic/respond.ts";
  * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
- * renderResponse(rng(1), { task: "nycc", input: "…", answer: "(B)", verbosity: 1 });
+ * const text = renderResponse(rng(1), { task: "nycc", input: "…", answer: "(B)", verbosity: 1 });
+ * assert.ok(text.startsWith("Let's think step by step."));
+ * assert.ok(text.endsWith("The answer is: (B)"));
+ * assert.equal(bbehOfficial(text, "(B)").correct, true);
  * ```
  * @module
  */
@@ -80,7 +85,13 @@ const STYLES: ((a: string) => string)[] = [
  *
  * @example
  * ```ts
- * renderResponse(rng(3), { task: "t", input: "Q?", answer: null, degenerate: true, verbosity: 1 });
+ * import assert from "node:assert/strict";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * const request = { task: "t", input: "Q?", answer: null, degenerate: true, verbosity: 1 };
+ * const lines = renderResponse(rng(3), request).split("\n");
+ * // the same three lines again and again, cut off mid-line, no final answer
+ * assert.ok(lines.length > 60 && new Set(lines).size <= 5);
+ * assert.ok(!lines.some((l) => l.includes("The answer is")));
  * ```
  */
 export function renderResponse(r: Rng, req: ResponseRequest): string {

@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
- * import { rng, pickExactly } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * import assert from "node:assert/strict";
+ * import { pickExactly, rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
  * const r = rng(42);
- * pickExactly(r, [1, 2, 3, 4], 2); // two of the four, the same two for seed 42
+ * assert.deepEqual(pickExactly(r, [1, 2, 3, 4], 2), [1, 4]); // the same two for seed 42
  * ```
  * @module
  */
@@ -20,7 +21,9 @@ export type { Rng };
  *
  * @example
  * ```ts
- * const r = rng(1); r(); // 0.6270739405881613
+ * import assert from "node:assert/strict";
+ * const r = rng(1);
+ * assert.equal(r(), 0.6270739405881613);
  * ```
  */
 export const rng: (seed: number) => Rng = mulberry32;
@@ -30,7 +33,9 @@ export const rng: (seed: number) => Rng = mulberry32;
  *
  * @example
  * ```ts
- * subSeed(42, "model-a", "boardgame_qa");
+ * import assert from "node:assert/strict";
+ * assert.equal(subSeed(42, "model-a", "boardgame_qa"), 3385643487);
+ * assert.notEqual(subSeed(42, "model-a", "nycc"), subSeed(42, "model-b", "nycc"));
  * ```
  */
 export function subSeed(seed: number, ...parts: string[]): number {
@@ -47,7 +52,10 @@ export function subSeed(seed: number, ...parts: string[]): number {
  *
  * @example
  * ```ts
- * shuffled(rng(1), [1, 2, 3]);
+ * import assert from "node:assert/strict";
+ * const items = [1, 2, 3];
+ * assert.deepEqual(shuffled(rng(1), items), [3, 1, 2]);
+ * assert.deepEqual(items, [1, 2, 3]); // a copy: the input is left alone
  * ```
  */
 export function shuffled<T>(r: Rng, items: readonly T[]): T[] {
@@ -64,7 +72,9 @@ export function shuffled<T>(r: Rng, items: readonly T[]): T[] {
  *
  * @example
  * ```ts
- * pickExactly(rng(3), ["a", "b", "c"], 1).length; // 1
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(pickExactly(rng(3), ["a", "b", "c"], 1), ["b"]);
+ * assert.throws(() => pickExactly(rng(3), ["a"], 2), RangeError);
  * ```
  */
 export function pickExactly<T>(r: Rng, items: readonly T[], k: number): T[] {
@@ -79,7 +89,8 @@ export function pickExactly<T>(r: Rng, items: readonly T[], k: number): T[] {
  *
  * @example
  * ```ts
- * intIn(rng(1), 1, 6);
+ * import assert from "node:assert/strict";
+ * assert.equal(intIn(rng(1), 1, 6), 4); // a die roll: 1 + floor(0.627… × 6)
  * ```
  */
 export function intIn(r: Rng, lo: number, hi: number): number {

@@ -7,12 +7,21 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
  * import type { SyntheticModelSpec } from "@runlens/benchmarks/bbeh/synthetic/spec.ts";
+ * import { generateSyntheticRuns } from "@runlens/benchmarks/bbeh/synthetic/generate.ts";
+ * // 80 of 200 BoardgameQA items right, 120 responses answer "unknown"
  * const spec: SyntheticModelSpec = {
  *   model: "synthetic-a",
  *   correct: { boardgame_qa: 80 },
  *   boardgame: { unknownPredictions: 120 },
  * };
+ * const [run] = generateSyntheticRuns(loadBbehDataset(resolveDataDir()), [spec]);
+ * const boardgame = run.plan.filter((p) => p.task === "boardgame_qa");
+ * assert.equal(boardgame.filter((p) => p.correct).length, 80);
+ * assert.equal(boardgame.filter((p) => p.answer === "unknown").length, 120);
  * ```
  * @module
  */
@@ -82,7 +91,9 @@ export interface SyntheticModelSpec {
  *
  * @example
  * ```ts
- * syntheticName("GPT4o"); // "GPT4o (synthetic)"
+ * import assert from "node:assert/strict";
+ * assert.equal(syntheticName("GPT4o"), "GPT4o (synthetic)");
+ * assert.equal(syntheticName("my-synthetic-model"), "my-synthetic-model");
  * ```
  */
 export function syntheticName(model: string): string {

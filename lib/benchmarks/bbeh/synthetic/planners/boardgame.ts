@@ -6,8 +6,29 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { boardgamePlanner } from "@runlens/benchmarks/bbeh/synthetic/planners/boardgame.ts";
+ * import { plannerFor } from "@runlens/benchmarks/bbeh/synthetic/planners/mod.ts";
+ * import { planTask } from "@runlens/benchmarks/bbeh/synthetic/plan.ts";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
  * // planTask uses it for boardgame_qa when the spec has `boardgame: { unknownPredictions }`
+ * assert.equal(plannerFor("boardgame_qa"), boardgamePlanner);
+ * const golds = ["proved", "disproved", "unknown", "proved", "disproved", "unknown"];
+ * const examples = golds.map((target, example_index) => ({
+ *   task: "boardgame_qa",
+ *   example_index,
+ *   input: "",
+ *   target,
+ *   subsets: {},
+ * }));
+ * const spec = { model: "m", correct: { boardgame_qa: 2 }, boardgame: { unknownPredictions: 3 } };
+ * const plan = planTask(examples, spec, 1);
+ * assert.equal(plan.filter((p) => p.answer === "unknown").length, 3); // right or wrong
+ * assert.equal(plan.filter((p) => p.correct).length, 2);
+ * // a wrong row otherwise answers the opposite label
+ * const ex = examples[0];
+ * const wrong = boardgamePlanner.wrong!(rng(1), ex, []);
+ * assert.deepEqual(wrong, { kind: "wrong", answer: "disproved" });
  * ```
  * @module
  */

@@ -6,8 +6,12 @@
  * ```ts
  * import { causalPlanner } from "@runlens/benchmarks/bbeh/synthetic/planners/causal.ts";
  * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
- * const ex = { task: "causal_understanding", example_index: 0, input: "", target: "Yes", subsets: {} };
- * causalPlanner.wrong!(rng(1), ex, []); // { kind: "wrong", answer: "No" }
+ * import assert from "node:assert/strict";
+ * const task = "causal_understanding";
+ * const ex = { task, example_index: 0, input: "", target: "Yes", subsets: {} };
+ * assert.deepEqual(causalPlanner.wrong!(rng(1), ex, []), { kind: "wrong", answer: "No" });
+ * const ambiguous = { ...ex, target: "Ambiguous" };
+ * assert.deepEqual(causalPlanner.wrong!(rng(1), ambiguous, []), { kind: "wrong", answer: "Yes" });
  * ```
  * @module
  */

@@ -5,8 +5,23 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hyperbatonPlanner } from "@runlens/benchmarks/bbeh/synthetic/planners/hyperbaton.ts";
- * // planTask uses it for hyperbaton
+ * import { planTask } from "@runlens/benchmarks/bbeh/synthetic/plan.ts";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * // planTask uses it for hyperbaton; gold A, distractor B follows English order, C does not
+ * const input = [
+ *   "(A) small red ball",
+ *   "(B) old red ball",
+ *   "(C) red small old ball",
+ *   "(K) None of the above",
+ * ].join("\n");
+ * const ex = { task: "hyperbaton", example_index: 0, input, target: "A", subsets: {} };
+ * const spec = { model: "m", correct: {}, hyperbaton: { englishPicks: 1 } };
+ * const [row] = planTask([ex], spec, 1);
+ * assert.deepEqual([row.kind, row.answer], ["english_pick", "AB"]);
+ * const wrong = hyperbatonPlanner.wrong!(rng(1), ex, []); // a random distractor added
+ * assert.equal(wrong.kind, "other_pick");
  * ```
  * @module
  */

@@ -6,8 +6,26 @@
  *
  * @example
  * ```ts
- * import { dyckLanguagesPlanner } from "@runlens/benchmarks/bbeh/synthetic/planners/mistake_finding.ts";
+ * import assert from "node:assert/strict";
+ * import {
+ *   dyckLanguagesPlanner,
+ * } from "@runlens/benchmarks/bbeh/synthetic/planners/mistake_finding.ts";
+ * import { plannerFor } from "@runlens/benchmarks/bbeh/synthetic/planners/mod.ts";
+ * import { planTask } from "@runlens/benchmarks/bbeh/synthetic/plan.ts";
  * // planTask uses it for dyck_languages when the spec has `mistakeFinding.dyck_languages`
+ * assert.equal(plannerFor("dyck_languages"), dyckLanguagesPlanner);
+ * const input = "Thought 1: a\nThought 2: b\nThought 3: c\nThought 4: d";
+ * const examples = ["2", "3", "No"].map((target, example_index) => ({
+ *   task: "dyck_languages",
+ *   example_index,
+ *   input,
+ *   target,
+ *   subsets: {},
+ * }));
+ * const mistakeFinding = { dyck_languages: { early: 1, late: 1 } };
+ * const spec = { model: "m", correct: {}, mistakeFinding };
+ * const kinds = planTask(examples, spec, 1).map((p) => p.kind).sort();
+ * assert.deepEqual(kinds, ["early", "false_alarm", "late"]); // the clean trace gets a false alarm
  * ```
  * @module
  */
@@ -33,9 +51,11 @@ export interface MistakeInfo {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const input = "Thought 1: a\nThought 2: b\nThought 3: c";
- * mistakeInfo({ task: "dyck_languages", example_index: 0, input, target: "2", subsets: {} });
- * // { m1: 2, steps: 3 }
+ * const ex = { task: "dyck_languages", example_index: 0, input, target: "2", subsets: {} };
+ * assert.deepEqual(mistakeInfo(ex), { m1: 2, steps: 3 });
+ * assert.equal(mistakeInfo({ ...ex, task: "nycc" }), null);
  * ```
  */
 export function mistakeInfo(ex: PlanExample): MistakeInfo | null {
@@ -53,6 +73,7 @@ export function mistakeInfo(ex: PlanExample): MistakeInfo | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
  * const input = "Thought 1: a\nThought 2: b\nThought 3: c";
  * const ex = { task: "dyck_languages", example_index: 0, input, target: "2", subsets: {} };
@@ -64,7 +85,14 @@ export function mistakeInfo(ex: PlanExample): MistakeInfo | null {
  *   what: "m dyck_languages",
  * };
  * plantMistakes(p, "dyck_languages");
- * p.out.get(0); // { kind: "early", answer: "1", correct: false, … }
+ * // the only step before the first mistake (Thought 2) is Thought 1
+ * assert.deepEqual(p.out.get(0), {
+ *   task: "dyck_languages",
+ *   example_index: 0,
+ *   correct: false,
+ *   kind: "early",
+ *   answer: "1",
+ * });
  * ```
  */
 export function plantMistakes(p: Planting, task: "dyck_languages" | "word_sorting"): void {
@@ -97,8 +125,12 @@ export function plantMistakes(p: Planting, task: "dyck_languages" | "word_sortin
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
- * mistakeWrong(rng(1), { m1: null, steps: 5 }); // { kind: "false_alarm", answer: "4" }
+ * const clean = mistakeWrong(rng(1), { m1: null, steps: 5 }); // a random step of five
+ * assert.deepEqual(clean, { kind: "false_alarm", answer: "4" });
+ * const withMistake = mistakeWrong(rng(1), { m1: 2, steps: 5 });
+ * assert.deepEqual(withMistake, { kind: "said_no_mistake", answer: "No" });
  * ```
  */
 export function mistakeWrong(r: Rng, m: MistakeInfo): Wrong {

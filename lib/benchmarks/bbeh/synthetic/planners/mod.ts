@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { plannerFor } from "@runlens/benchmarks/bbeh/synthetic/planners/mod.ts";
- * plannerFor("object_counting").plant; // plants the over- and under-counts
- * plannerFor("nycc"); // {} (the generic plan)
+ * assert.equal(typeof plannerFor("object_counting").plant, "function"); // over- and under-counts
+ * assert.deepEqual(plannerFor("nycc"), {}); // the generic plan
  * ```
  * @module
  */
@@ -40,7 +41,9 @@ export const PLANNERS: Readonly<Record<string, TaskPlanner>> = {
  *
  * @example
  * ```ts
- * plannerFor("hyperbaton") === PLANNERS.hyperbaton; // true
+ * import assert from "node:assert/strict";
+ * assert.equal(plannerFor("hyperbaton"), PLANNERS.hyperbaton);
+ * assert.deepEqual(plannerFor("toString"), {}); // only the table's own keys
  * ```
  */
 export function plannerFor(task: string): TaskPlanner {

@@ -5,8 +5,29 @@
  *
  * @example
  * ```ts
- * import { objectCountingPlanner } from "@runlens/benchmarks/bbeh/synthetic/planners/object_counting.ts";
+ * import assert from "node:assert/strict";
+ * import {
+ *   objectCountingPlanner,
+ * } from "@runlens/benchmarks/bbeh/synthetic/planners/object_counting.ts";
+ * import { planTask } from "@runlens/benchmarks/bbeh/synthetic/plan.ts";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
  * // planTask uses it for object_counting when the spec has `objectCounting: { over, under }`
+ * const examples = ["12", "30", "7"].map((target, example_index) => ({
+ *   task: "object_counting",
+ *   example_index,
+ *   input: "",
+ *   target,
+ *   subsets: {},
+ * }));
+ * const spec = { model: "m", correct: {}, objectCounting: { over: 1, under: 1 } };
+ * const plan = planTask(examples, spec, 1);
+ * const over = plan.find((p) => p.kind === "over")!;
+ * assert.ok(Number(over.answer) > Number(examples[over.example_index].target));
+ * // the rest is not a count at all
+ * assert.deepEqual(objectCountingPlanner.wrong!(rng(1), examples[0], []), {
+ *   kind: "wrong",
+ *   answer: "unknown",
+ * });
  * ```
  * @module
  */

@@ -6,9 +6,23 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { plant, type Planting } from "@runlens/benchmarks/bbeh/synthetic/planners/plant.ts";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
  * // inside a planner: 30 of the remaining wrong rows answer "unknown"
  * const plantUnknown = (p: Planting) => plant(p, () => true, 30, "unknown", () => "unknown");
+ * const rest = [...Array(50).keys()].map((example_index) => ({
+ *   task: "object_properties",
+ *   example_index,
+ *   input: "",
+ *   target: "3",
+ *   subsets: {},
+ * }));
+ * const spec = { model: "m", correct: {} };
+ * const p: Planting = { r: rng(1), spec, out: new Map(), rest, what: "m object_properties" };
+ * plantUnknown(p);
+ * assert.equal(p.out.size, 30);
+ * assert.equal(p.rest.length, 20); // left for the default wrong answers
  * ```
  * @module
  */
@@ -81,6 +95,7 @@ export interface TaskPlanner {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
  * const ex = { task: "object_counting", example_index: 0, input: "", target: "3", subsets: {} };
  * const p: Planting = {
@@ -91,7 +106,9 @@ export interface TaskPlanner {
  *   what: "m object_counting",
  * };
  * plant(p, (e) => Number(e.target) >= 1, 1, "under", () => "2");
- * p.out.get(0)?.kind; // "under" (and p.rest is empty)
+ * assert.equal(p.out.get(0)?.kind, "under");
+ * assert.equal(p.rest.length, 0);
+ * assert.throws(() => plant(p, () => true, 1, "over", () => "4"), /1 rows asked, only 0 eligible/);
  * ```
  */
 export function plant(
@@ -124,9 +141,10 @@ export function plant(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
  * const ex = { task: "t", example_index: 0, input: "(A) x\n(B) y", target: "(A)", subsets: {} };
- * genericWrong(rng(1), ex, ["(A)", "(B)"]); // { kind: "wrong", answer: "(B)" }
+ * assert.deepEqual(genericWrong(rng(1), ex, ["(A)", "(B)"]), { kind: "wrong", answer: "(B)" });
  * ```
  */
 export function genericWrong(r: Rng, e: PlanExample, pool: readonly string[]): Wrong {

@@ -5,8 +5,19 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { temporalPlanner } from "@runlens/benchmarks/bbeh/synthetic/planners/temporal.ts";
- * // planTask uses it for temporal_sequence
+ * import { planTask } from "@runlens/benchmarks/bbeh/synthetic/plan.ts";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * // planTask uses it for temporal_sequence; the gold answer is "X, Y"
+ * const task = "temporal_sequence";
+ * const ex = { task, example_index: 0, input: "", target: "150, 2", subsets: {} };
+ * const [row] = planTask([ex], { model: "m", correct: {}, temporal: { longestOnly: 1 } }, 1);
+ * assert.deepEqual([row.kind, row.answer], ["longest_only", "150, 3"]); // X right, Y wrong
+ * assert.deepEqual(temporalPlanner.wrong!(rng(1), ex, []), {
+ *   kind: "longest_wrong",
+ *   answer: "180, 2",
+ * });
  * ```
  * @module
  */

@@ -5,8 +5,20 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { webOfLiesPlanner } from "@runlens/benchmarks/bbeh/synthetic/planners/web_of_lies.ts";
- * // planTask uses it for web_of_lies
+ * import { planTask } from "@runlens/benchmarks/bbeh/synthetic/plan.ts";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * // planTask uses it for web_of_lies; Cy (asked first) is at the end of the chain
+ * const input = "Ann lies. Bo says Ann lies. Cy says Bo lies. Do Cy, Bo, and Ann tell the truth?";
+ * const subsets = { variant: "cyclic" };
+ * const ex = { task: "web_of_lies", example_index: 0, input, target: "no, yes, no", subsets };
+ * const [row] = planTask([ex], { model: "m", correct: {}, webOfLies: { flipLast: 1 } }, 1);
+ * assert.deepEqual([row.kind, row.answer], ["flip_last", "yes, yes, no"]);
+ * assert.deepEqual(webOfLiesPlanner.wrong!(rng(1), ex, []), {
+ *   kind: "flip_earlier",
+ *   answer: "no, no, no",
+ * });
  * ```
  * @module
  */

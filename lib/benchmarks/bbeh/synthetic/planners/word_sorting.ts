@@ -5,8 +5,21 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wordSortingPlanner } from "@runlens/benchmarks/bbeh/synthetic/planners/word_sorting.ts";
- * // planTask uses it for word_sorting
+ * import { planTask } from "@runlens/benchmarks/bbeh/synthetic/plan.ts";
+ * import { rng } from "@runlens/benchmarks/bbeh/synthetic/rng.ts";
+ * // planTask uses it for word_sorting; a new-alphabet item (gold: sorted in the new alphabet)
+ * const input = "Sort by the new alphabet … and separate them with comma: pear, apple, fig";
+ * const subsets = { variant: "new_alphabet_sorting" };
+ * const target = "pear, fig, apple";
+ * const ex = { task: "word_sorting", example_index: 0, input, target, subsets };
+ * const [row] = planTask([ex], { model: "m", correct: {}, wordSorting: { englishSort: 1 } }, 1);
+ * assert.deepEqual([row.kind, row.answer], ["english_sort", "apple, fig, pear"]);
+ * assert.deepEqual(wordSortingPlanner.wrong!(rng(1), ex, []), {
+ *   kind: "near_miss",
+ *   answer: "fig, pear, apple",
+ * });
  * ```
  * @module
  */
