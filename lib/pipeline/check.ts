@@ -138,7 +138,9 @@ export function checkRecord(r: LogRecord, defaultRun: string): Checked {
   }
   const tokens = texts.response_tokens === null ? null : intOf(texts.response_tokens);
   if (texts.response_tokens !== null && (tokens === null || tokens < 0)) {
-    return fail(`response_tokens ${quoteValue(texts.response_tokens)} is not a non-negative integer`);
+    return fail(
+      `response_tokens ${quoteValue(texts.response_tokens)} is not a non-negative integer`,
+    );
   }
   return {
     ok: true,

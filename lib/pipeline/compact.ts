@@ -27,7 +27,6 @@
  */
 import { type Pointer, PTR_KINDS } from "../logs/record.ts";
 
-
 /** Text columns, each held as ids into a string table. */
 export const TEXT_COLUMNS = [
   "run",
@@ -42,7 +41,15 @@ export const TEXT_COLUMNS = [
   "ptr_member",
 ] as const;
 /** Integer columns. */
-export const INT_COLUMNS = ["file", "line", "example", "epoch", "chars", "bytes", "tokens"] as const;
+export const INT_COLUMNS = [
+  "file",
+  "line",
+  "example",
+  "epoch",
+  "chars",
+  "bytes",
+  "tokens",
+] as const;
 /** Small integer columns (1/0/-1, or a code). */
 export const BYTE_COLUMNS = ["correct", "stored", "ptr_kind"] as const;
 /** Float64 columns (byte offsets can pass 2^31). */
