@@ -31,7 +31,8 @@
  *   reason: "extension .jsonl",
  *   gzip: false,
  * });
- * assert.equal(detectFormat("tests/fixtures/logs/formats/mcpbr/bbh-sonnet/results.json").format, "mcpbr");
+ * const mcpbr = "tests/fixtures/logs/formats/mcpbr/bbh-sonnet/results.json";
+ * assert.equal(detectFormat(mcpbr).format, "mcpbr");
  * ```
  * @module
  */

@@ -54,10 +54,11 @@ function isLogFile(name: string, path: string, options: ReadOptions): boolean {
  * ```ts
  * import assert from "node:assert/strict";
  * const found = findLogFiles(["tests/fixtures/logs/mixed.csv", "tests/fixtures/logs/bbh/"]);
+ * const lmEval = "tests/fixtures/logs/bbh/lm_eval/org__tiny-model";
  * assert.deepEqual(found, [
  *   "tests/fixtures/logs/mixed.csv",
  *   "tests/fixtures/logs/bbh/canonical.jsonl",
- *   "tests/fixtures/logs/bbh/lm_eval/org__tiny-model/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl",
+ *   `${lmEval}/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl`,
  * ]); // the lm-eval results_*.json beside the samples file is not a log
  * assert.throws(() => findLogFiles(["no/such/dir"]), /no\/such\/dir: no such file or directory/);
  * ```

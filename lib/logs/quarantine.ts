@@ -175,8 +175,9 @@ export const TRUNCATED_LAST_LINE = "truncated last line (not valid JSON and no f
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(jsonLineReason(new SyntaxError("Unexpected end"), false), "malformed JSON (Unexpected end)");
- * assert.equal(jsonLineReason(new SyntaxError("Unexpected end"), true), TRUNCATED_LAST_LINE);
+ * const error = new SyntaxError("Unexpected end");
+ * assert.equal(jsonLineReason(error, false), "malformed JSON (Unexpected end)");
+ * assert.equal(jsonLineReason(error, true), TRUNCATED_LAST_LINE); // the file's unterminated end
  * ```
  */
 export function jsonLineReason(error: unknown, unterminatedLastLine: boolean): string {

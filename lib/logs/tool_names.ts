@@ -7,7 +7,8 @@
  * ```ts
  * import assert from "node:assert/strict";
  * assert.deepEqual(lmEvalTask("bbh_cot_fewshot_snarks"), { benchmark: "bbh", task: "snarks" });
- * assert.deepEqual(benchmarkTaskOf("bbeh_boardgame_qa"), { benchmark: "bbeh", task: "boardgame_qa" });
+ * const task = benchmarkTaskOf("bbeh_boardgame_qa");
+ * assert.deepEqual(task, { benchmark: "bbeh", task: "boardgame_qa" });
  * ```
  * @module
  */
@@ -47,7 +48,8 @@ const PREFIX = /^(leaderboard_)?(bbeh|bbh)(_(cot_)?(fewshot|zeroshot))?_(.+)$/;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.deepEqual(lmEvalTask("bbeh_zeroshot_boardgame_qa"), { benchmark: "bbeh", task: "boardgame_qa" });
+ * const bbeh = lmEvalTask("bbeh_zeroshot_boardgame_qa");
+ * assert.deepEqual(bbeh, { benchmark: "bbeh", task: "boardgame_qa" });
  * assert.deepEqual(lmEvalTask("leaderboard_bbh_snarks"), { benchmark: "bbh", task: "snarks" });
  * ```
  */
