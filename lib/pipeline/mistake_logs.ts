@@ -9,10 +9,11 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { classifyLogsDir, numberingFromEnv } from "@runlens/pipeline/mistake_logs.ts";
- * // a toy BBM data set and a run over it (the notebook: ctx.logsDir, ctx.dataDir)
+ * import { classifyLogsDir } from "@runlens/pipeline/mistake_logs.ts";
+ * // a toy BBM data set and a run over it; the notebook passes ctx.logsDir, ctx.dataDir and
+ * // numberingFromEnv()
  * const logs = "tests/fixtures/bbm/runs", data = "tests/fixtures/bbm";
- * const { classified, skipped } = classifyLogsDir(logs, data, numberingFromEnv() ?? "one-based");
+ * const { classified, skipped } = classifyLogsDir(logs, data, "one-based");
  * assert.deepEqual(skipped, []);
  * const outcomes = classified!.getColumn("outcome").toArray();
  * assert.deepEqual(outcomes.slice(0, 3), ["correct", "early", "late"]);
