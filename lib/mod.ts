@@ -15,6 +15,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
  * import { loadRuns, notebookContext, resolveDataDir, runsText, taskAccuracy } from "@runlens/mod.ts";
  *
@@ -25,7 +26,8 @@
  * const perTask = taskAccuracy(bbehRows, ["run"]); // run, task, n, correct, accuracy
  * const ctx = notebookContext();
  * await ctx.show(perTask); // in a notebook: a table; in a script: nothing
- * loaded.runs[0].aggregate.coverage; // "partial": the fixture covers a few examples
+ * assert.deepEqual(perTask.getColumn("task").toArray(), ["linguini", "nycc", "temporal_sequence"]);
+ * assert.equal(loaded.runs[0].aggregate.coverage, "partial"); // the fixture covers a few examples
  * ```
  * @module
  */

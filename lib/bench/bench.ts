@@ -168,7 +168,16 @@ export function referenceCounts(json: string): Map<string, RunCounts> {
  *
  * @example
  * ```ts
- * compareCounts(new Map(), new Map()); // []
+ * import assert from "node:assert/strict";
+ * const counts = (correct: number) => ({
+ *   tasks: { nycc: { n: 10, correct } },
+ *   harmonic_mean: 12.5,
+ *   skipped: 0,
+ * });
+ * const b = new Map([["r1", counts(4)]]);
+ * const c = new Map([["r1", counts(5)]]);
+ * assert.deepEqual(compareCounts(b, b), []);
+ * assert.deepEqual(compareCounts(b, c), ["run r1 task nycc: (b) 4/10 vs (c) 5/10"]);
  * ```
  */
 export function compareCounts(b: Map<string, RunCounts>, c: Map<string, RunCounts>): string[] {

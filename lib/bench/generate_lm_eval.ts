@@ -11,8 +11,17 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateLmEvalLogs } from "@runlens/bench/generate_lm_eval.ts";
- * await generateLmEvalLogs({ ...opts, out: ".runlens/bench/lmeval_200mb_s1" });
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const out = Deno.makeTempDirSync(); // the benchmark: out .runlens/bench/…, rows null, mb 200
+ * const opts = { rows: 30, mb: 0, seed: 1, wrong: 0.3, data: resolveDataDir(), out } as const;
+ * const result = await generateLmEvalLogs({ ...opts, format: "lm-eval" });
+ * assert.deepEqual([result.rows, result.runs], [30, 1]); // the first 30 examples: boardgame_qa
+ * const run = `${out}/bench-org__gemini-2.0-flash-r000`;
+ * const file = `${run}/samples_bbeh_zeroshot_boardgame_qa_${BENCH_DATE_ID}.jsonl`;
+ * assert.ok(Deno.statSync(file).isFile);
+ * Deno.removeSync(out, { recursive: true });
  * ```
  * @module
  */

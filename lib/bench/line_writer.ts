@@ -3,12 +3,16 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LineWriter } from "@runlens/bench/line_writer.ts";
+ * const dir = Deno.makeTempDirSync();
  * const out = new LineWriter();
- * await out.open("big.jsonl");
+ * await out.open(`${dir}/big.jsonl`);
  * await out.write('{"a": 1}\n');
  * await out.close();
- * out.size; // bytes written so far (all files)
+ * assert.equal(out.size, 9); // bytes written so far (all files)
+ * assert.equal(Deno.readTextFileSync(`${dir}/big.jsonl`), '{"a": 1}\n');
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  * @module
  */

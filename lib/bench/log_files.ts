@@ -3,8 +3,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { logFiles } from "@runlens/bench/log_files.ts";
- * logFiles("big.jsonl"); // ["big.jsonl"]
+ * const file = "tests/fixtures/logs/mixed.jsonl";
+ * assert.deepEqual(logFiles(file), [file]);
  * ```
  * @module
  */
@@ -16,7 +18,9 @@ import { join } from "node:path";
  *
  * @example
  * ```ts
- * logFiles(".runlens/bench/lmeval_200mb_s20250301").length; // 23 per run
+ * import assert from "node:assert/strict";
+ * // a folder: its .jsonl files at any depth (a generated lm-eval folder: 23 per run)
+ * assert.deepEqual(logFiles("tests/fixtures/logs/tree"), ["tests/fixtures/logs/tree/a.jsonl"]);
  * ```
  */
 export function logFiles(path: string): string[] {

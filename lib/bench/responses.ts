@@ -5,10 +5,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const rnd = mulberry32(1);
  * const pool = fillerPool(rnd, 1 << 14);
  * const ex = { task: "nycc", index: 0, input: "Q", target: "(A)" };
- * responseFor(ex, new Map([["nycc", ["(A)", "(B)"]]]), pool, 0, rnd).endsWith("(A)"); // true
+ * const response = responseFor(ex, new Map([["nycc", ["(A)", "(B)"]]]), pool, 0, rnd);
+ * assert.ok(response.endsWith("\n\nThe answer is: (A)")); // 1,844 chars in all
  * ```
  * @module
  */

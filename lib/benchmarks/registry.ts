@@ -8,9 +8,11 @@
  *
  * @example
  * ```ts
- * getBenchmark("bbeh")?.label; // "BBEH"
- * getScorer("last-line").benchmarks; // ["bbh"]
- * scoredBenchmarks().map((b) => b.name); // ["bbeh", "bbh"]
+ * import assert from "node:assert/strict";
+ * assert.equal(getBenchmark("bbeh")?.label, "BBEH");
+ * assert.deepEqual(getScorer("last-line").benchmarks, ["bbh"]);
+ * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh"]);
+ * assert.deepEqual(SCORER_NAMES.slice(-2), ["stored", "lenient"]); // the generic rules come last
  * ```
  * @module
  */
@@ -52,7 +54,8 @@ refreshScorers();
  *
  * @example
  * ```ts
- * benchmarks().map((b) => b.name); // ["bbeh", "bbh", "bbm", "arb"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(benchmarks().map((b) => b.name), ["bbeh", "bbh", "bbm", "arb"]);
  * ```
  */
 export function benchmarks(): readonly Benchmark[] {
@@ -65,7 +68,8 @@ export function benchmarks(): readonly Benchmark[] {
  *
  * @example
  * ```ts
- * scoredBenchmarks().map((b) => b.name); // ["bbeh", "bbh"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh"]);
  * ```
  */
 export function scoredBenchmarks(): readonly Benchmark[] {
@@ -77,7 +81,9 @@ export function scoredBenchmarks(): readonly Benchmark[] {
  *
  * @example
  * ```ts
- * getBenchmark(" BBH ")?.name; // "bbh"
+ * import assert from "node:assert/strict";
+ * assert.equal(getBenchmark(" BBH ")?.name, "bbh");
+ * assert.equal(getBenchmark("bbx"), undefined);
  * ```
  */
 export function getBenchmark(name: string): Benchmark | undefined {
@@ -90,8 +96,22 @@ export function getBenchmark(name: string): Benchmark | undefined {
  * scorers' names, is taken.
  *
  * @example
- * ```ts ignore
- * registerBenchmark(toy); // then loadRuns scores rows with benchmark "toy"
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Benchmark } from "@runlens/benchmarks/types.ts";
+ * const toy: Benchmark = {
+ *   name: "toy",
+ *   label: "Toy",
+ *   description: "One task of arithmetic questions.",
+ *   tasks: [{ name: "add", size: null }],
+ *   canonicalTask: (label) => label.trim() === "add" ? "add" : null,
+ *   scorers: [],
+ * };
+ * registerBenchmark(toy); // rows with benchmark "toy" now find it
+ * assert.equal(getBenchmark("Toy"), toy);
+ * assert.throws(() => registerBenchmark(toy), /a benchmark named "toy" is already registered/);
+ * // with loadDataset, defaultScorer and aggregate it is scored by loadRuns too: see
+ * // tests/benchmark_registry.test.ts
  * ```
  */
 export function registerBenchmark(benchmark: Benchmark): void {
@@ -111,7 +131,9 @@ export function registerBenchmark(benchmark: Benchmark): void {
  *
  * @example
  * ```ts
- * getScorer("lm-eval-strict").needs; // []
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(getScorer("lm-eval-strict").needs, []);
+ * assert.throws(() => getScorer("exact"), /unknown scorer "exact"; scorers are: bbeh-official, /);
  * ```
  */
 export function getScorer(name: string): Scorer {

@@ -6,6 +6,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
  * import type { Benchmark } from "@runlens/benchmarks/types.ts";
  * const toy: Benchmark = {
@@ -24,7 +25,8 @@
  *   defaultScorer: "stored",
  *   scorers: [],
  * };
- * toy.tasks[0].size; // 2
+ * assert.equal(toy.canonicalTask(" add "), "add");
+ * assert.equal(toy.loadDataset!("unused").height, toy.tasks[0].size); // 2
  * ```
  * @module
  */

@@ -142,8 +142,11 @@ function analyzeRun(args: AnalyzeArgs): number {
  * Run `runlens analyze`; returns the exit code (0 ok, 1 failure, 2 usage).
  *
  * @example
- * ```ts ignore
- * await analyzeMain(["runs/", "--json"]);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const code = await analyzeMain(["tests/fixtures/logs/mixed.jsonl", "--json"]); // prints JSON
+ * assert.equal(code, 0);
+ * assert.equal(await analyzeMain([]), 2); // usage: no run logs given
  * ```
  */
 export function analyzeMain(args: string[]): Promise<number> {

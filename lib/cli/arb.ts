@@ -74,7 +74,12 @@ export const arbCommand: Command<ArbArgs> = {
  *
  * @example
  * ```ts
- * parseArbArgs(["a.csv", "--map", "reference=gold"]); // { paths: ["a.csv"], json: false, map: { reference: "gold" } }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(
+ *   parseArbArgs(["a.csv", "--map", "reference=gold"]),
+ *   { paths: ["a.csv"], json: false, map: { reference: "gold" } },
+ * );
+ * assert.throws(() => parseArbArgs(["a.csv", "--benchmark", "bbh"]), /reads ARB logs only/);
  * ```
  */
 export function parseArbArgs(args: readonly string[]): ArbArgs {
@@ -87,8 +92,10 @@ export function parseArbArgs(args: readonly string[]): ArbArgs {
  * Run the `arb` command; returns the exit code (0 ok, 1 error, 2 usage).
  *
  * @example
- * ```ts ignore
- * const code = await arbMain(["runs/arb/", "--json"]);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const code = await arbMain(["tests/fixtures/arb/illustrative", "--json"]); // prints the report
+ * assert.equal(code, 0);
  * ```
  */
 export function arbMain(args: string[]): Promise<number> {

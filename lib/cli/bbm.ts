@@ -97,8 +97,12 @@ export const bbmCommand: Command<BbmArgs> = {
  * Run the `bbm` command; returns the exit code (0 ok, 1 error, 2 usage).
  *
  * @example
- * ```ts ignore
- * const code = await bbmMain(["--data", "../shared/data", "--json"]);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const code = await bbmMain(["--data", resolveDataDir(), "--json"]); // prints the report
+ * assert.equal(code, 0);
+ * assert.equal(await bbmMain(["--numbering", "two-based"]), 2); // usage error
  * ```
  */
 export function bbmMain(args: string[]): Promise<number> {

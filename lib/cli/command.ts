@@ -19,6 +19,7 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const hello: Command<{ name: string }> = {
  *   name: "hello",
  *   summary: "say hello",
@@ -30,7 +31,8 @@
  *     return 0;
  *   },
  * };
- * await runCommand(hello, ["--name", "runlens"]); // prints "hello runlens", returns 0
+ * assert.equal(await runCommand(hello, ["--name", "runlens"]), 0); // prints "hello runlens"
+ * assert.equal(await runCommand(hello, ["--nme", "runlens"]), 2); // unknown option: usage
  * ```
  * @module
  */
@@ -80,10 +82,16 @@ export interface Command<Args> {
  *
  * @example
  * ```ts
- * parseOptions(["a.jsonl", "--json", "--map=x=1", "--", "-b.jsonl"], {
+ * import assert from "node:assert/strict";
+ * const spec = {
  *   json: { type: "boolean", description: "" },
  *   map: { type: "string", description: "" },
- * }); // { values: { json: true, map: "x=1" }, positionals: ["a.jsonl", "-b.jsonl"] }
+ * } as const;
+ * assert.deepEqual(
+ *   parseOptions(["a.jsonl", "--json", "--map=x=1", "--", "-b.jsonl"], spec),
+ *   { values: { json: true, map: "x=1" }, positionals: ["a.jsonl", "-b.jsonl"] },
+ * );
+ * assert.throws(() => parseOptions(["--jsn"], spec), UsageError); // "unknown option --jsn"
  * ```
  */
 export function parseOptions(
@@ -124,9 +132,10 @@ export function parseOptions(
  *
  * @example
  * ```ts
- * usageText({ name: "x", summary: "", usage: "x [--json]", options: {
+ * import assert from "node:assert/strict";
+ * const text = usageText({ name: "x", summary: "", usage: "x [--json]", options: {
  *   json: { type: "boolean", description: "print JSON" } }, parse: () => ({}), run: () => 0 });
- * // "usage: deno task runlens x [--json]\n  --json  print JSON"
+ * assert.equal(text, "usage: deno task runlens x [--json]\n  --json  print JSON");
  * ```
  */
 export function usageText<A>(command: Command<A>): string {
@@ -148,8 +157,13 @@ export function usageText<A>(command: Command<A>): string {
  * other error prints `runlens <command>: <message>` (code 1).
  *
  * @example
- * ```ts ignore
- * Deno.exit(await runCommand(scoreCommand, Deno.args));
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scoreCommand } from "@runlens/cli/score.ts";
+ * // a command's script ends with: Deno.exit(await runCommand(scoreCommand, Deno.args));
+ * assert.equal(await runCommand(scoreCommand, ["--help"]), 0); // prints the usage
+ * assert.equal(await runCommand(scoreCommand, ["a.jsonl", "--bogus"]), 2); // error + usage
+ * assert.equal(await runCommand(scoreCommand, ["no/such.jsonl"]), 1); // the file cannot be read
  * ```
  */
 export async function runCommand<A>(command: Command<A>, args: readonly string[]): Promise<number> {
@@ -206,8 +220,11 @@ export interface JsonEnvelope {
  *
  * @example
  * ```ts
- * jsonEnvelope("subsets", { runs: [] }, { subsets: {} });
- * // { command: "subsets", runs: [], quarantine: [], errors: [], subsets: {} }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(
+ *   jsonEnvelope("subsets", { runs: [] }, { subsets: {} }),
+ *   { command: "subsets", runs: [], quarantine: [], errors: [], subsets: {} },
+ * );
  * ```
  */
 export function jsonEnvelope(

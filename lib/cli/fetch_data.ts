@@ -96,8 +96,11 @@ async function fetchDataRun(args: FetchDataArgs): Promise<number> {
  * Run `fetch-data`; returns the exit code (0 ok, 1 failure, 2 usage).
  *
  * @example
- * ```ts ignore
- * await fetchDataMain(["--only", "bbh"]);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * // `fetchDataMain(["--only", "bbh"])` downloads BBH (see the module example); a folder that
+ * // is not fetched is a usage error, before any download:
+ * assert.equal(await fetchDataMain(["--only", "logs"]), 2);
  * ```
  */
 export function fetchDataMain(args: string[]): Promise<number> {

@@ -62,8 +62,10 @@ function usage(): string {
  * Dispatch `args` to a command; returns the exit code.
  *
  * @example
- * ```ts ignore
- * await runlensMain(["score", "runs/", "--json"]);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(await runlensMain(["score", "tests/fixtures/logs/mixed.jsonl", "--json"]), 0);
+ * assert.equal(await runlensMain(["scroe"]), 2); // unknown command: the list goes to stderr
  * ```
  */
 export async function runlensMain(args: string[]): Promise<number> {

@@ -120,8 +120,12 @@ function usage<T>(f: () => T): T {
  *
  * @example
  * ```ts
- * parseScoreArgs(["a.jsonl", "--json"]); // { paths: ["a.jsonl"], data: null, json: true, rows: null }
- * parseScoreArgs(["a.jsonl", "--bogus"]); // "unknown option --bogus"
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(
+ *   parseScoreArgs(["a.jsonl", "--json"]),
+ *   { paths: ["a.jsonl"], data: null, json: true, rows: null },
+ * );
+ * assert.equal(parseScoreArgs(["a.jsonl", "--bogus"]), "unknown option --bogus");
  * ```
  */
 export function parseScoreArgs(args: readonly string[]): ScoreArgs | string {

@@ -30,8 +30,11 @@ export type SubsetCounts = Record<string, Record<string, Record<string, number>>
  * ```ts
  * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
  * import { bbehSubsets } from "@runlens/benchmarks/bbeh/subsets.ts";
- * const ds = loadBbehDataset("../shared/data");
- * countSubsets(bbehSubsets(ds)).web_of_lies.variant; // { livebench: 40, cyclic: 160 }
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const ds = loadBbehDataset(resolveDataDir());
+ * const counts = countSubsets(bbehSubsets(ds));
+ * assert.deepEqual(counts.web_of_lies.variant, { livebench: 40, cyclic: 160 });
  * ```
  */
 export function countSubsets(subsets: pl.DataFrame): SubsetCounts {

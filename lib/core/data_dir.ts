@@ -6,8 +6,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const dir = resolveDataDir(); // e.g. "/home/me/runlens/.runlens/data"
+ * const dir = resolveDataDir(); // $RUNLENS_DATA if set, else e.g. "/home/me/runlens/.runlens/data"
+ * assert.equal(resolveDataDir("some/dir"), `${Deno.cwd()}/some/dir`); // a flag wins, made absolute
  * ```
  * @module
  */

@@ -3,9 +3,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseJsonObjectLine } from "@runlens/core/json_line.ts";
  * const rec = parseJsonObjectLine('{"task": "x"}', "runs.jsonl:3");
- * console.assert(rec.task === "x");
+ * assert.equal(rec.task, "x");
+ * assert.throws(() => parseJsonObjectLine("[1]", "runs.jsonl:4"), /runs.jsonl:4: expected a JSON/);
  * ```
  * @module
  */

@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import { terminalProgress } from "@runlens/core/progress.ts";
- * const progress = terminalProgress();
+ * const progress = terminalProgress(); // draws only when stderr is a terminal
  * progress.file(0, 3, "a.jsonl");
  * progress.rows(5000);
  * progress.done();
@@ -50,9 +50,11 @@ const BAR = 20;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const lines: string[] = [];
  * const p = terminalProgress({ enabled: true, write: (t) => lines.push(t), interval: 0 });
- * p.file(1, 4, "b.jsonl"); // "\r\x1b[Kreading [#####...............] 2/4 files, 0 rows  b.jsonl"
+ * p.file(1, 4, "b.jsonl");
+ * assert.equal(lines[0], "\r\x1b[Kreading [##########..........] 2/4 files, 0 rows  b.jsonl");
  * ```
  */
 export function terminalProgress(options: ProgressOptions = {}): Progress {

@@ -5,10 +5,12 @@
  *
  * @example
  * ```ts
- * import { pyStrip, pyFloat } from "@runlens/core/python.ts";
- * console.assert(pyStrip("\u001c a \u0085") === "a"); // JS trim keeps \u001c and \u0085
- * console.assert(pyStrip("\ufeffa") === "\ufeffa"); // JS trim would drop the BOM
- * console.assert(pyFloat(" 1_000 ") === 1000 && pyFloat("1,000") === null);
+ * import assert from "node:assert/strict";
+ * import { pyFloat, pyStrip } from "@runlens/core/python.ts";
+ * assert.equal(pyStrip("\u001c a \u0085"), "a"); // JS trim keeps \u001c and \u0085
+ * assert.equal(pyStrip("\ufeffa"), "\ufeffa"); // JS trim would drop the BOM
+ * assert.equal(pyFloat(" 1_000 "), 1000);
+ * assert.equal(pyFloat("1,000"), null);
  * ```
  * @module
  */
@@ -64,10 +66,12 @@ const UNICODE_DIGIT = /^\p{Nd}$/u;
  *
  * @example
  * ```ts
- * console.assert(pyFloat("1e3") === 1000);
- * console.assert(pyFloat("١٢") === 12); // Arabic-Indic digits
- * console.assert(Number.isNaN(pyFloat("NaN")!));
- * console.assert(pyFloat("") === null && pyFloat("0x10") === null);
+ * import assert from "node:assert/strict";
+ * assert.equal(pyFloat("1e3"), 1000);
+ * assert.equal(pyFloat("١٢"), 12); // Arabic-Indic digits
+ * assert.ok(Number.isNaN(pyFloat("NaN")));
+ * assert.equal(pyFloat(""), null);
+ * assert.equal(pyFloat("0x10"), null);
  * ```
  */
 export function pyFloat(s: string): number | null {

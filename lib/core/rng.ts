@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mulberry32 } from "@runlens/core/rng.ts";
  * const rand = mulberry32(1);
- * console.assert(rand() === 0.6270739405881613);
+ * assert.equal(rand(), 0.6270739405881613);
  * ```
  * @module
  */

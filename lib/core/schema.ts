@@ -6,9 +6,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { emptyRows, ROW_COLUMNS } from "@runlens/core/schema.ts";
  * const df = emptyRows();
- * console.assert(df.columns.join() === ROW_COLUMNS.join());
+ * assert.deepEqual(df.columns, [...ROW_COLUMNS]);
  * ```
  * @module
  */
@@ -122,7 +123,11 @@ export function emptyRows(): pl.DataFrame {
  *
  * @example
  * ```ts
- * const rows = conformRows(df); // df may carry extra columns; they are dropped
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = emptyRows().withColumn(pl.lit("x").alias("note")); // an extra column
+ * assert.deepEqual(conformRows(df).columns, [...ROW_COLUMNS]); // dropped
+ * assert.throws(() => conformRows(pl.DataFrame({ run: ["a"] })), /lack schema column\(s\): model/);
  * ```
  */
 export function conformRows(df: pl.DataFrame): pl.DataFrame {
@@ -164,7 +169,11 @@ export const ROW_DOCS: Record<(typeof ROW_COLUMNS)[number], string> = {
  *
  * @example
  * ```ts
- * schemaMarkdown().split("\n")[2]; // "| `run` | Utf8 | run id (one model run: a log file, or the `run` field) |"
+ * import assert from "node:assert/strict";
+ * assert.equal(
+ *   schemaMarkdown().split("\n")[2],
+ *   "| `run` | Utf8 | run id (one model run: a log file, or the `run` field) |",
+ * );
  * ```
  */
 export function schemaMarkdown(): string {

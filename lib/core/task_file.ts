@@ -4,9 +4,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readTaskFile } from "@runlens/core/task_file.ts";
- * const examples = readTaskFile("../shared/data/bbh/bbh/snarks.json", "BBH");
- * console.assert(examples.length === 178);
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const examples = readTaskFile(`${resolveDataDir()}/bbh/bbh/snarks.json`, "BBH");
+ * assert.equal(examples.length, 178);
+ * assert.throws(() => readTaskFile("no/such.json", "BBH"), /BBH release incomplete: no\/such/);
  * ```
  * @module
  */

@@ -11,8 +11,8 @@
  * GitHub archives are generated on demand and not byte-stable, so the archive itself is never
  * hashed: only the extracted files are. `logs/` (sample evaluation logs) is not fetched.
  *
- * @example
- * ```ts
+ * @example Not run by `deno test --doc`: it downloads the BBH archive from GitHub
+ * ```ts ignore
  * import { fetchData } from "@runlens/data/fetch.ts";
  * const report = await fetchData({ dataDir: ".runlens/data", only: ["bbh"] });
  * console.log(report.verified); // 165
@@ -117,8 +117,10 @@ export class FetchDataError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const m = await loadManifest();
- * console.log(m.files.length); // 223
+ * assert.equal(m.files.length, 223);
+ * assert.equal(m.files.filter((f) => f.path.startsWith("bbh/")).length, 165);
  * ```
  */
 export async function loadManifest(path: string = MANIFEST_PATH): Promise<Manifest> {
@@ -149,7 +151,9 @@ export async function loadManifest(path: string = MANIFEST_PATH): Promise<Manife
  *
  * @example
  * ```ts
- * sha256Hex(new TextEncoder().encode("")); // "e3b0c442…b855"
+ * import assert from "node:assert/strict";
+ * const hex = sha256Hex(new TextEncoder().encode("")); // "e3b0c442…b855"
+ * assert.equal(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
  * ```
  */
 export function sha256Hex(data: Uint8Array): string {
@@ -171,8 +175,14 @@ function compare(file: ManifestFile, data: Uint8Array): string | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const m = await loadManifest();
- * const bad = await verifyFiles("../shared/data", m.files); // [] when all verify
+ * assert.deepEqual(await verifyFiles(resolveDataDir(), m.files), []); // all 223 verify
+ * const empty = Deno.makeTempDirSync();
+ * const bad = await verifyFiles(empty, m.files.slice(0, 1));
+ * assert.deepEqual(bad, [{ path: "bbeh/LICENSE", reason: "missing" }]);
+ * Deno.removeSync(empty);
  * ```
  */
 export async function verifyFiles(dataDir: string, files: ManifestFile[]): Promise<Mismatch[]> {
@@ -200,7 +210,12 @@ export async function verifyFiles(dataDir: string, files: ManifestFile[]): Promi
  *
  * @example
  * ```ts
- * archiveUrl(source, "http://127.0.0.1:8000"); // "http://127.0.0.1:8000/owner/repo/zip/<commit>"
+ * import assert from "node:assert/strict";
+ * const { sources } = await loadManifest();
+ * const source = Object.values(sources).find((s) => s.folder === "bbh")!;
+ * const url = archiveUrl(source, "http://127.0.0.1:8000");
+ * assert.equal(url, `http://127.0.0.1:8000/${source.repo}/zip/${source.commit}`);
+ * assert.equal(archiveUrl(source), source.archive); // https://codeload.github.com/…
  * ```
  */
 export function archiveUrl(source: ManifestSource, baseUrl?: string): string {
@@ -215,10 +230,19 @@ export function archiveUrl(source: ManifestSource, baseUrl?: string): string {
  * Download, extract and verify the selected folders into `opts.dataDir`; idempotent.
  * Throws {@link FetchDataError} with a one-paragraph message on any failure.
  *
- * @example
- * ```ts
+ * @example Not run by `deno test --doc`: it downloads from a local mirror of the archives
+ * ```ts ignore
  * const r = await fetchData({ dataDir: "/tmp/data", baseUrl: "http://127.0.0.1:8000" });
  * r.sources.map((s) => s.status); // ["fetched", …] then ["skipped", …] on a second run
+ * ```
+ *
+ * @example A folder that is not fetched is a usage error (exit code 2), before any download
+ * ```ts
+ * import assert from "node:assert/strict";
+ * await assert.rejects(
+ *   fetchData({ dataDir: "/tmp/data", only: ["logs"] }),
+ *   { name: "FetchDataError", exitCode: 2, message: /^logs\/ \(sample evaluation logs\) is not/ },
+ * );
  * ```
  */
 export async function fetchData(opts: FetchOptions): Promise<FetchReport> {
@@ -438,7 +462,9 @@ function listMismatches(bad: Mismatch[], max = 10): string {
  *
  * @example
  * ```ts
- * formatBytes(19_594_733); // "19.6 MB"
+ * import assert from "node:assert/strict";
+ * assert.equal(formatBytes(19_594_733), "19.6 MB");
+ * assert.equal(formatBytes(999), "999 B");
  * ```
  */
 export function formatBytes(n: number): string {

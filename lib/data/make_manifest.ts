@@ -99,8 +99,13 @@ const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  *
  * @example
  * ```ts
- * const m = await buildManifest("../shared/data");
- * m.files.length; // 223
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { MANIFEST_PATH } from "@runlens/data/fetch.ts";
+ * const m = await buildManifest(resolveDataDir());
+ * assert.equal(m.files.length, 223);
+ * // the committed manifest is exactly what the pinned data produces:
+ * assert.equal(formatManifest(m), Deno.readTextFileSync(MANIFEST_PATH));
  * ```
  */
 export async function buildManifest(dataDir: string): Promise<Manifest> {

@@ -13,9 +13,18 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readBbhReleaseLog } from "@runlens/logs/bbh_release.ts";
- * const raw = readBbhReleaseLog("bbh/code-davinci-002-outputs/code-davinci-002-cot/snarks_few_shot_template_0-255000.json");
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const run = `${resolveDataDir()}/bbh/code-davinci-002-outputs/code-davinci-002-cot`;
+ * const raw = readBbhReleaseLog(`${run}/snarks_few_shot_template_0-255000.json`);
  * raw.frame.select("task", "example_index", "response");
+ * assert.deepEqual(raw.frame.select("run", "model", "task", "example_index").row(0), [
+ *   "code-davinci-002-cot",
+ *   "code-davinci-002",
+ *   "snarks",
+ *   "0",
+ * ]);
  * ```
  * @module
  */
@@ -30,7 +39,9 @@ const NAME = /^(.+?)_few_shot_template[^/]*\.json$/;
  *
  * @example
  * ```ts
- * bbhReleaseTask("navigate_few_shot_template_0-255000.json"); // "navigate"
+ * import assert from "node:assert/strict";
+ * assert.equal(bbhReleaseTask("navigate_few_shot_template_0-255000.json"), "navigate");
+ * assert.equal(bbhReleaseTask("navigate_few_shot_template_0-255000_eval_metrics.jsonl"), null);
  * ```
  */
 export function bbhReleaseTask(name: string): string | null {
@@ -43,7 +54,12 @@ export function bbhReleaseTask(name: string): string | null {
  *
  * @example
  * ```ts
- * readBbhReleaseLog(path).rowsIn; // 250 for most tasks
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const run = `${resolveDataDir()}/bbh/code-davinci-002-outputs/code-davinci-002-direct`;
+ * const path = `${run}/navigate_few_shot_template_0-255000.json`;
+ * assert.equal(readBbhReleaseLog(path).rowsIn, 250); // 250 for most tasks
+ * assert.throws(() => readBbhReleaseLog("x.json", "{}"), /no "outputs" array/);
  * ```
  */
 export function readBbhReleaseLog(path: string, text = readUtf8File(path)): RawLog {

@@ -11,13 +11,13 @@
  *
  * This module reads one file and applies the checks that need no data set; the benchmark
  * checks (task names, index range, targets, input matching, duplicates) come after, in
- * `benchmarks/bbeh/score_rows.ts`.
+ * `pipeline/identify.ts`.
  *
  * @example
  * ```ts
  * import { readCanonicalLog } from "@runlens/logs/canonical.ts";
- * const log = readCanonicalLog("runs/model_a.jsonl");
- * console.log(log.rows.height, log.quarantine.length, log.rowsIn);
+ * const log = readCanonicalLog("tests/fixtures/logs/mixed.jsonl");
+ * console.log(log.rows.height, log.quarantine.length, log.rowsIn); // 10 11 21
  * ```
  * @module
  */
@@ -75,7 +75,18 @@ export interface ReadCanonicalOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const { rows, quarantine } = readCanonicalLog("tests/fixtures/logs/mixed.jsonl");
+ * assert.equal(rows.height, 10);
+ * assert.deepEqual(quarantine.find((q) => q.entry.line === 6), {
+ *   run: "mixed",
+ *   entry: {
+ *     file: "tests/fixtures/logs/mixed.jsonl",
+ *     line: 6,
+ *     reason: 'example_index "abc" is not an integer',
+ *   },
+ * });
+ * assert.throws(() => readCanonicalLog("tests/fixtures/logs/tree/notes.txt"), /not a run log/);
  * ```
  */
 export function readCanonicalLog(path: string, options: ReadCanonicalOptions = {}): CanonicalLog {

@@ -9,8 +9,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readCsvLog } from "@runlens/logs/csv.ts";
- * const { frame, bad, rowsIn } = readCsvLog("runs/model_a.csv");
+ * const { frame, bad, rowsIn } = readCsvLog("tests/fixtures/logs/mixed.csv");
+ * assert.deepEqual([rowsIn, frame.height, bad.length], [7, 5, 2]);
+ * assert.deepEqual(frame.getColumn("response").toArray().slice(1, 3), [null, ""]); // absent, ""
  * ```
  * @module
  */
@@ -36,7 +39,9 @@ export interface CsvRecord {
  *
  * @example
  * ```ts
- * splitCsvRecords('a,b\n\n1,"x\ny"\n').map((r) => [r.line, r.fields]); // [[1, 2], [3, 2]]
+ * import assert from "node:assert/strict";
+ * const records = splitCsvRecords('a,b\n\n1,"x\ny"\n');
+ * assert.deepEqual(records.map((r) => [r.line, r.fields]), [[1, 2], [3, 2]]);
  * ```
  */
 export function splitCsvRecords(text: string): CsvRecord[] {
@@ -73,7 +78,8 @@ export function splitCsvRecords(text: string): CsvRecord[] {
  *
  * @example
  * ```ts
- * csvFields('a,"b,""c""",d'); // ["a", 'b,"c"', "d"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(csvFields('a,"b,""c""",d'), ["a", 'b,"c"', "d"]);
  * ```
  */
 export function csvFields(record: string): string[] {
@@ -102,7 +108,11 @@ export function csvFields(record: string): string[] {
  *
  * @example
  * ```ts
- * readCsvLog("a.csv").bad; // e.g. [{ line: 5, reason: "CSV record has 3 fields, the header has 4" }]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(readCsvLog("tests/fixtures/logs/mixed.csv").bad, [
+ *   { line: 9, reason: "CSV record has 3 fields, the header has 6" },
+ *   { line: 10, reason: "truncated last record (unterminated quoted field)" },
+ * ]);
  * ```
  */
 export function readCsvLog(path: string, text = readUtf8File(path)): RawLog {

@@ -24,8 +24,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { detectFormat } from "@runlens/logs/detect.ts";
- * detectFormat("runs/a.jsonl"); // { format: "canonical-jsonl", reason: "…", gzip: false }
+ * assert.deepEqual(detectFormat("tests/fixtures/logs/tree/a.jsonl"), {
+ *   format: "canonical-jsonl",
+ *   reason: "extension .jsonl",
+ *   gzip: false,
+ * });
+ * const mcpbr = "tests/fixtures/logs/formats/mcpbr/bbh-sonnet/results.json";
+ * assert.equal(detectFormat(mcpbr).format, "mcpbr");
  * ```
  * @module
  */
@@ -88,7 +95,14 @@ function peek(path: string): Uint8Array {
  *
  * @example
  * ```ts
- * isGzipFile("runs/a.jsonl.gz"); // true
+ * import assert from "node:assert/strict";
+ * import { gzipSync } from "node:zlib";
+ * const dir = Deno.makeTempDirSync();
+ * const path = `${dir}/a.jsonl.gz`;
+ * Deno.writeFileSync(path, gzipSync(new TextEncoder().encode('{"a": 1}\n')));
+ * assert.equal(isGzipFile(path), true);
+ * assert.equal(isGzipFile("tests/fixtures/logs/tree/a.jsonl"), false);
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export function isGzipFile(path: string): boolean {
@@ -103,8 +117,15 @@ const LM_EVAL_KEYS = /"doc_id"\s*:[\s\S]*"(resps|filtered_resps|doc)"\s*:/;
  *
  * @example
  * ```ts
- * detectFormat("out/m/samples_bbh_zeroshot_snarks_2025-01-25T04-48-43.jsonl").format; // "lm-eval"
- * detectFormat("notes.txt"); // { format: null, reason: "extension .txt is not a run log", gzip: false }
+ * import assert from "node:assert/strict";
+ * const dir = "tests/fixtures/logs/bbh/lm_eval/org__tiny-model";
+ * const samples = `${dir}/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl`;
+ * assert.equal(detectFormat(samples).format, "lm-eval");
+ * assert.deepEqual(detectFormat("tests/fixtures/logs/tree/notes.txt"), {
+ *   format: null,
+ *   reason: "extension .txt is not a run log",
+ *   gzip: false,
+ * });
  * ```
  */
 export function detectFormat(path: string): Detection {

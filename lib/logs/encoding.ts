@@ -7,9 +7,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodeUtf8, invalidUtf8Lines } from "@runlens/logs/encoding.ts";
- * invalidUtf8Lines(new Uint8Array([0x61, 0x0a, 0xe9, 0x0a])); // Set {2}
- * decodeUtf8(Deno.readFileSync("results.json")); // throws on Latin-1 text
+ * const latin1 = new Uint8Array([0x61, 0x0a, 0xe9, 0x0a]); // "a\né\n" in Latin-1
+ * assert.deepEqual(invalidUtf8Lines(latin1), new Set([2]));
+ * assert.throws(() => decodeUtf8(latin1), /^Error: line 2 is not valid UTF-8/);
  * ```
  * @module
  */
@@ -25,7 +27,9 @@ export const NOT_UTF8 = "not valid UTF-8 (another encoding, e.g. Latin-1?); runl
  *
  * @example
  * ```ts
- * invalidUtf8Lines(new TextEncoder().encode("ok\nfine\n")).size; // 0
+ * import assert from "node:assert/strict";
+ * assert.equal(invalidUtf8Lines(new TextEncoder().encode("ok\nfine\n")).size, 0);
+ * assert.deepEqual(invalidUtf8Lines(new Uint8Array([0x61, 0x0a, 0xe9]), 10), new Set([11]));
  * ```
  */
 export function invalidUtf8Lines(bytes: Uint8Array, firstLine = 1): Set<number> {
@@ -49,7 +53,9 @@ export function invalidUtf8Lines(bytes: Uint8Array, firstLine = 1): Set<number> 
  *
  * @example
  * ```ts
- * decodeUtf8(new TextEncoder().encode('{"a": 1}')); // '{"a": 1}'
+ * import assert from "node:assert/strict";
+ * assert.equal(decodeUtf8(new TextEncoder().encode('{"a": 1}')), '{"a": 1}');
+ * assert.throws(() => decodeUtf8(new Uint8Array([0xff, 0xfe, 0x7b, 0x00])), /^Error: UTF-16 text/);
  * ```
  */
 export function decodeUtf8(bytes: Uint8Array): string {
@@ -67,7 +73,8 @@ const UTF16 = "UTF-16 text (byte order mark); runlens reads UTF-8 logs, convert 
  *
  * @example
  * ```ts
- * isUtf16(new Uint8Array([0xff, 0xfe, 0x7b, 0x00])); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(isUtf16(new Uint8Array([0xff, 0xfe, 0x7b, 0x00])), true);
  * ```
  */
 export function isUtf16(bytes: Uint8Array): boolean {
@@ -80,7 +87,10 @@ export function isUtf16(bytes: Uint8Array): boolean {
  *
  * @example
  * ```ts
- * rejectUtf16("a.jsonl", firstBytes);
+ * import assert from "node:assert/strict";
+ * rejectUtf16("a.jsonl", new TextEncoder().encode('{"a": 1}\n')); // UTF-8: fine
+ * const utf16 = new Uint8Array([0xff, 0xfe, 0x7b, 0x00]);
+ * assert.throws(() => rejectUtf16("a.jsonl", utf16), /^Error: a.jsonl: UTF-16 text/);
  * ```
  */
 export function rejectUtf16(path: string, bytes: Uint8Array): void {
@@ -92,7 +102,9 @@ export function rejectUtf16(path: string, bytes: Uint8Array): void {
  *
  * @example
  * ```ts
- * readUtf8File("results.json");
+ * import assert from "node:assert/strict";
+ * const text = readUtf8File("tests/fixtures/logs/tree/sub/b.csv");
+ * assert.ok(text.startsWith("task,example_index,response\n"));
  * ```
  */
 export function readUtf8File(path: string): string {

@@ -3,8 +3,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findLogFiles } from "@runlens/logs/files.ts";
- * findLogFiles(["runs/"]); // ["runs/a.jsonl", "runs/b/c.csv", …] (sorted)
+ * assert.deepEqual(findLogFiles(["tests/fixtures/logs/tree/"]), [
+ *   "tests/fixtures/logs/tree/a.jsonl",
+ *   "tests/fixtures/logs/tree/sub/b.csv",
+ * ]); // sorted; notes.txt is not a run log
  * ```
  * @module
  */
@@ -48,7 +52,15 @@ function isLogFile(name: string, path: string, options: ReadOptions): boolean {
  *
  * @example
  * ```ts
- * findLogFiles(["a.jsonl", "more/"]); // ["a.jsonl", "more/x.csv", "more/y.jsonl.gz"]
+ * import assert from "node:assert/strict";
+ * const found = findLogFiles(["tests/fixtures/logs/mixed.csv", "tests/fixtures/logs/bbh/"]);
+ * const lmEval = "tests/fixtures/logs/bbh/lm_eval/org__tiny-model";
+ * assert.deepEqual(found, [
+ *   "tests/fixtures/logs/mixed.csv",
+ *   "tests/fixtures/logs/bbh/canonical.jsonl",
+ *   `${lmEval}/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl`,
+ * ]); // the lm-eval results_*.json beside the samples file is not a log
+ * assert.throws(() => findLogFiles(["no/such/dir"]), /no\/such\/dir: no such file or directory/);
  * ```
  */
 export function findLogFiles(paths: readonly string[], options: ReadOptions = {}): string[] {

@@ -6,9 +6,17 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { gzipSync } from "node:zlib";
  * import { gunzipLog, innerLogName, isGzip } from "@runlens/logs/gzip.ts";
- * const bytes = Deno.readFileSync("runs/a.jsonl.gz");
- * if (isGzip(bytes)) console.log(innerLogName("runs/a.jsonl.gz"), gunzipLog("runs/a.jsonl.gz").length);
+ * const plain = Deno.readFileSync("tests/fixtures/logs/tree/a.jsonl");
+ * const dir = Deno.makeTempDirSync();
+ * const path = `${dir}/a.jsonl.gz`;
+ * Deno.writeFileSync(path, gzipSync(plain));
+ * const bytes = Deno.readFileSync(path);
+ * if (isGzip(bytes)) console.log(innerLogName(path), gunzipLog(path).length); // …/a.jsonl 555
+ * assert.deepEqual(gunzipLog(path), plain);
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  * @module
  */
@@ -20,7 +28,9 @@ import { Gunzip } from "fflate";
  *
  * @example
  * ```ts
- * isGzip(new Uint8Array([0x1f, 0x8b, 8])); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(isGzip(new Uint8Array([0x1f, 0x8b, 8])), true);
+ * assert.equal(isGzip(new TextEncoder().encode("{}")), false);
  * ```
  */
 export function isGzip(bytes: Uint8Array): boolean {
@@ -32,8 +42,9 @@ export function isGzip(bytes: Uint8Array): boolean {
  *
  * @example
  * ```ts
- * innerLogName("out/run.jsonl.gz"); // "out/run.jsonl"
- * innerLogName("out/run.jsonl"); // "out/run.jsonl"
+ * import assert from "node:assert/strict";
+ * assert.equal(innerLogName("out/run.jsonl.gz"), "out/run.jsonl");
+ * assert.equal(innerLogName("out/run.jsonl"), "out/run.jsonl");
  * ```
  */
 export function innerLogName(path: string): string {
@@ -46,7 +57,12 @@ export function innerLogName(path: string): string {
  *
  * @example
  * ```ts
- * new TextDecoder().decode(gunzipPeek(Deno.readFileSync("a.jsonl.gz"), 64)); // '{"task":…'
+ * import assert from "node:assert/strict";
+ * import { gzipSync } from "node:zlib";
+ * const gz = gzipSync(Deno.readFileSync("tests/fixtures/logs/tree/a.jsonl"));
+ * const head = new TextDecoder().decode(gunzipPeek(gz.subarray(0, 100), 16)); // of 195 bytes
+ * assert.equal(head, '{"run": "alpha",');
+ * assert.equal(gunzipPeek(new TextEncoder().encode("not gzip"), 16).length, 0);
  * ```
  */
 export function gunzipPeek(head: Uint8Array, max: number): Uint8Array {
@@ -81,7 +97,16 @@ export function gunzipPeek(head: Uint8Array, max: number): Uint8Array {
  *
  * @example
  * ```ts
- * new TextDecoder().decode(gunzipLog("runs/a.jsonl.gz")).split("\n").length;
+ * import assert from "node:assert/strict";
+ * import { gzipSync } from "node:zlib";
+ * const part = gzipSync(new TextEncoder().encode('{"a": 1}\n'));
+ * const dir = Deno.makeTempDirSync();
+ * const path = `${dir}/a.jsonl.gz`;
+ * Deno.writeFileSync(path, new Uint8Array([...part, ...part])); // `cat part.gz part.gz`
+ * assert.equal(new TextDecoder().decode(gunzipLog(path)), '{"a": 1}\n{"a": 1}\n');
+ * const cut = new Uint8Array(part.subarray(0, 12));
+ * assert.throws(() => gunzipLog(path, cut), /gzip data is corrupt or truncated/);
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export function gunzipLog(path: string, bytes = Deno.readFileSync(path)): Uint8Array {

@@ -23,8 +23,18 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readInspectLog } from "@runlens/logs/inspect.ts";
- * const { frame, rowsIn } = readInspectLog("logs/2025-02-11T15-17-00_bbeh_abc.eval");
+ * const path = "tests/fixtures/logs/formats/inspect/zstd/bbeh_run.eval"; // zstd members
+ * const { frame, rowsIn } = readInspectLog(path);
+ * assert.equal(rowsIn, 3);
+ * assert.deepEqual(frame.select("model", "benchmark", "task", "epoch", "response").row(0), [
+ *   "openai/gpt-4o",
+ *   "bbeh",
+ *   "boolean_expressions",
+ *   "1",
+ *   "The answer is: False",
+ * ]);
  * ```
  * @module
  */
@@ -51,7 +61,8 @@ type Json = Record<string, unknown>;
  *
  * @example
  * ```ts
- * parseLooseJson('{"value": NaN, "note": "NaN"}'); // { value: null, note: "NaN" }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseLooseJson('{"value": NaN, "note": "NaN"}'), { value: null, note: "NaN" });
  * ```
  */
 export function parseLooseJson(text: string): unknown {
@@ -72,7 +83,9 @@ export function parseLooseJson(text: string): unknown {
  *
  * @example
  * ```ts
- * contentText([{ type: "reasoning", reasoning: "…" }, { type: "text", text: "42" }]); // "42"
+ * import assert from "node:assert/strict";
+ * const content = [{ type: "reasoning", reasoning: "…" }, { type: "text", text: "42" }];
+ * assert.equal(contentText(content), "42");
  * ```
  */
 export function contentText(content: unknown): string | null {
@@ -89,7 +102,9 @@ export function contentText(content: unknown): string | null {
  *
  * @example
  * ```ts
- * sampleResponse({ output: { choices: [{ message: { content: "Yes" } }] } }); // "Yes"
+ * import assert from "node:assert/strict";
+ * assert.equal(sampleResponse({ output: { choices: [{ message: { content: "Yes" } }] } }), "Yes");
+ * assert.equal(sampleResponse({ output: { completion: "No", choices: [] } }), "No");
  * ```
  */
 export function sampleResponse(sample: Json): string | null {
@@ -109,7 +124,10 @@ export function sampleResponse(sample: Json): string | null {
  *
  * @example
  * ```ts
- * sampleVerdict({ scores: { match: { value: "C" } } }); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(sampleVerdict({ scores: { match: { value: "C" } } }), true);
+ * assert.equal(sampleVerdict({ scores: { match: { value: 0.5 } } }), false);
+ * assert.equal(sampleVerdict({ scores: { match: { value: "P" } } }), null); // partial
  * ```
  */
 export function sampleVerdict(sample: Json): boolean | null {
@@ -137,7 +155,13 @@ function inputText(input: unknown): string | null {
  *
  * @example
  * ```ts
- * inspectTask("inspect_evals/bbeh", {}, { task: "nycc" }); // { benchmark: "bbeh", task: "nycc" }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(inspectTask("inspect_evals/bbeh", {}, { task: "nycc" }), {
+ *   benchmark: "bbeh",
+ *   task: "nycc",
+ * });
+ * const other = inspectTask("popularity", {}, {});
+ * assert.deepEqual(other, { benchmark: "popularity", task: "popularity" });
  * ```
  */
 export function inspectTask(
@@ -350,7 +374,13 @@ function readEvalJson(path: string): InspectContent {
  *
  * @example
  * ```ts
- * readInspectLog("a.eval").frame.select("task", "epoch", "response");
+ * import assert from "node:assert/strict";
+ * const raw = readInspectLog("tests/fixtures/logs/formats/inspect/deflate/bbeh_run.eval");
+ * const rows = raw.frame.select("task", "epoch", "response").toRecords();
+ * assert.deepEqual(rows.slice(0, 2), [
+ *   { task: "boolean_expressions", epoch: "1", response: "The answer is: False" },
+ *   { task: "boolean_expressions", epoch: "2", response: "The answer is: True" },
+ * ]);
  * ```
  */
 export function readInspectLog(path: string): RawLog {

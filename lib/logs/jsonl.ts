@@ -9,8 +9,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readJsonlLog } from "@runlens/logs/jsonl.ts";
- * const { frame, bad, rowsIn } = readJsonlLog("runs/model_a.jsonl");
+ * const { frame, bad, rowsIn } = readJsonlLog("tests/fixtures/logs/tree/a.jsonl");
+ * assert.deepEqual([rowsIn, frame.height, bad], [4, 4, []]);
+ * assert.equal(frame.getColumn("extra").get(0), '{"meta":{"seed":1}}'); // non-canonical fields
  * ```
  * @module
  */
@@ -37,7 +40,8 @@ import { NOT_UTF8 } from "./encoding.ts";
  *
  * @example
  * ```ts
- * nonBlankLines('{"a":1}\n\n{"a":2}\n'); // [1, 3]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(nonBlankLines('{"a":1}\n\n{"a":2}\n'), [1, 3]);
  * ```
  */
 export function nonBlankLines(text: string): number[] {
@@ -59,7 +63,11 @@ export const JSONL_BLOCK_BYTES = 64 * 1024 * 1024;
  *
  * @example
  * ```ts
- * readJsonlLog("a.jsonl").bad; // e.g. [{ line: 4, reason: "malformed JSON (…)" }]
+ * import assert from "node:assert/strict";
+ * const { bad, rowsIn, frame } = readJsonlLog("tests/fixtures/logs/mixed.jsonl");
+ * assert.deepEqual(bad.map((b) => b.line), [16, 19, 20, 22]);
+ * assert.equal(bad[0].reason, "not a JSON object");
+ * assert.equal(rowsIn, frame.height + bad.length); // 21 = 17 + 4
  * ```
  */
 export function readJsonlLog(path: string, _text?: string): RawLog {
@@ -99,9 +107,14 @@ export function readJsonlLog(path: string, _text?: string): RawLog {
  *
  * @example
  * ```ts
- * const frames: pl.DataFrame[] = [];
- * if (!readJsonlBlocks("big.jsonl", (raw) => frames.push(raw.frame))) {
- *   frames.splice(0, frames.length, readJsonlLog("big.jsonl").frame);
+ * import assert from "node:assert/strict";
+ * import type pl from "nodejs-polars";
+ * for (const file of ["tests/fixtures/logs/tree/a.jsonl", "tests/fixtures/logs/mixed.jsonl"]) {
+ *   const frames: pl.DataFrame[] = [];
+ *   if (!readJsonlBlocks(file, (raw) => frames.push(raw.frame))) {
+ *     frames.splice(0, frames.length, readJsonlLog(file).frame); // mixed.jsonl: malformed lines
+ *   }
+ *   assert.equal(frames.length, 1);
  * }
  * ```
  */
@@ -167,7 +180,9 @@ function hasBom(block: LineBlock): boolean {
  *
  * @example
  * ```ts
- * runInBrokenLine('{"run": "r7", "task": "nyc'); // "r7"
+ * import assert from "node:assert/strict";
+ * assert.equal(runInBrokenLine('{"run": "r7", "task": "nyc'), "r7");
+ * assert.equal(runInBrokenLine('{"task": "nyc'), undefined);
  * ```
  */
 export function runInBrokenLine(line: string): string | undefined {

@@ -11,8 +11,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { forEachLineBlock } from "@runlens/logs/lines.ts";
- * forEachLineBlock("a.jsonl", 1 << 26, (block) => console.log(block.lines.length));
+ * const counts: number[] = [];
+ * forEachLineBlock("tests/fixtures/logs/mixed.jsonl", 1 << 26, (block) => {
+ *   counts.push(block.lines.length);
+ * });
+ * assert.deepEqual(counts, [21]); // one block of 64 MB holds the file's 21 non-blank lines
  * ```
  * @module
  */
@@ -77,7 +82,9 @@ function blankKind(bytes: Uint8Array, start: number, end: number): 0 | 1 | 2 {
  *
  * @example
  * ```ts
- * scanBlock(new TextEncoder().encode('{"a":1}\n\n{"a":2}\n'), 1).lines; // [1, 3]
+ * import assert from "node:assert/strict";
+ * const block = scanBlock(new TextEncoder().encode('{"a":1}\n\n{"a":2}\n'), 1);
+ * assert.deepEqual([block.lines, block.starts, block.ends], [[1, 3], [0, 9], [7, 16]]);
  * ```
  */
 export function scanBlock(bytes: Uint8Array, firstLine: number): LineBlock {
@@ -111,7 +118,9 @@ export function scanBlock(bytes: Uint8Array, firstLine: number): LineBlock {
  *
  * @example
  * ```ts
- * linesAreObjects(scanBlock(new TextEncoder().encode('{"a":1}\nnull\n'), 1)); // false
+ * import assert from "node:assert/strict";
+ * assert.equal(linesAreObjects(scanBlock(new TextEncoder().encode('{"a":1}\nnull\n'), 1)), false);
+ * assert.equal(linesAreObjects(scanBlock(new TextEncoder().encode(' {"a":1}\n'), 1)), true);
  * ```
  */
 export function linesAreObjects(block: LineBlock): boolean {
@@ -132,7 +141,18 @@ export function linesAreObjects(block: LineBlock): boolean {
  *
  * @example
  * ```ts
- * const info = forEachLineBlock("a.jsonl", 1 << 26, (b) => { console.log(b.lines); });
+ * import assert from "node:assert/strict";
+ * const info = forEachLineBlock("tests/fixtures/logs/mixed.jsonl", 1 << 26, (b) => {
+ *   console.log(b.lines); // [1, 3, 4, …, 22]: line 2 is blank
+ * });
+ * assert.deepEqual(info, {
+ *   lineCount: 22,
+ *   lastNonBlank: 22,
+ *   nonBlank: 21,
+ *   endsWithNewline: false, // the fixture's last line is cut short
+ *   bom: false,
+ * });
+ * assert.equal(forEachLineBlock("tests/fixtures/logs/mixed.jsonl", 64, () => false), null);
  * ```
  */
 export function forEachLineBlock(
@@ -202,7 +222,11 @@ const isPad = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d;
  *
  * @example
  * ```ts
- * pl.readJSON(recordBytes(scanBlock(bytes, 1)), { format: "lines" });
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const bytes = new TextEncoder().encode('{"a":1}\r\n\n  {"a":2}\n'); // CRLF, blank, indented
+ * const df = pl.readJSON(recordBytes(scanBlock(bytes, 1)), { format: "lines" });
+ * assert.deepEqual(df.getColumn("a").toArray(), [1, 2]);
  * ```
  */
 export function recordBytes(block: LineBlock): Buffer {

@@ -20,9 +20,19 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readLmEvalLog } from "@runlens/logs/lm_eval.ts";
- * const raw = readLmEvalLog("out/org__model/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl");
+ * const dir = "tests/fixtures/logs/bbh/lm_eval/org__tiny-model"; // beside results_<date_id>.json
+ * const file = "samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl";
+ * const raw = readLmEvalLog(`${dir}/${file}`);
  * raw.frame.select("task", "example_index", "response");
+ * assert.deepEqual(raw.frame.select("run", "model", "benchmark", "task", "example_index").row(0), [
+ *   "org__tiny-model_2025-01-25T04-48-43.622918",
+ *   "org/tiny-model",
+ *   "bbh",
+ *   "snarks",
+ *   "0",
+ * ]);
  * ```
  * @module
  */
@@ -54,8 +64,11 @@ const NAME = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)\.jso
  *
  * @example
  * ```ts
- * parseLmEvalFileName("samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl");
- * // { task: "bbh_cot_fewshot_snarks", dateId: "2025-01-25T04-48-43.622918" }
+ * import assert from "node:assert/strict";
+ * const file = "samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl";
+ * const name = parseLmEvalFileName(file);
+ * assert.deepEqual(name, { task: "bbh_cot_fewshot_snarks", dateId: "2025-01-25T04-48-43.622918" });
+ * assert.equal(parseLmEvalFileName("results_2025-01-25T04-48-43.622918.json"), null);
  * ```
  */
 export function parseLmEvalFileName(name: string): LmEvalFileName | null {
@@ -76,7 +89,9 @@ interface ResultsInfo {
  *
  * @example
  * ```ts
- * lmEvalModel({ config: { model_args: "pretrained=org/m,dtype=bf16" } }); // "org/m"
+ * import assert from "node:assert/strict";
+ * assert.equal(lmEvalModel({ config: { model_args: "pretrained=org/m,dtype=bf16" } }), "org/m");
+ * assert.equal(lmEvalModel({ model_name: "org/n", config: {} }), "org/n");
  * ```
  */
 export function lmEvalModel(results: Record<string, unknown>): string | null {
@@ -137,7 +152,13 @@ function readResults(dir: string, dateId: string): ResultsInfo {
  *
  * @example
  * ```ts
- * lmEvalResponse({ resps: [["The answer is (A)."]] }); // "The answer is (A)."
+ * import assert from "node:assert/strict";
+ * assert.equal(lmEvalResponse({ resps: [["The answer is (A)."]] }), "The answer is (A).");
+ * const choice = { // multiple choice: the continuation with the highest log-probability
+ *   resps: [[["-2.5", "False"]], [["-0.5", "False"]]],
+ *   arguments: { gen_args_0: { arg_1: " no" }, gen_args_1: { arg_1: " yes" } },
+ * };
+ * assert.equal(lmEvalResponse(choice), "yes");
  * ```
  */
 export function lmEvalResponse(line: Record<string, unknown>): string | null {
@@ -165,7 +186,10 @@ export function lmEvalResponse(line: Record<string, unknown>): string | null {
  *
  * @example
  * ```ts
- * lmEvalVerdict({ metrics: ["exact_match"], exact_match: 1.0 }); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(lmEvalVerdict({ metrics: ["exact_match"], exact_match: 1.0 }), true);
+ * assert.equal(lmEvalVerdict({ acc: 0 }), false); // a fallback metric
+ * assert.equal(lmEvalVerdict({ resps: [["x"]] }), null);
  * ```
  */
 export function lmEvalVerdict(line: Record<string, unknown>): boolean | null {
@@ -318,8 +342,16 @@ function arrayItems(text: string): Item[] {
  *
  * @example
  * ```ts
- * lmEvalFileContext("out/org__m/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl").run;
- * // "org__m_2025-01-25T04-48-43"
+ * import assert from "node:assert/strict";
+ * const path = "out/org__m/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl";
+ * assert.deepEqual(lmEvalFileContext(path), {
+ *   benchmark: "bbeh",
+ *   task: "nycc",
+ *   run: "org__m_2025-01-25T04-48-43",
+ *   model: "org__m", // no results_<date_id>.json beside it: the folder
+ *   lmEvalTask: "bbeh_zeroshot_nycc",
+ *   filterNames: [],
+ * });
  * ```
  */
 export function lmEvalFileContext(path: string): LmEvalFileContext {
@@ -350,7 +382,14 @@ export const LM_EVAL_BLOCK_BYTES = 64 * 1024 * 1024;
  *
  * @example
  * ```ts
- * const { frame, bad, rowsIn } = readLmEvalLog("out/m/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl");
+ * import assert from "node:assert/strict";
+ * const dir = "tests/fixtures/logs/bbh/lm_eval/org__tiny-model";
+ * const path = `${dir}/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl`;
+ * const { frame, bad, rowsIn } = readLmEvalLog(path);
+ * assert.deepEqual([rowsIn, frame.height, bad], [5, 5, []]);
+ * const extra = JSON.parse(frame.getColumn("extra").get(0));
+ * const tool = [extra.filter, extra.tool_extracted, extra.stored_correct];
+ * assert.deepEqual(tool, ["get-answer", "(B)", true]);
  * ```
  */
 export function readLmEvalLog(

@@ -11,8 +11,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readLmEvalFiles } from "@runlens/logs/lm_eval_batch.ts";
- * const { raw, files } = readLmEvalFiles(["out/m/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl"]);
+ * const dir = "tests/fixtures/logs/bbh/lm_eval/org__tiny-model";
+ * const file = `${dir}/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl`;
+ * const { raw, files } = readLmEvalFiles([file]);
+ * assert.deepEqual([raw.frame.height, files[0].rowsIn], [5, 5]);
+ * assert.ok(raw.frame.columns.includes("source_file")); // rows of several files
  * ```
  * @module
  */
@@ -57,7 +62,12 @@ const kindOf = (v: unknown) => v === null ? "null" : Array.isArray(v) ? "array" 
  *
  * @example
  * ```ts
- * lineShape('{"doc_id": 0, "target": "(A)", "resps": [["x"]]}');
+ * import assert from "node:assert/strict";
+ * const a = lineShape('{"doc_id": 0, "target": "(A)", "resps": [["x"]]}');
+ * const b = lineShape('{"doc_id": 1, "target": "(B)", "resps": [["y"]]}');
+ * const c = lineShape('{"doc_id": 2, "target": ["(C)"], "resps": [["z"]]}'); // a list target
+ * assert.ok(a === b && a !== c); // only a and b share a polars parse
+ * assert.equal(lineShape("{"), null);
  * ```
  */
 export function lineShape(line: string): string | null {
@@ -111,7 +121,13 @@ export interface LmEvalFiles {
  *
  * @example
  * ```ts
- * readLmEvalFiles(paths, { onFile: (file) => console.error(file) }).files.map((f) => f.rowsIn);
+ * import assert from "node:assert/strict";
+ * const dir = "tests/fixtures/logs/bbh/lm_eval/org__tiny-model";
+ * const paths = [`${dir}/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl`];
+ * const seen: string[] = [];
+ * const read = readLmEvalFiles(paths, { onFile: (file) => seen.push(file) });
+ * assert.deepEqual(read.files.map((f) => f.rowsIn), [5]);
+ * assert.deepEqual(seen, paths);
  * ```
  */
 export function readLmEvalFiles(

@@ -12,8 +12,16 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lmEvalBlockFrame } from "@runlens/logs/lm_eval_block.ts";
- * const frame = lmEvalBlockFrame(block, context, filterCounts); // null → read line by line
+ * import { lmEvalFileContext } from "@runlens/logs/lm_eval.ts";
+ * import { scanBlock } from "@runlens/logs/lines.ts";
+ * const line = (id: number, resp: string) =>
+ *   JSON.stringify({ doc_id: id, target: "(A)", resps: [[resp]], filtered_resps: [resp] });
+ * const block = scanBlock(new TextEncoder().encode(`${line(0, "(A)")}\n${line(1, "(B)")}\n`), 1);
+ * const context = lmEvalFileContext("m/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.jsonl");
+ * const frame = lmEvalBlockFrame(block, context, new Map()); // null → read line by line
+ * assert.deepEqual(frame?.getColumn("response").toArray(), ["(A)", "(B)"]);
  * ```
  * @module
  */
@@ -63,7 +71,11 @@ const typeIn = (types: Types, column: string, allowed: string[]) =>
  *
  * @example
  * ```ts
- * parseSampleLines(recordBytes(block), block.lines.length);
+ * import assert from "node:assert/strict";
+ * import { recordBytes, scanBlock } from "@runlens/logs/lines.ts";
+ * const block = scanBlock(new TextEncoder().encode('{"doc_id": 0}\n{"doc_id": 1}\n'), 1);
+ * assert.equal(parseSampleLines(recordBytes(block), block.lines.length)?.height, 2);
+ * assert.equal(parseSampleLines(recordBytes(block), 3), null); // another number of rows
  * ```
  */
 export function parseSampleLines(bytes: Buffer, rows: number): pl.DataFrame | null {
@@ -87,7 +99,9 @@ const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0
  *
  * @example
  * ```ts
- * nestedResps(new TextEncoder().encode('{"resps": [[["-2.5", "False"]]]}')); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(nestedResps(new TextEncoder().encode('{"resps": [[["-2.5", "False"]]]}')), true);
+ * assert.equal(nestedResps(new TextEncoder().encode('{"resps": [["[[[x"]]}')), false); // in a text
  * ```
  */
 export function nestedResps(bytes: Uint8Array): boolean {
@@ -128,7 +142,14 @@ function followsRespsKey(bytes: Uint8Array, at: number): boolean {
  *
  * @example
  * ```ts
- * sampleFields(parseSampleLines(bytes, rows)!, bytes)?.getColumn("response");
+ * import assert from "node:assert/strict";
+ * import { Buffer } from "node:buffer";
+ * const text = '{"doc_id": 7, "target": "(A)", "resps": [["So (A)."]], ' +
+ *   '"filtered_resps": ["(A)"], "metrics": ["exact_match"], "exact_match": 1.0}\n';
+ * const bytes = Buffer.from(text);
+ * const fields = sampleFields(parseSampleLines(bytes, 1)!, bytes);
+ * assert.deepEqual(fields?.select("example_index", "response", "tool_extracted", "stored_correct")
+ *   .row(0), ["7", "So (A).", "(A)", true]);
  * ```
  */
 export function sampleFields(df: pl.DataFrame, bytes: Buffer): pl.DataFrame | null {
@@ -171,7 +192,20 @@ function plainFields(df: pl.DataFrame, bytes: Buffer): pl.DataFrame | null {
  *
  * @example
  * ```ts
- * rawSamples(fields, context, [0, 1], [null, null], [1, 2]).columns; // source_line, run, …, extra
+ * import assert from "node:assert/strict";
+ * import { Buffer } from "node:buffer";
+ * import { lmEvalFileContext } from "@runlens/logs/lm_eval.ts";
+ * const bytes = Buffer.from('{"doc_id": 0, "resps": [["x"]]}\n{"doc_id": 0, "resps": [["x"]]}\n');
+ * const fields = sampleFields(parseSampleLines(bytes, 2)!, bytes)!;
+ * const context = lmEvalFileContext("m/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.jsonl");
+ * const perRow = contextFrame([{ context, rows: 2 }]);
+ * const raw = rawSamples(fields, perRow, [0, 1], [null, null], [1, 2]);
+ * raw.columns; // source_line, run, …, extra
+ * assert.deepEqual(raw.select("source_line", "task", "extra").row(1), [
+ *   2,
+ *   "snarks",
+ *   '{"lm_eval_task":"bbh_cot_fewshot_snarks","filter_index":1}',
+ * ]);
  * ```
  */
 export function rawSamples(
@@ -214,7 +248,17 @@ export function rawSamples(
  *
  * @example
  * ```ts
- * forEachLineBlock(path, 1 << 26, (b) => frames.push(lmEvalBlockFrame(b, context, counts)!));
+ * import assert from "node:assert/strict";
+ * import type pl from "nodejs-polars";
+ * import { forEachLineBlock } from "@runlens/logs/lines.ts";
+ * import { lmEvalFileContext } from "@runlens/logs/lm_eval.ts";
+ * const dir = "tests/fixtures/logs/bbh/lm_eval/org__tiny-model";
+ * const path = `${dir}/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl`;
+ * const context = lmEvalFileContext(path);
+ * const frames: (pl.DataFrame | null)[] = [];
+ * const counts = new Map<string, number>();
+ * forEachLineBlock(path, 1 << 26, (b) => void frames.push(lmEvalBlockFrame(b, context, counts)));
+ * assert.deepEqual(frames, [null]); // its last line lacks `metrics`: read line by line instead
  * ```
  */
 export function lmEvalBlockFrame(
@@ -245,7 +289,10 @@ export function lmEvalBlockFrame(
  *
  * @example
  * ```ts
- * countFilters(["0", "0", "1"], new Map()); // [0, 1, 0]
+ * import assert from "node:assert/strict";
+ * const counts = new Map<string, number>();
+ * assert.deepEqual(countFilters(["0", "0", "1"], counts), [0, 1, 0]);
+ * assert.deepEqual(countFilters(["1"], counts), [1]); // carried over to the next block
  * ```
  */
 export function countFilters(keys: readonly string[], counts: Map<string, number>): number[] {
@@ -262,7 +309,12 @@ export function countFilters(keys: readonly string[], counts: Map<string, number
  *
  * @example
  * ```ts
- * contextFrame([{ context, rows: 200 }]).height; // 200
+ * import assert from "node:assert/strict";
+ * import { lmEvalFileContext } from "@runlens/logs/lm_eval.ts";
+ * const context = lmEvalFileContext("m/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.jsonl");
+ * const frame = contextFrame([{ context, rows: 200 }]);
+ * assert.equal(frame.height, 200);
+ * assert.deepEqual(frame.columns, ["run", "model", "benchmark", "task", "lm_eval_task"]);
  * ```
  */
 export function contextFrame(

@@ -10,8 +10,19 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickLmEvalFilter } from "@runlens/logs/lm_eval_filter.ts";
+ * import { readRunLog } from "@runlens/logs/read_log.ts";
+ * const dir = Deno.makeTempDirSync();
+ * const file = `${dir}/samples_bbh_cot_zeroshot_snarks_2025-01-25T04-48-43.jsonl`;
+ * const line = (filter: string) =>
+ *   JSON.stringify({ doc_id: 0, resps: [["(A)"]], filtered_resps: ["(A)"], filter });
+ * Deno.writeTextFileSync(file, `${line("strict-match")}\n${line("flexible-extract")}\n`);
  * const log = pickLmEvalFilter(readRunLog(file), "flexible-extract");
+ * assert.equal(log.rows.height, 1);
+ * assert.equal(log.quarantine[0].entry.reason, 'lm-eval filter "strict-match": the same ' +
+ *   'response is scored once, from line 2 (filter "flexible-extract")');
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  * @module
  */
@@ -27,7 +38,23 @@ const FILTER = pl.col("extra").str.jsonPathMatch("$.filter");
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import type { RunQuarantine } from "@runlens/logs/quarantine.ts";
+ * const log = {
+ *   rows: pl.DataFrame({
+ *     source_file: ["s.jsonl", "s.jsonl"],
+ *     source_line: [1, 2],
+ *     run: ["m", "m"],
+ *     example_index: [0, 0],
+ *     epoch: [1, 1],
+ *     extra: ['{"filter":"strict-match"}', '{"filter":"flexible-extract"}'],
+ *   }),
+ *   quarantine: [] as RunQuarantine[],
+ * };
  * const { rows, quarantine } = pickLmEvalFilter(log, null); // each file's first filter
+ * assert.deepEqual(rows.getColumn("source_line").toArray(), [1]);
+ * assert.equal(quarantine[0].entry.line, 2);
  * ```
  */
 export function pickLmEvalFilter<L extends { rows: pl.DataFrame; quarantine: RunQuarantine[] }>(

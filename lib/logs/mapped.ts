@@ -17,9 +17,17 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseColumnMap, readMappedLog } from "@runlens/logs/mapped.ts";
- * const map = parseColumnMap("input=0,response=1,target=2,task==nycc");
- * readMappedLog(Deno.readTextFileSync("runs/answers.csv"), map, "csv");
+ * const map = parseColumnMap("input=0,response=1,target=2,task==nycc"); // headerless CSV
+ * const text = Deno.readTextFileSync("tests/fixtures/logs/formats/mapped/answers.csv");
+ * const { frame } = readMappedLog(text, map, "csv");
+ * assert.deepEqual(frame.select("task", "input", "response", "target").row(0), [
+ *   "nycc",
+ *   "Which caption is funniest?",
+ *   "The answer is: (A)",
+ *   "(A)",
+ * ]);
  * ```
  * @module
  */
@@ -59,8 +67,11 @@ const isField = (f: string): f is CanonicalField =>
  *
  * @example
  * ```ts
- * parseColumnMap("response=output")[0].source; // { kind: "name", name: "output" }
- * parseColumnMap("input=0,task==nycc")[1].source; // { kind: "literal", value: "nycc" }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseColumnMap("response=output")[0].source, { kind: "name", name: "output" });
+ * const literal = parseColumnMap("input=0,task==nycc")[1].source;
+ * assert.deepEqual(literal, { kind: "literal", value: "nycc" });
+ * assert.throws(() => parseColumnMap("answer=1")); // not a canonical field
  * ```
  */
 export function parseColumnMap(spec: string): ColumnMap {
@@ -95,7 +106,9 @@ export function parseColumnMap(spec: string): ColumnMap {
  *
  * @example
  * ```ts
- * isPositional(parseColumnMap("input=0,response=1,task==nycc")); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(isPositional(parseColumnMap("input=0,response=1,task==nycc")), true);
+ * assert.equal(isPositional(parseColumnMap("input=0,response=output")), false);
  * ```
  */
 export function isPositional(map: ColumnMap): boolean {
@@ -109,7 +122,8 @@ export function isPositional(map: ColumnMap): boolean {
  *
  * @example
  * ```ts
- * csvCells('a,,"",x'); // ["a", null, "", "x"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(csvCells('a,,"",x'), ["a", null, "", "x"]);
  * ```
  */
 export function csvCells(record: string): (string | null)[] {
@@ -144,7 +158,10 @@ export function csvCells(record: string): (string | null)[] {
  *
  * @example
  * ```ts
- * lookupPath({ log: [{ c: "x" }, { c: "y" }] }, "log.-1.c"); // "y"
+ * import assert from "node:assert/strict";
+ * assert.equal(lookupPath({ log: [{ c: "x" }, { c: "y" }] }, "log.-1.c"), "y");
+ * assert.equal(lookupPath({ "a.b": 1 }, "a.b"), 1); // a key with a dot wins
+ * assert.equal(lookupPath({ log: [] }, "log.0.c"), undefined);
  * ```
  */
 export function lookupPath(obj: unknown, path: string): unknown {
@@ -200,7 +217,11 @@ function mapRecord(
  *
  * @example
  * ```ts
- * readMappedLog(text, parseColumnMap("response=output"), "jsonl").rowsIn;
+ * import assert from "node:assert/strict";
+ * const text = Deno.readTextFileSync("tests/fixtures/logs/formats/mapped/renamed.jsonl");
+ * const { rowsIn, frame, bad } = readMappedLog(text, parseColumnMap("response=output"), "jsonl");
+ * assert.deepEqual([rowsIn, frame.height, bad.length], [6, 3, 3]);
+ * assert.equal(frame.getColumn("extra").get(0), '{"orig_response":"draft","temperature":0.7}');
  * ```
  */
 export function readMappedLog(

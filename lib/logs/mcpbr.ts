@@ -20,9 +20,15 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readMcpbrLog } from "@runlens/logs/mcpbr.ts";
- * const raw = readMcpbrLog("out/bbh/results.json");
+ * const raw = readMcpbrLog("tests/fixtures/logs/formats/mcpbr/bbh-sonnet/results.json");
  * raw.frame.select("run", "task", "example_index", "response");
+ * assert.deepEqual(raw.frame.select("run", "task", "example_index").row(0), [
+ *   "bbh-sonnet_mcp", // <folder>_<condition>: the two conditions are two runs
+ *   "boolean_expressions",
+ *   "0",
+ * ]);
  * ```
  * @module
  */
@@ -45,7 +51,13 @@ const CONDITIONS = ["mcp", "baseline"];
  *
  * @example
  * ```ts
- * mcpbrInstance("bbh_date_understanding_14"); // { benchmark: "bbh", task: "date_understanding", index: 14 }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(mcpbrInstance("bbh_date_understanding_14"), {
+ *   benchmark: "bbh",
+ *   task: "date_understanding",
+ *   index: 14,
+ * });
+ * assert.equal(mcpbrInstance("boolean_expressions"), null);
  * ```
  */
 export function mcpbrInstance(
@@ -72,7 +84,13 @@ function conditionsOf(task: Json): string[] {
  *
  * @example
  * ```ts
- * readMcpbrLog("results.json").bad; // e.g. [{ line: 3, reason: "task 3: baseline has no agent_answer (error: timeout)" }]
+ * import assert from "node:assert/strict";
+ * const { bad } = readMcpbrLog("tests/fixtures/logs/formats/mcpbr/bbh-sonnet/results.json");
+ * assert.deepEqual(bad[0], {
+ *   line: 2,
+ *   reason: "task 2: baseline has no agent_answer (error: Timeout after 180s)",
+ *   run: "bbh-sonnet_baseline",
+ * });
  * ```
  */
 export function readMcpbrLog(path: string, text = readUtf8File(path)): RawLog {

@@ -25,9 +25,16 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readOpenAiEvalsLog } from "@runlens/logs/openai_evals.ts";
- * const raw = readOpenAiEvalsLog("logs/20231019/self_prompting.log");
- * console.log(raw.rowsIn, raw.bad.length);
+ * const raw = readOpenAiEvalsLog("tests/fixtures/logs/formats/openai_evals/bbeh_nycc_run.log");
+ * console.log(raw.rowsIn, raw.bad.length); // 6 4
+ * assert.deepEqual(raw.frame.select("model", "benchmark", "task", "example_index").row(0), [
+ *   "gpt-4o-mini",
+ *   "bbeh",
+ *   "nycc",
+ *   "0",
+ * ]);
  * ```
  * @module
  */
@@ -52,7 +59,9 @@ interface Event {
  *
  * @example
  * ```ts
- * isOpenAiEvalsLine('{"spec": {"eval_name": "x"}}'); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(isOpenAiEvalsLine('{"spec": {"eval_name": "x"}}'), true);
+ * assert.equal(isOpenAiEvalsLine('{"task": "nycc", "response": "x"}'), false);
  * ```
  */
 export function isOpenAiEvalsLine(line: string): boolean {
@@ -79,7 +88,12 @@ const firstOf = (v: unknown) => Array.isArray(v) ? v[0] ?? null : v ?? null;
  *
  * @example
  * ```ts
- * readOpenAiEvalsLog("run.log").frame.select("example_index", "response", "target");
+ * import assert from "node:assert/strict";
+ * const raw = readOpenAiEvalsLog("tests/fixtures/logs/formats/openai_evals/bbeh_nycc_run.log");
+ * assert.deepEqual(raw.frame.select("example_index", "response", "target").toRecords(), [
+ *   { example_index: "0", response: "The answer is: (A)", target: null },
+ *   { example_index: "1", response: "The answer is: (B)", target: "(C)" },
+ * ]);
  * ```
  */
 export function readOpenAiEvalsLog(path: string, text = readUtf8File(path)): RawLog {

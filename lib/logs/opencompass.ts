@@ -33,11 +33,17 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readOpenCompassPredictions } from "@runlens/logs/opencompass.ts";
- * const raw = readOpenCompassPredictions("outputs/default/20250101_120000/predictions/m/bbeh_nycc.json");
+ * const work = "tests/fixtures/logs/formats/opencompass";
+ * const path = `${work}/20250101_120000/predictions/demo-7b/bbeh_boardgame_qa.json`;
+ * const raw = readOpenCompassPredictions(path);
  * raw.frame.select("task", "example_index", "response");
- * // part 1 of a split data set: indices continue after part 0's records
- * readOpenCompassPredictions("outputs/default/20250101_120000/predictions/m/bbeh_nycc_1.json");
+ * assert.equal(raw.frame.getColumn("run").get(0), "demo-7b_20250101_120000");
+ * // part 1 of a split data set: indices continue after part 0's 23 records
+ * const parts = `${work}/20250202_090000/predictions/parted-7b`;
+ * const part = readOpenCompassPredictions(`${parts}/bbeh_boardgame_qa_1.json`);
+ * assert.deepEqual(part.frame.getColumn("example_index").toArray(), ["23", "24", "25", "26"]);
  * ```
  * @module
  */
@@ -57,7 +63,8 @@ type Json = Record<string, unknown>;
  *
  * @example
  * ```ts
- * promptText([{ role: "HUMAN", prompt: "Q?" }, { role: "BOT", prompt: "" }]); // "Q?"
+ * import assert from "node:assert/strict";
+ * assert.equal(promptText([{ role: "HUMAN", prompt: "Q?" }, { role: "BOT", prompt: "" }]), "Q?");
  * ```
  */
 export function promptText(prompt: unknown): string | null {
@@ -112,7 +119,11 @@ export interface Partition {
  *
  * @example
  * ```ts
- * partitionOf("w/predictions/m/bbeh_nycc_1.json"); // { dataset: "bbeh_nycc", part: 1 } when …_0.json exists
+ * import assert from "node:assert/strict";
+ * const dir = "tests/fixtures/logs/formats/opencompass/20250202_090000/predictions/parted-7b";
+ * const part = partitionOf(`${dir}/bbeh_boardgame_qa_1.json`);
+ * assert.deepEqual(part, { dataset: "bbeh_boardgame_qa", part: 1 });
+ * assert.equal(partitionOf("w/predictions/m/bbh-foo_1.json"), null); // no bbh-foo_0.json beside it
  * ```
  */
 export function partitionOf(path: string): Partition | null {
@@ -185,7 +196,10 @@ function partOffset(path: string, { dataset, part }: Partition): { offset: numbe
  *
  * @example
  * ```ts
- * siblingOf("w/predictions/m/bbh-navigate.json", "results"); // "w/results/m/bbh-navigate.json"
+ * import assert from "node:assert/strict";
+ * const results = siblingOf("w/predictions/m/bbh-navigate.json", "results");
+ * assert.equal(results, "w/results/m/bbh-navigate.json");
+ * assert.equal(siblingOf("w/m/bbh-navigate.json", "results"), null);
  * ```
  */
 export function siblingOf(path: string, kind: "predictions" | "results"): string | null {
@@ -233,7 +247,9 @@ function verdictOf(correct: unknown, i: number): boolean | null {
  *
  * @example
  * ```ts
- * readOpenCompassPredictions("w/predictions/m/bbh-navigate.json").rowsIn;
+ * import assert from "node:assert/strict";
+ * const dir = "tests/fixtures/logs/formats/opencompass/20250101_120000/predictions/demo-7b";
+ * assert.equal(readOpenCompassPredictions(`${dir}/bbh-temporal_sequences.json`).rowsIn, 2);
  * ```
  */
 export function readOpenCompassPredictions(
@@ -344,7 +360,10 @@ function readSiblingDetails(path: string): [string, unknown][] | null {
  *
  * @example
  * ```ts
- * predictionsExist("w/results/m/bbh-navigate.json"); // true when w/predictions/m/bbh-navigate.json exists
+ * import assert from "node:assert/strict";
+ * const results = "tests/fixtures/logs/formats/opencompass/20250101_120000/results/demo-7b";
+ * assert.equal(predictionsExist(`${results}/bbeh_boardgame_qa.json`), true); // read with them
+ * assert.equal(predictionsExist(`${results}/bbh-navigate.json`), false); // read on its own
  * ```
  */
 export function predictionsExist(resultsPath: string): boolean {
@@ -361,7 +380,11 @@ export function predictionsExist(resultsPath: string): boolean {
  *
  * @example
  * ```ts
- * readOpenCompassResults("w/results/m/bbh-navigate.json").frame.getColumn("response");
+ * import assert from "node:assert/strict";
+ * const results = "tests/fixtures/logs/formats/opencompass/20250101_120000/results/demo-7b";
+ * const raw = readOpenCompassResults(`${results}/bbh-navigate.json`);
+ * const responses = raw.frame.getColumn("response").toArray();
+ * assert.deepEqual(responses, ["Yes", "Let's think. So the answer is No."]); // details 0, 1
  * ```
  */
 export function readOpenCompassResults(path: string, text = readUtf8File(path)): RawLog {

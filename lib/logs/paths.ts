@@ -5,8 +5,10 @@
  *
  * @example
  * ```ts
- * defaultRunName("runs/gpt-4.1_t0.jsonl"); // "gpt-4.1_t0"
- * cannotRead("a.jsonl", new Error("No such file")).message; // "a.jsonl: cannot read (No such file)"
+ * import assert from "node:assert/strict";
+ * assert.equal(defaultRunName("runs/gpt-4.1_t0.jsonl"), "gpt-4.1_t0");
+ * const e = cannotRead("a.jsonl", new Error("No such file"));
+ * assert.equal(e.message, "a.jsonl: cannot read (No such file)");
  * ```
  * @module
  */
@@ -20,7 +22,9 @@ export const CANONICAL_EXTENSIONS = [".jsonl", ".csv"] as const;
  *
  * @example
  * ```ts
- * defaultRunName("runs/gpt-4.1_t0.jsonl"); // "gpt-4.1_t0"
+ * import assert from "node:assert/strict";
+ * assert.equal(defaultRunName("runs/gpt-4.1_t0.jsonl"), "gpt-4.1_t0");
+ * assert.equal(defaultRunName("runs/answers.csv.gz"), "answers.csv"); // only the last extension
  * ```
  */
 export function defaultRunName(path: string): string {
@@ -35,7 +39,11 @@ export function defaultRunName(path: string): string {
  *
  * @example
  * ```ts
- * cannotRead("a.jsonl", new Error("No such file")).message; // "a.jsonl: cannot read (No such file)"
+ * import assert from "node:assert/strict";
+ * const e = cannotRead("a.jsonl", new Error("No such file"));
+ * assert.equal(e.message, "a.jsonl: cannot read (No such file)");
+ * const named = new Error("a.jsonl: not valid JSON");
+ * assert.equal(cannotRead("a.jsonl", named), named); // already names the file
  * ```
  */
 export function cannotRead(path: string, e: unknown): Error {

@@ -5,9 +5,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatQuarantine, quarantineEntry } from "@runlens/logs/quarantine.ts";
  * const q = quarantineEntry("run.jsonl", 3, "missing response");
- * console.assert(formatQuarantine(q) === "run.jsonl:3: missing response");
+ * assert.equal(formatQuarantine(q), "run.jsonl:3: missing response");
  * ```
  * @module
  */
@@ -33,7 +34,9 @@ export interface RunQuarantine {
  *
  * @example
  * ```ts
- * quarantineEntry("a.csv", 7, "missing task"); // { file: "a.csv", line: 7, reason: "missing task" }
+ * import assert from "node:assert/strict";
+ * const q = quarantineEntry("a.csv", 7, "missing task");
+ * assert.deepEqual(q, { file: "a.csv", line: 7, reason: "missing task" });
  * ```
  */
 export function quarantineEntry(file: string, line: number, reason: string): QuarantineEntry {
@@ -45,7 +48,9 @@ export function quarantineEntry(file: string, line: number, reason: string): Qua
  *
  * @example
  * ```ts
- * sortQuarantine([quarantineEntry("b", 1, "x"), quarantineEntry("a", 9, "y")])[0].file; // "a"
+ * import assert from "node:assert/strict";
+ * const sorted = sortQuarantine([quarantineEntry("b", 1, "x"), quarantineEntry("a", 9, "y")]);
+ * assert.deepEqual(sorted.map((q) => q.file), ["a", "b"]);
  * ```
  */
 export function sortQuarantine<T extends QuarantineEntry>(entries: readonly T[]): T[] {
@@ -59,7 +64,9 @@ export function sortQuarantine<T extends QuarantineEntry>(entries: readonly T[])
  *
  * @example
  * ```ts
- * formatQuarantine({ file: "a.jsonl", line: 2, reason: "malformed JSON" }); // "a.jsonl:2: malformed JSON"
+ * import assert from "node:assert/strict";
+ * const line = formatQuarantine({ file: "a.jsonl", line: 2, reason: "malformed JSON" });
+ * assert.equal(line, "a.jsonl:2: malformed JSON");
  * ```
  */
 export function formatQuarantine(entry: QuarantineEntry): string {
@@ -72,7 +79,11 @@ export function formatQuarantine(entry: QuarantineEntry): string {
  *
  * @example
  * ```ts
- * reasonKind('target "(B)" differs from the data set\'s "(A)"'); // 'target "…" differs from the data set\'s "…"'
+ * import assert from "node:assert/strict";
+ * const kind = reasonKind('target "(B)" differs from the data set\'s "(A)"');
+ * assert.equal(kind, 'target "…" differs from the data set\'s "…"');
+ * assert.equal(reasonKind("example_index 200 out of range for nycc (0–199)"),
+ *   "example_index N out of range for nycc (N–N)");
  * ```
  */
 export function reasonKind(reason: string): string {
@@ -86,7 +97,20 @@ export function reasonKind(reason: string): string {
  *
  * @example
  * ```ts
- * quarantineText(entries, 50, 3); // ["  a.jsonl:2: malformed JSON (…)", …]
+ * import assert from "node:assert/strict";
+ * const entries = [200, 201, 202].map((i) =>
+ *   quarantineEntry("a.jsonl", i - 198, `example_index ${i} out of range for nycc (0–199)`)
+ * );
+ * assert.deepEqual(quarantineText(entries, 50, 3), [
+ *   "  a.jsonl:2: example_index 200 out of range for nycc (0–199)",
+ *   "  a.jsonl:3: example_index 201 out of range for nycc (0–199)",
+ *   "  a.jsonl:4: example_index 202 out of range for nycc (0–199)",
+ * ]);
+ * assert.deepEqual(quarantineText(entries, 2, 1), [ // more than 2: by kind
+ *   "  3 × example_index N out of range for nycc (N–N)",
+ *   "    a.jsonl:2: example_index 200 out of range for nycc (0–199)",
+ *   "    … 2 more (see --json)",
+ * ]);
  * ```
  */
 export function quarantineText(
@@ -122,7 +146,9 @@ export function quoteValue(value: unknown, max = 60): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * checkRowBalance("run a", 10, 8, 2); // fine
+ * assert.throws(() => checkRowBalance("run a", 10, 8, 1), /run a: internal error, rows in \(10\)/);
  * ```
  */
 export function checkRowBalance(
@@ -148,7 +174,10 @@ export const TRUNCATED_LAST_LINE = "truncated last line (not valid JSON and no f
  *
  * @example
  * ```ts
- * jsonLineReason(new SyntaxError("Unexpected end"), false); // "malformed JSON (Unexpected end)"
+ * import assert from "node:assert/strict";
+ * const error = new SyntaxError("Unexpected end");
+ * assert.equal(jsonLineReason(error, false), "malformed JSON (Unexpected end)");
+ * assert.equal(jsonLineReason(error, true), TRUNCATED_LAST_LINE); // the file's unterminated end
  * ```
  */
 export function jsonLineReason(error: unknown, unterminatedLastLine: boolean): string {

@@ -8,9 +8,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
  * import { CANONICAL_FIELDS, normalizeFrame } from "@runlens/logs/raw.ts";
  * const raw = normalizeFrame(pl.DataFrame({ task: ["nycc"], response: ["x"], note: ["hi"] }), [1]);
- * raw.getColumn("extra").toArray(); // ['{"note":"hi"}']
+ * assert.deepEqual(raw.getColumn("extra").toArray(), ['{"note":"hi"}']);
+ * assert.deepEqual(raw.columns, ["source_line", ...CANONICAL_FIELDS, "extra"]);
  * ```
  * @module
  */
@@ -63,8 +66,15 @@ const isCanonical = (name: string) => (CANONICAL_FIELDS as readonly string[]).in
  *
  * @example
  * ```ts
- * normalizeFrame(pl.DataFrame({ task: ["nycc"], example_index: [3] }), [2]).columns;
- * // ["source_line", "run", "model", …, "epoch", "extra"]
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const index = pl.Series("example_index", [3], pl.Int64); // as polars reads a JSON 3
+ * const df = pl.DataFrame({ task: ["nycc"], example_index: index });
+ * const raw = normalizeFrame(df, [2]);
+ * raw.columns; // ["source_line", "run", "model", …, "epoch", "extra"]
+ * assert.deepEqual(raw.row(0).slice(0, 6), [2, null, null, null, "nycc", "3"]); // all text
+ * const nested = pl.DataFrame({ response: [["a", "b"]] });
+ * assert.throws(() => normalizeFrame(nested, [1]), NestedFieldError);
  * ```
  */
 export function normalizeFrame(df: pl.DataFrame, lines: readonly number[]): pl.DataFrame {
@@ -91,7 +101,12 @@ export function normalizeFrame(df: pl.DataFrame, lines: readonly number[]): pl.D
  *
  * @example
  * ```ts
- * df.select(extraJson(["note", "score"]).alias("extra")); // '{"note":"hi","score":1}'
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const score = pl.Series("score", [1, null], pl.Int64);
+ * const df = pl.DataFrame({ note: ["hi", null], score });
+ * const extra = df.select(extraJson(["note", "score"]).alias("extra"));
+ * assert.deepEqual(extra.getColumn("extra").toArray(), ['{"note":"hi","score":1}', null]);
  * ```
  */
 export function extraJson(extras: string[]): pl.Expr {
@@ -115,8 +130,10 @@ export function extraJson(extras: string[]): pl.Expr {
  *
  * @example
  * ```ts
- * asText(3); // "3"
- * asText(["a"]); // '["a"]'
+ * import assert from "node:assert/strict";
+ * assert.equal(asText(3), "3");
+ * assert.equal(asText(["a"]), '["a"]');
+ * assert.equal(asText(undefined), null);
  * ```
  */
 export const asText = (v: unknown): string | null =>
@@ -129,8 +146,10 @@ export const asText = (v: unknown): string | null =>
  *
  * @example
  * ```ts
- * frameFromRecords([{ task: "nycc", example_index: 3, note: 1 }], [1]).getColumn("extra").toArray();
- * // ['{"note":1}']
+ * import assert from "node:assert/strict";
+ * const raw = frameFromRecords([{ task: "nycc", example_index: 3, note: 1 }], [1]);
+ * assert.deepEqual(raw.getColumn("extra").toArray(), ['{"note":1}']);
+ * assert.equal(raw.getColumn("example_index").get(0), "3");
  * ```
  */
 export function frameFromRecords(

@@ -8,8 +8,8 @@
  * @example
  * ```ts
  * import { readRunLog } from "@runlens/logs/read_log.ts";
- * const log = readRunLog("logs/2025-02-11T15-17-00_bbeh_abc.eval");
- * console.log(log.format, log.rows.height, log.quarantine.length);
+ * const log = readRunLog("tests/fixtures/logs/formats/inspect/zstd/bbeh_run.eval");
+ * console.log(log.format, log.rows.height, log.quarantine.length); // inspect-eval 3 0
  * ```
  * @module
  */
@@ -55,7 +55,10 @@ const EXPECTED = "expected .jsonl, .csv, an lm-eval samples file, an inspect_ai 
  *
  * @example
  * ```ts
- * chooseFormat("a.csv", { map: parseColumnMap("response=1") }).format; // "mapped-csv"
+ * import assert from "node:assert/strict";
+ * import { parseColumnMap } from "@runlens/logs/mapped.ts";
+ * assert.equal(chooseFormat("a.csv", { map: parseColumnMap("response=1") }).format, "mapped-csv");
+ * assert.equal(chooseFormat("a.csv").format, "canonical-csv");
  * ```
  */
 export function chooseFormat(
@@ -79,9 +82,18 @@ export function chooseFormat(
  *
  * @example
  * ```ts
- * readRunLog("out/m/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl").format; // "lm-eval"
- * readRunLog("answers.csv.gz", { map: parseColumnMap("input=0,response=1,task==nycc") }).format;
- * // "mapped-csv+gzip"
+ * import assert from "node:assert/strict";
+ * import { gzipSync } from "node:zlib";
+ * import { parseColumnMap } from "@runlens/logs/mapped.ts";
+ * const dir = "tests/fixtures/logs/bbh/lm_eval/org__tiny-model";
+ * const samples = `${dir}/samples_bbh_cot_fewshot_snarks_2025-01-25T04-48-43.622918.jsonl`;
+ * assert.equal(readRunLog(samples).format, "lm-eval");
+ * const tmp = Deno.makeTempDirSync();
+ * const csv = Deno.readFileSync("tests/fixtures/logs/formats/mapped/answers.csv");
+ * Deno.writeFileSync(`${tmp}/answers.csv.gz`, gzipSync(csv));
+ * const map = parseColumnMap("input=0,response=1,task==nycc");
+ * assert.equal(readRunLog(`${tmp}/answers.csv.gz`, { map }).format, "mapped-csv+gzip");
+ * Deno.removeSync(tmp, { recursive: true });
  * ```
  */
 export function readRunLog(path: string, options?: ReadOptions): FormatLog {

@@ -5,8 +5,10 @@
  *
  * @example
  * ```ts
- * lmEvalTask("bbh_cot_fewshot_snarks"); // { benchmark: "bbh", task: "snarks" }
- * benchmarkTaskOf("bbeh_boardgame_qa"); // { benchmark: "bbeh", task: "boardgame_qa" }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(lmEvalTask("bbh_cot_fewshot_snarks"), { benchmark: "bbh", task: "snarks" });
+ * const task = benchmarkTaskOf("bbeh_boardgame_qa");
+ * assert.deepEqual(task, { benchmark: "bbeh", task: "boardgame_qa" });
  * ```
  * @module
  */
@@ -19,8 +21,16 @@
  *
  * @example
  * ```ts
- * benchmarkTaskOf("bbh-temporal_sequences"); // { benchmark: "bbh", task: "temporal_sequences" }
- * benchmarkTaskOf("bbeh-Temporal Sequences"); // { benchmark: "bbeh", task: "Temporal Sequences" }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(benchmarkTaskOf("bbh-temporal_sequences"), {
+ *   benchmark: "bbh",
+ *   task: "temporal_sequences",
+ * });
+ * assert.deepEqual(benchmarkTaskOf("bbeh-Temporal Sequences"), {
+ *   benchmark: "bbeh",
+ *   task: "Temporal Sequences",
+ * });
+ * assert.deepEqual(benchmarkTaskOf("gsm8k"), { benchmark: "gsm8k", task: "gsm8k" });
  * ```
  */
 export function benchmarkTaskOf(name: string): { benchmark: string; task: string } {
@@ -37,8 +47,10 @@ const PREFIX = /^(leaderboard_)?(bbeh|bbh)(_(cot_)?(fewshot|zeroshot))?_(.+)$/;
  *
  * @example
  * ```ts
- * lmEvalTask("bbeh_zeroshot_boardgame_qa"); // { benchmark: "bbeh", task: "boardgame_qa" }
- * lmEvalTask("leaderboard_bbh_snarks"); // { benchmark: "bbh", task: "snarks" }
+ * import assert from "node:assert/strict";
+ * const bbeh = lmEvalTask("bbeh_zeroshot_boardgame_qa");
+ * assert.deepEqual(bbeh, { benchmark: "bbeh", task: "boardgame_qa" });
+ * assert.deepEqual(lmEvalTask("leaderboard_bbh_snarks"), { benchmark: "bbh", task: "snarks" });
  * ```
  */
 export function lmEvalTask(name: string): { benchmark: string; task: string } {

@@ -8,11 +8,20 @@
  *
  * @example
  * ```ts
- * import { notebookContext } from "@runlens/notebook/context.ts";
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
+ * import { notebookContext, OUT_ENV } from "@runlens/notebook/context.ts";
+ * const out = Deno.makeTempDirSync();
+ * Deno.env.set(OUT_ENV, out); // default: figures/ and results/ of the checkout
  * const ctx = notebookContext();
  * if (!ctx.hasData("bbeh")) ctx.skip("Figure 3", "needs the BBEH data set");
- * await ctx.show(pl.DataFrame({ a: [1] })); // shown in a Jupyter kernel, a no-op elsewhere
+ * const df = pl.DataFrame({ task: ["nycc"], accuracy: [12.5] });
+ * await ctx.show(df); // shown in a Jupyter kernel, a no-op elsewhere
+ * await ctx.table(df, "accuracy"); // writes results/accuracy.{csv,md,tex}, then shows it
+ * const csv = Deno.readTextFileSync(`${out}/results/accuracy.csv`);
+ * assert.equal(csv, "task,accuracy\nnycc,12.500\n");
+ * Deno.env.delete(OUT_ENV);
+ * Deno.removeSync(out, { recursive: true });
  * ```
  * @module
  */
@@ -87,7 +96,10 @@ function isPlotElement(x: unknown): boolean {
  *
  * @example
  * ```ts
- * notebookContext().resultsDir.endsWith("results"); // true
+ * import assert from "node:assert/strict";
+ * const ctx = notebookContext(); // $RUNLENS_DATA, $RUNLENS_LOGS and $RUNLENS_OUT, or the defaults
+ * assert.ok(ctx.resultsDir.endsWith("results"));
+ * assert.equal(ctx.logsDir, Deno.env.get("RUNLENS_LOGS") ?? null);
  * ```
  */
 export function notebookContext(): NotebookContext {

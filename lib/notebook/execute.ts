@@ -7,8 +7,8 @@
  * `NO_COLOR=1` so text outputs carry no ANSI codes. Cells report what they could not do with
  * lines starting `SKIPPED:`; {@link executeNotebook} collects them.
  *
- * @example
- * ```ts
+ * @example Not run by `deno test --doc`: it starts Python and a Deno kernel (may install Jupyter)
+ * ```ts ignore
  * import { executeNotebook } from "@runlens/notebook/execute.ts";
  * const result = await executeNotebook("notebooks/01_bbeh_leaderboard.ipynb", { env: {} });
  * if (!result.ok) console.error(result.stderr);

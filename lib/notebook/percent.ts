@@ -5,9 +5,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { percentToNotebook } from "@runlens/notebook/percent.ts";
  * const nb = percentToNotebook("// %% [markdown]\n// # Title\n// %%\n1 + 1\n");
- * console.assert(nb.cells.length === 2);
+ * assert.deepEqual(nb.cells.map((c) => [c.cell_type, c.source]), [
+ *   ["markdown", ["# Title"]],
+ *   ["code", ["1 + 1"]],
+ * ]);
  * ```
  * @module
  */

@@ -18,9 +18,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatSensitivity, formatSensitivityJson } from "@runlens/pipeline/format_sensitivity.ts";
- * const long = formatSensitivity(rows); // run, task, scorer, n, correct, accuracy, no_answer
- * formatSensitivityJson(long, "my-run"); // { date_understanding: { lenient: { n, correct, … } } }
+ * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), { tasks: ["navigate"] });
+ * const long = formatSensitivity(rows); // run, task, scorer, n, correct, accuracy, no_answer, …
+ * const cot = formatSensitivityJson(long, "code-davinci-002-cot"); // { navigate: { lenient, … } }
+ * assert.deepEqual(cot.navigate.lenient, { n: 250, correct: 241, accuracy: 96.4, no_answer: 0 });
  * ```
  * @module
  */
@@ -54,8 +59,10 @@ export const LENIENT = "lenient";
  *
  * @example
  * ```ts
- * officialScorer("bbh", "bbh-release-direct"); // "bbh-release-direct"
- * officialScorer("bbh", "stored"); // "bbh-release-cot"
+ * import assert from "node:assert/strict";
+ * assert.equal(officialScorer("bbh", "bbh-release-direct"), "bbh-release-direct");
+ * assert.equal(officialScorer("bbh", "stored"), "bbh-release-cot");
+ * assert.equal(officialScorer("bbeh", "lenient"), "bbeh-official");
  * ```
  */
 export function officialScorer(benchmark: string, runScorer: string | null): string {
@@ -70,7 +77,14 @@ export function officialScorer(benchmark: string, runScorer: string | null): str
  *
  * @example
  * ```ts
- * scoreFrame(lf, "last-line").withColumns(noAnswerExpr("last-line").alias("no_answer"));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { scoreFrame } from "@runlens/scorers/frame.ts";
+ * import { getScorer } from "@runlens/benchmarks/registry.ts";
+ * const lf = pl.DataFrame({ response: ["So the answer is (A).", "(A)"], target: ["(A)", "(A)"] });
+ * const scored = scoreFrame(lf.lazy(), getScorer("bbh-release-cot"))
+ *   .withColumns(noAnswerExpr("bbh-release-cot").alias("no_answer"));
+ * assert.deepEqual(scored.getColumn("no_answer").toArray(), [false, true]); // no answer cue
  * ```
  */
 export function noAnswerExpr(scorer: string, responseCol = "response"): pl.Expr {
@@ -100,7 +114,16 @@ export function noAnswerExpr(scorer: string, responseCol = "response"): pl.Expr 
  *
  * @example
  * ```ts
- * scoreAllRules(rows).filter(pl.col("scorer").eq(pl.lit("lenient")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), { tasks: ["navigate"] }); // 2 × 250
+ * const scored = scoreAllRules(rows);
+ * assert.equal(scored.height, 500 * 7); // BBH: 7 rules
+ * const lenient = scored.filter(pl.col("scorer").eq(pl.lit("lenient")));
+ * assert.deepEqual(lenient.row(0), [0, "code-davinci-002-cot", "bbh", "navigate", 0, "lenient",
+ *   "bbh-release-cot", "no", true, false]); // __row … official, extracted, correct, no_answer
  * ```
  */
 export function scoreAllRules(rows: pl.DataFrame): pl.DataFrame {
@@ -183,7 +206,22 @@ function emptyScored(): pl.DataFrame {
  *
  * @example
  * ```ts
- * summarizeFormatSensitivity(scoreAllRules(rows));
+ * import assert from "node:assert/strict";
+ * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), { tasks: ["navigate"] });
+ * const long = summarizeFormatSensitivity(scoreAllRules(rows));
+ * const direct = long.toRecords().find((r) => r.run === "code-davinci-002-direct" && r.official);
+ * assert.deepEqual(direct, {
+ *   run: "code-davinci-002-direct",
+ *   task: "navigate",
+ *   scorer: "bbh-release-direct",
+ *   n: 250,
+ *   correct: 126,
+ *   accuracy: 50.4,
+ *   no_answer: 0,
+ *   official: true,
+ * });
  * ```
  */
 export function summarizeFormatSensitivity(scored: pl.DataFrame): pl.DataFrame {
@@ -214,7 +252,11 @@ export function summarizeFormatSensitivity(scored: pl.DataFrame): pl.DataFrame {
  *
  * @example
  * ```ts
- * formatSensitivity(loadBbhReleaseOutputs(dir).rows).height; // 2 runs × 27 tasks × 7 rules
+ * import assert from "node:assert/strict";
+ * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), { tasks: ["navigate", "snarks"] });
+ * assert.equal(formatSensitivity(rows).height, 2 * 2 * 7); // runs × tasks × rules (all: 378)
  * ```
  */
 export function formatSensitivity(rows: pl.DataFrame): pl.DataFrame {
@@ -236,7 +278,13 @@ export interface FormatCell {
  *
  * @example
  * ```ts
- * formatSensitivityJson(formatSensitivity(rows), "code-davinci-002-cot").navigate.lenient.accuracy;
+ * import assert from "node:assert/strict";
+ * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), { tasks: ["navigate"] });
+ * const json = formatSensitivityJson(formatSensitivity(rows), "code-davinci-002-cot");
+ * assert.equal(json.navigate.lenient.accuracy, 96.4);
+ * assert.throws(() => formatSensitivityJson(formatSensitivity(rows)), /several runs/);
  * ```
  */
 export function formatSensitivityJson(
@@ -267,7 +315,12 @@ export function formatSensitivityJson(
  *
  * @example
  * ```ts
- * Object.keys(formatSensitivityByRun(formatSensitivity(rows))); // run ids
+ * import assert from "node:assert/strict";
+ * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), { tasks: ["navigate"] });
+ * const byRun = formatSensitivityByRun(formatSensitivity(rows));
+ * assert.deepEqual(Object.keys(byRun), ["code-davinci-002-cot", "code-davinci-002-direct"]);
  * ```
  */
 export function formatSensitivityByRun(
@@ -303,8 +356,18 @@ export interface Disagreements {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), {
+ *   runs: ["code-davinci-002-cot"],
+ *   tasks: ["tracking_shuffled_objects_seven_objects"], // the one BBH task where they disagree
+ * });
  * const scored = scoreAllRules(rows);
- * formatDisagreements(scored, rows, { perClass: 3 }).examples.toRecords();
+ * const { counts, examples } = formatDisagreements(scored, rows, { perClass: 3 });
+ * assert.deepEqual(counts.getColumn("n").toArray(), [2]); // official_wrong_lenient_right
+ * assert.deepEqual(examples.getColumn("example_index").toArray(), [101, 139]);
+ * assert.deepEqual(examples.getColumn("lenient_extracted").toArray(), ["(E)", "(E)"]);
  * ```
  */
 export function formatDisagreements(

@@ -20,10 +20,16 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { benchmarkSpec, identifyRows } from "@runlens/pipeline/identify.ts";
+ * import { readLogs } from "@runlens/pipeline/read.ts";
  * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
- * const spec = benchmarkSpec(getBenchmark("bbeh")!, "../shared/data");
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const spec = benchmarkSpec(getBenchmark("bbeh")!, resolveDataDir());
+ * const log = readLogs(["tests/fixtures/logs/mixed.jsonl"]); // 10 rows pass the reader's checks
  * const { rows, failed } = identifyRows(log.rows, [spec]);
+ * assert.equal(rows.height, 4); // tied to an example each
+ * assert.equal(failed.reduce((n, df) => n + df.height, 0), 6); // set apart
  * ```
  * @module
  */
@@ -60,8 +66,13 @@ export interface BenchmarkSpec {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
- * benchmarkSpec(getBenchmark("bbh")!, "../shared/data", "last-line").dataset.height; // 6511
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const spec = benchmarkSpec(getBenchmark("bbh")!, resolveDataDir(), "last-line");
+ * assert.equal(spec.dataset.height, 6511);
+ * assert.equal(spec.taskSize("snarks"), 178);
+ * assert.throws(() => benchmarkSpec(getBenchmark("arb")!, resolveDataDir()), /has no data set/);
  * ```
  */
 export function benchmarkSpec(
@@ -127,8 +138,16 @@ const RESOLVED = [
  *
  * @example
  * ```ts
- * const { rows, failed } = identifyRows(log.rows, [spec]);
- * rows.select("__task", "example_index"); // one example per row
+ * import assert from "node:assert/strict";
+ * import { readLogs } from "@runlens/pipeline/read.ts";
+ * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const spec = benchmarkSpec(getBenchmark("bbeh")!, resolveDataDir());
+ * const log = readLogs(["tests/fixtures/logs/mixed.jsonl"]);
+ * const { rows } = identifyRows(log.rows, [spec]);
+ * rows.select("__task", "example_index"); // one example per row (linguini 3: two epochs)
+ * assert.deepEqual(rows.getColumn("__task").toArray(), ["linguini", "temporal_sequence",
+ *   "linguini", "nycc"]); // "Temporal Sequences" and "bbeh_nycc" as the log writes them
  * ```
  */
 export function identifyRows(rows: pl.DataFrame, specs: readonly BenchmarkSpec[]): IdentifiedRows {
@@ -171,7 +190,15 @@ export function identifyRows(rows: pl.DataFrame, specs: readonly BenchmarkSpec[]
  *
  * @example
  * ```ts
- * quarantineOf(failed, specs)[0].entry.reason; // e.g. "unknown task \"x\" (not a BBEH task)"
+ * import assert from "node:assert/strict";
+ * import { readLogs } from "@runlens/pipeline/read.ts";
+ * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const specs = [benchmarkSpec(getBenchmark("bbeh")!, resolveDataDir())];
+ * const { failed } = identifyRows(readLogs(["tests/fixtures/logs/mixed.jsonl"]).rows, specs);
+ * const q = quarantineOf(failed, specs);
+ * assert.deepEqual(q.map((x) => x.entry.line), [4, 5, 10, 11, 13, 15]); // in input order
+ * assert.equal(q[2].entry.reason, 'unknown task "not_a_task" (not a BBEH task)');
  * ```
  */
 export function quarantineOf(

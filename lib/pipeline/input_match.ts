@@ -22,10 +22,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { embeddedMatch } from "@runlens/pipeline/input_match.ts";
  * const prompt = "Q: 1 + 1?\nA: 2\n\nQ: not True is\nA: Let's think step by step.";
- * console.assert(embeddedMatch(prompt, "not True is"));
- * console.assert(!embeddedMatch(prompt, "True is")); // starts mid-line: no boundary
+ * assert.ok(embeddedMatch(prompt, "not True is"));
+ * assert.ok(!embeddedMatch(prompt, "True is")); // starts mid-line: no boundary
  * ```
  * @module
  */
@@ -98,7 +99,8 @@ const LEADING_JS = new RegExp(`^[${WS.replaceAll("\\x{", "\\u{")}]+`, "u");
  *
  * @example
  * ```ts
- * questionKey("  Q: Is it?\nA: Let's think step by step.<|im_end|>\n"); // "Q: Is it?"
+ * import assert from "node:assert/strict";
+ * assert.equal(questionKey("  Q: Is it?\nA: Let's think step by step.<|im_end|>\n"), "Q: Is it?");
  * ```
  */
 export function questionKey(text: string): string {
@@ -110,7 +112,11 @@ export function questionKey(text: string): string {
  *
  * @example
  * ```ts
- * df.select(questionKeyExpr(pl.col("input")).alias("key"));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ input: ["  Q: Is it?\nA: Let's think step by step.<|im_end|>\n"] });
+ * const keys = df.select(questionKeyExpr(pl.col("input")).alias("key"));
+ * assert.deepEqual(keys.getColumn("key").toArray(), ["Q: Is it?"]); // as questionKey
  * ```
  */
 export function questionKeyExpr(e: pl.Expr): pl.Expr {
@@ -125,7 +131,9 @@ const SPACERS = ["", " ", "  ", "\t"];
  *
  * @example
  * ```ts
- * embeddedMatch("<|im_start|>user\nIs 7 prime?<|im_end|>\n<|im_start|>assistant\n", "Is 7 prime?"); // true
+ * import assert from "node:assert/strict";
+ * const chat = "<|im_start|>user\nIs 7 prime?<|im_end|>\n<|im_start|>assistant\n";
+ * assert.equal(embeddedMatch(chat, "Is 7 prime?"), true);
  * ```
  */
 export function embeddedMatch(logged: string, question: string): boolean {
@@ -143,7 +151,14 @@ export function embeddedMatch(logged: string, question: string): boolean {
  *
  * @example
  * ```ts
- * pairs.filter(embeddedExpr(pl.col("__log_key"), pl.col("__ds_key")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const pairs = pl.DataFrame({
+ *   __log_key: ["Q: 1 + 1?\nA: 2\n\nQ: not True is", "Q: not True is"],
+ *   __ds_key: ["not True is", "True is"],
+ * });
+ * const kept = pairs.filter(embeddedExpr(pl.col("__log_key"), pl.col("__ds_key")));
+ * assert.deepEqual(kept.getColumn("__ds_key").toArray(), ["not True is"]);
  * ```
  */
 export function embeddedExpr(loggedKey: pl.Expr, question: pl.Expr): pl.Expr {
@@ -162,7 +177,9 @@ export function embeddedExpr(loggedKey: pl.Expr, question: pl.Expr): pl.Expr {
  *
  * @example
  * ```ts
- * startsLastQuestion("Q: x\nA: y\n\nQ: Which is it? (A) The NBA\nA:", "Which is it? (A) The NB"); // true
+ * import assert from "node:assert/strict";
+ * const prompt = "Q: x\nA: y\n\nQ: Which is it? (A) The NBA\nA:";
+ * assert.equal(startsLastQuestion(prompt, "Which is it? (A) The NB"), true);
  * ```
  */
 export function startsLastQuestion(logged: string, question: string): boolean {

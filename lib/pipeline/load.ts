@@ -11,9 +11,18 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadRuns } from "@runlens/pipeline/load.ts";
- * const { rows, quarantine, runs } = loadRuns(["tests/fixtures/logs/mixed.jsonl"], "../shared/data");
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const logs = ["tests/fixtures/logs/mixed.jsonl"];
+ * const { rows, quarantine, runs } = loadRuns(logs, resolveDataDir());
  * console.log(runs[0].benchmark, runs[0].scorer, runs[0].aggregate.micro, quarantine.length);
+ * // bbeh bbeh-official null 17
+ * assert.deepEqual(runs.map((r) => [r.benchmark, r.rows_in, r.rows_scored, r.rows_quarantined]), [
+ *   ["bbeh", 20, 4, 16],
+ *   ["bbh", 1, 0, 1],
+ * ]);
+ * assert.equal(rows.height, 4);
  * ```
  * @module
  */
@@ -87,6 +96,7 @@ const BENCH = pl.col("benchmark").str.stripChars(PY_WHITESPACE).str.toLowerCase(
  * import assert from "node:assert/strict";
  * checkScorerName("last-line"); // ok
  * assert.throws(() => checkScorerName("exact"), /unknown scorer "exact"; scorers: bbeh-official/);
+ * assert.throws(() => checkScorerName("exact"), ScorerChoiceError);
  * ```
  */
 export function checkScorerName(name: string): void {
@@ -121,8 +131,16 @@ function scorersFor(benchmark: string): string {
  *
  * @example
  * ```ts
- * const { runs } = loadRuns(["tests/fixtures/logs"], "../shared/data", { scorer: "stored" });
- * runs.map((r) => [r.run, r.benchmark, r.aggregate.coverage, r.stored_agreement.disagree]);
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const logs = ["tests/fixtures/logs/bbh/lm_eval"]; // an lm-eval run: 5 snarks samples
+ * const { runs } = loadRuns(logs, resolveDataDir(), { scorer: "lm-eval-strict" });
+ * const r = runs[0];
+ * assert.deepEqual([r.run, r.benchmark, r.aggregate.coverage], [
+ *   "org__tiny-model_2025-01-25T04-48-43.622918", "bbh", "partial"]);
+ * assert.deepEqual(r.tasks.snarks, { n: 5, correct: 4, accuracy: 80 });
+ * // 4 samples store lm-eval's verdict; the fixture's doc 1 stores a wrong one
+ * assert.deepEqual([r.stored_agreement.n, r.stored_agreement.disagree], [4, 1]);
  * ```
  */
 export function loadRuns(

@@ -8,8 +8,15 @@
  *
  * @example
  * ```ts
- * import { classifyLogsDir, numberingFromEnv } from "@runlens/pipeline/mistake_logs.ts";
- * const { classified, skipped } = classifyLogsDir("logs", "../shared/data", numberingFromEnv());
+ * import assert from "node:assert/strict";
+ * import { classifyLogsDir } from "@runlens/pipeline/mistake_logs.ts";
+ * // a toy BBM data set and a run over it; the notebook passes ctx.logsDir, ctx.dataDir and
+ * // numberingFromEnv()
+ * const logs = "tests/fixtures/bbm/runs", data = "tests/fixtures/bbm";
+ * const { classified, skipped } = classifyLogsDir(logs, data, "one-based");
+ * assert.deepEqual(skipped, []);
+ * const outcomes = classified!.getColumn("outcome").toArray();
+ * assert.deepEqual(outcomes.slice(0, 3), ["correct", "early", "late"]);
  * ```
  * @module
  */
@@ -33,7 +40,11 @@ export const BBM_NUMBERING_ENV = "RUNLENS_BBM_NUMBERING";
  *
  * @example
  * ```ts
- * numberingFromEnv(); // "one-based" when RUNLENS_BBM_NUMBERING=one-based
+ * import assert from "node:assert/strict";
+ * numberingFromEnv(); // "one-based" when RUNLENS_BBM_NUMBERING=one-based, undefined when unset
+ * Deno.env.set(BBM_NUMBERING_ENV, "1");
+ * assert.throws(() => numberingFromEnv(), /must be one-based or zero-based, not "1"/);
+ * Deno.env.delete(BBM_NUMBERING_ENV);
  * ```
  */
 export function numberingFromEnv(): StepNumbering | undefined {
@@ -50,7 +61,10 @@ export function numberingFromEnv(): StepNumbering | undefined {
  *
  * @example
  * ```ts
- * findMistakeRunLogs(["logs"]); // ["logs/gemini_bbm.jsonl"]
+ * import assert from "node:assert/strict";
+ * // the JSONL logs whose first record has a trace_index, at any depth
+ * const found = findMistakeRunLogs(["tests/fixtures"]);
+ * assert.deepEqual(found, ["tests/fixtures/bbm/runs/toy_run.jsonl"]);
  * ```
  */
 export function findMistakeRunLogs(paths: readonly string[]): string[] {
@@ -74,7 +88,11 @@ export function findMistakeRunLogs(paths: readonly string[]): string[] {
  *
  * @example
  * ```ts
- * const { classified } = classifyLogsDir(ctx.logsDir, ctx.dataDir, "one-based");
+ * import assert from "node:assert/strict";
+ * const logs = "tests/fixtures/bbm/runs", data = "tests/fixtures/bbm";
+ * const { classified, skipped } = classifyLogsDir(logs, data, undefined);
+ * assert.equal(classified, null); // BBM-indexed logs need the numbering, never guessed:
+ * assert.match(skipped[0], /^1 BBM-indexed log\(s\) \(tests\/fixtures\/bbm\/runs\/toy_run.jsonl/);
  * ```
  */
 export function classifyLogsDir(

@@ -6,10 +6,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readLogs } from "@runlens/pipeline/read.ts";
  * const logs = readLogs(["tests/fixtures/logs/mixed.jsonl"]);
- * logs.files; // ["tests/fixtures/logs/mixed.jsonl"]
- * logs.rows.height + logs.quarantine.length; // every record of the file
+ * assert.deepEqual(logs.files, ["tests/fixtures/logs/mixed.jsonl"]);
+ * assert.equal(logs.rows.height + logs.quarantine.length, logs.reads[0].rowsIn); // 10 + 11 = 21
  * ```
  * @module
  */
@@ -62,8 +63,14 @@ export interface ReadLogs {
  *
  * @example
  * ```ts
- * const { rows, quarantine } = readLogs(["tests/fixtures/logs/tree"], { format: "auto" });
- * rows.height > 0 && quarantine.length >= 0; // true
+ * import assert from "node:assert/strict";
+ * const { reads, rows, quarantine } = readLogs(["tests/fixtures/logs/tree"], { format: "auto" });
+ * assert.deepEqual(reads.map((r) => [r.file, r.rowsIn, r.format]), [
+ *   ["tests/fixtures/logs/tree/a.jsonl", 4, "canonical-jsonl"],
+ *   ["tests/fixtures/logs/tree/sub/b.csv", 2, "canonical-csv"], // notes.txt is not a run log
+ * ]);
+ * assert.deepEqual([rows.height, quarantine.length], [6, 0]);
+ * assert.throws(() => readLogs(["tests/fixtures/logs/formats/unknown"]), /no .jsonl or .csv run/);
  * ```
  */
 export function readLogs(paths: readonly string[], options: ReadLogsOptions = {}): ReadLogs {

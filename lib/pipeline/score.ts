@@ -7,9 +7,19 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scoreRows } from "@runlens/pipeline/score.ts";
+ * import { benchmarkSpec } from "@runlens/pipeline/identify.ts";
+ * import { readLogs } from "@runlens/pipeline/read.ts";
+ * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const [bbehSpec, bbhSpec] = ["bbeh", "bbh"]
+ *   .map((b) => benchmarkSpec(getBenchmark(b)!, resolveDataDir()));
+ * const log = readLogs(["tests/fixtures/logs/mixed.jsonl"]);
  * const { rows, quarantine } = scoreRows(log.rows, [bbehSpec, bbhSpec]);
  * rows.select("task", "example_index", "extracted", "correct", "scorer");
+ * assert.deepEqual(rows.row(0).slice(0, 4), ["mixed", "model-x", "bbeh", "linguini"]); // schema
+ * assert.equal(rows.height + quarantine.length, log.rows.height); // 4 + 6
  * ```
  * @module
  */
@@ -50,8 +60,16 @@ const BENCH = pl.col("benchmark").str.stripChars(PY_WHITESPACE).str.toLowerCase(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { benchmarkSpec } from "@runlens/pipeline/identify.ts";
+ * import { readLogs } from "@runlens/pipeline/read.ts";
+ * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const spec = benchmarkSpec(getBenchmark("bbeh")!, resolveDataDir());
+ * const log = readLogs(["tests/fixtures/logs/tree/a.jsonl"]);
  * const { rows } = scoreRows(log.rows, [spec]);
- * rows.select("task", "example_index", "extracted", "correct");
+ * assert.deepEqual(rows.select("task", "example_index", "extracted", "correct").toRecords()[1],
+ *   { task: "boardgame_qa", example_index: 1, extracted: "disproved", correct: true });
  * ```
  */
 export function scoreRows(rows: pl.DataFrame, specs: readonly BenchmarkSpec[]): ScoredRows {
@@ -71,7 +89,13 @@ export function scoreRows(rows: pl.DataFrame, specs: readonly BenchmarkSpec[]): 
  *
  * @example
  * ```ts
- * const log = readCanonicalLog("big.jsonl", { mapRows: (r) => leanRows(r, "bbeh-official") });
+ * import assert from "node:assert/strict";
+ * import { readCanonicalLog } from "@runlens/logs/canonical.ts";
+ * const log = readCanonicalLog("tests/fixtures/logs/tree/a.jsonl", {
+ *   mapRows: (r) => leanRows(r, "bbeh-official"), // a big log: block by block
+ * });
+ * assert.deepEqual(log.rows.select("response", "extracted", "response_chars").row(0),
+ *   [null, "proved", 21]);
  * ```
  */
 export function leanRows(rows: pl.DataFrame, bbehScorer: string = BBEH_OFFICIAL): pl.DataFrame {

@@ -10,9 +10,20 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { summariseRuns } from "@runlens/pipeline/summarise.ts";
+ * import { readLogs } from "@runlens/pipeline/read.ts";
+ * import { benchmarkSpec } from "@runlens/pipeline/identify.ts";
+ * import { scoreRows } from "@runlens/pipeline/score.ts";
+ * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const read = readLogs(["tests/fixtures/logs/tree"]);
+ * const spec = benchmarkSpec(getBenchmark("bbeh")!, resolveDataDir());
+ * const { rows, quarantine } = scoreRows(read.rows, [spec]);
+ * const quarantined = [...read.quarantine.map((q) => ({ ...q, benchmark: null })), ...quarantine];
  * const runs = summariseRuns({ read, scored: rows, quarantined, scorerOf: () => "bbeh-official" });
- * runs[0].rows_in === runs[0].rows_scored + runs[0].rows_quarantined; // true
+ * assert.ok(runs.every((r) => r.rows_in === r.rows_scored + r.rows_quarantined));
+ * assert.deepEqual(runs[0].tasks, { boardgame_qa: { n: 2, correct: 1, accuracy: 50 } }); // alpha
  * ```
  * @module
  */
@@ -109,7 +120,21 @@ const key = (run: string, bench: string) => `${run}\u0000${bench}`;
  *
  * @example
  * ```ts
- * summariseRuns(input).map((r) => [r.run, r.benchmark, r.aggregate.coverage]);
+ * import assert from "node:assert/strict";
+ * import { readLogs } from "@runlens/pipeline/read.ts";
+ * import { benchmarkSpec } from "@runlens/pipeline/identify.ts";
+ * import { scoreRows } from "@runlens/pipeline/score.ts";
+ * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const read = readLogs(["tests/fixtures/logs/tree"]); // no record quarantined while reading
+ * const scored = scoreRows(read.rows, [benchmarkSpec(getBenchmark("bbeh")!, resolveDataDir())]);
+ * const scorerOf = () => "bbeh-official";
+ * const input = { read, scored: scored.rows, quarantined: scored.quarantine, scorerOf };
+ * assert.deepEqual(summariseRuns(input).map((r) => [r.run, r.benchmark, r.aggregate.coverage]), [
+ *   ["alpha", "bbeh", "partial"],
+ *   ["b", "bbeh", "partial"],
+ *   ["beta", "bbeh", "partial"],
+ * ]);
  * ```
  */
 export function summariseRuns(input: SummaryInput): RunSummary[] {

@@ -5,7 +5,9 @@
  * @example
  * ```ts
  * import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
- * const loaded = loadRuns(["runs/"], dataDir);
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const loaded = loadRuns(["tests/fixtures/logs/tree"], resolveDataDir());
  * console.log(runsText(loaded));
  * console.log(JSON.stringify(runsReport(loaded)));
  * ```
@@ -61,7 +63,13 @@ export interface ScoreReport {
  *
  * @example
  * ```ts
- * JSON.stringify(runsReport(loaded)); // {"runs":[{"run":"a","model":"a",…}],"quarantine":[…]}
+ * import assert from "node:assert/strict";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const loaded = loadRuns(["tests/fixtures/logs/tree"], resolveDataDir());
+ * const json = JSON.stringify(runsReport(loaded)); // {"runs":[{"run":"alpha",…}],"quarantine":[]}
+ * assert.ok(json.startsWith('{"runs":[{"run":"alpha","model":"model-a","benchmark":"bbeh",'));
+ * assert.ok(json.endsWith('"quarantine":[]}'));
  * ```
  */
 export function runsReport(loaded: LoadedRuns): ScoreReport {
@@ -137,8 +145,11 @@ function runText(r: RunSummary): string[] {
  *
  * @example
  * ```ts
- * agreementText({ n: 2, agree: 2, disagree: 0, examples: [] });
- * // ["  stored verdicts: 2 rows, 2 agree with the re-score, 0 disagree"]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(agreementText({ n: 2, agree: 2, disagree: 0, examples: [] }), [
+ *   "  stored verdicts: 2 rows, 2 agree with the re-score, 0 disagree",
+ * ]);
+ * assert.deepEqual(agreementText({ n: 0, agree: 0, disagree: 0, examples: [] }), []);
  * ```
  */
 export function agreementText(s: StoredAgreement): string[] {
@@ -168,7 +179,13 @@ export function agreementText(s: StoredAgreement): string[] {
  *
  * @example
  * ```ts
- * console.log(runsText(loaded));
+ * import assert from "node:assert/strict";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const text = runsText(loadRuns(["tests/fixtures/logs/tree/sub/b.csv"], resolveDataDir()));
+ * console.log(text);
+ * assert.equal(text.split("\n")[0], "run b  (bbeh, model b, scorer bbeh-official)");
+ * assert.equal(text.split("\n").at(-1), "1 run from 1 file: 2 rows in, 2 scored, 0 quarantined");
  * ```
  */
 export function runsText(loaded: LoadedRuns): string {
@@ -187,7 +204,11 @@ export function runsText(loaded: LoadedRuns): string {
  *
  * @example
  * ```ts
- * summaryLine(loaded); // "2 runs from 3 files: 930 rows in, 920 scored, 10 quarantined"
+ * import assert from "node:assert/strict";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const loaded = loadRuns(["tests/fixtures/logs/mixed.jsonl"], resolveDataDir());
+ * assert.equal(summaryLine(loaded), "2 runs from 1 file: 21 rows in, 4 scored, 17 quarantined");
  * ```
  */
 export function summaryLine(loaded: LoadedRuns): string {

@@ -5,11 +5,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkScorerCases } from "@runlens/scorers/conformance.ts";
- * const failures = checkScorerCases("last-line", [
+ * import { getScorer } from "@runlens/benchmarks/registry.ts";
+ * const failures = checkScorerCases(getScorer("last-line"), [
  *   { response: "x\nTrue", target: "true", extracted: "true", correct: true, why: "case" },
  * ]);
- * console.assert(failures.length === 0);
+ * assert.deepEqual(failures, []);
  * ```
  * @module
  */
@@ -38,7 +40,18 @@ export interface ScorerCase {
  *
  * @example
  * ```ts
- * assert.deepStrictEqual(checkScorerCases("bbh-release-direct", cases), []);
+ * import assert from "node:assert/strict";
+ * import { getScorer } from "@runlens/benchmarks/registry.ts";
+ * const direct = getScorer("bbh-release-direct"); // the first line, stripped, equals the target
+ * const cases = [
+ *   { response: " (B) ", target: "(B)", extracted: "(B)", correct: true, why: "stripped" },
+ *   { response: "(B)\n\nQ: next", target: "(B)", extracted: "(B)", correct: true, why: "line 1" },
+ * ];
+ * assert.deepEqual(checkScorerCases(direct, cases), []);
+ * const wrong = { response: "Answer: (A)", target: "(A)", extracted: "(A)", correct: true };
+ * const failures = checkScorerCases(direct, [{ ...wrong, why: "?" }]); // one line per form
+ * assert.equal(failures.length, 2);
+ * assert.match(failures[0], /^scalar bbh-release-direct: .* gave \["Answer: \(A\)",false\], exp/);
  * ```
  */
 export function checkScorerCases(s: Scorer, cases: readonly ScorerCase[]): string[] {

@@ -25,10 +25,13 @@ const SLOW = "__scorer_slow";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
  * import { lastLine } from "@runlens/benchmarks/bbh/scorers/last_line.ts";
- * const df = pl.DataFrame({ response: ["thinking\n(A)"], target: ["(A)"] });
- * scoreFrame(df.lazy(), lastLine).getColumn("correct").get(0); // true
+ * const df = pl.DataFrame({ response: ["thinking\n(A)", "(B)"], target: ["(A)", "(A)"] });
+ * const scored = scoreFrame(df.lazy(), lastLine);
+ * assert.deepEqual(scored.columns, ["response", "target", "extracted", "correct", "scorer"]);
+ * assert.deepEqual(scored.getColumn("correct").toArray(), [true, false]);
  * ```
  */
 export function scoreFrame(

@@ -31,9 +31,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lenient } from "@runlens/scorers/lenient.ts";
- * console.assert(lenient.score("**Answer: b**", "(B)").correct);
- * console.assert(lenient.score("<think>(A)?</think>\nThe answer is (C).", "(C)").extracted === "(C)");
+ * assert.deepEqual(lenient.score("**Answer: b**", "(B)"), { extracted: "(B)", correct: true });
+ * const thought = "<think>(A)?</think>\nThe answer is (C).";
+ * assert.deepEqual(lenient.score(thought, "(C)"), { extracted: "(C)", correct: true });
  * ```
  * @module
  */
@@ -70,7 +72,8 @@ const QUOTES = `"'“”‘’«»`;
  *
  * @example
  * ```ts
- * answerCandidate("x\nAnswer:\n  (B)\n"); // { text: "(B)", cued: true }
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(answerCandidate("x\nAnswer:\n  (B)\n"), { text: "(B)", cued: true });
  * ```
  */
 export function answerCandidate(text: string): { text: string; cued: boolean } | null {
@@ -93,7 +96,8 @@ export function answerCandidate(text: string): { text: string; cued: boolean } |
  *
  * @example
  * ```ts
- * parseOptions("Q?\nOptions:\n(A) red\n(B) blue").get("B"); // "blue"
+ * import assert from "node:assert/strict";
+ * assert.equal(parseOptions("Q?\nOptions:\n(A) red\n(B) blue").get("B"), "blue");
  * ```
  */
 export function parseOptions(input: string | null | undefined): Map<string, string> {
@@ -170,8 +174,9 @@ function readNumber(cand: string): string | null {
  *
  * @example
  * ```ts
- * lenientExtract("So it is 1,000 apples.", "1000"); // "1000"
- * lenientExtract("The answer is (A) or (B).", "(A)"); // null (two letters)
+ * import assert from "node:assert/strict";
+ * assert.equal(lenientExtract("So it is 1,000 apples.", "1000"), "1000");
+ * assert.equal(lenientExtract("The answer is (A) or (B).", "(A)"), null); // two letters
  * ```
  */
 export function lenientExtract(
@@ -208,7 +213,9 @@ export function lenientExtract(
  *
  * @example
  * ```ts
- * lenientMatch("(b)", "(B)"); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(lenientMatch("(b)", "(B)"), true);
+ * assert.equal(lenientMatch(null, "(B)"), false);
  * ```
  */
 export function lenientMatch(extracted: string | null, target: string): boolean {

@@ -11,8 +11,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pyFindall } from "@runlens/scorers/pyre.ts";
- * console.assert(pyFindall(/(a)(b)?/gu, "a ab").length === 2); // [["a", ""], ["a", "b"]]
+ * assert.deepEqual(pyFindall(/(a)(b)?/gu, "a ab"), [["a", ""], ["a", "b"]]);
  * ```
  * @module
  */
@@ -34,7 +35,8 @@ export const pyBoundary = `(?:(?<=[${PY_WORD}])(?![${PY_WORD}])|(?<![${PY_WORD}]
  *
  * @example
  * ```ts
- * escapeRust("(A) 1+1"); // "\\(A\\) 1\\+1"
+ * import assert from "node:assert/strict";
+ * assert.equal(escapeRust("(A) 1+1"), "\\(A\\) 1\\+1");
  * ```
  */
 export function escapeRust(s: string): string {
@@ -46,7 +48,8 @@ export function escapeRust(s: string): string {
  *
  * @example
  * ```ts
- * new RegExp(escapeJs("a.b"), "u").test("axb"); // false
+ * import assert from "node:assert/strict";
+ * assert.equal(new RegExp(escapeJs("a.b"), "u").test("axb"), false);
  * ```
  */
 export function escapeJs(s: string): string {
@@ -62,8 +65,9 @@ export function escapeJs(s: string): string {
  *
  * @example
  * ```ts
- * pyFindall(/\d+/gu, "a1b22"); // ["1", "22"]
- * pyFindall(/(x)|(y)/gu, "y"); // [["", "y"]]
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(pyFindall(/\d+/gu, "a1b22"), ["1", "22"]);
+ * assert.deepEqual(pyFindall(/(x)|(y)/gu, "y"), [["", "y"]]);
  * ```
  */
 export function pyFindall(re: RegExp, s: string): (string | string[])[] {
@@ -82,7 +86,11 @@ export function pyFindall(re: RegExp, s: string): (string | string[])[] {
  *
  * @example
  * ```ts
- * df.select(stripPy(pl.col("response")));
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ response: ["\u0085 (A) \u001c"] }); // Python whitespace at both ends
+ * const stripped = df.select(stripPy(pl.col("response")));
+ * assert.deepEqual(stripped.getColumn("response").toArray(), ["(A)"]);
  * ```
  */
 export function stripPy(e: pl.Expr): pl.Expr {
@@ -97,7 +105,11 @@ export function stripPy(e: pl.Expr): pl.Expr {
  *
  * @example
  * ```ts
- * df.select(lastMatch(pl.col("r"), "(?:^|[^0-9])([0-9]+)", 1)); // "a1 b22" → "22"
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ r: ["a1 b22", "none"] });
+ * const last = df.select(lastMatch(pl.col("r"), "(?:^|[^0-9])([0-9]+)", 1));
+ * assert.deepEqual(last.getColumn("r").toArray(), ["22", null]);
  * ```
  */
 export function lastMatch(e: pl.Expr, pattern: string, group = 1): pl.Expr {
@@ -110,7 +122,11 @@ export function lastMatch(e: pl.Expr, pattern: string, group = 1): pl.Expr {
  *
  * @example
  * ```ts
- * lastMatch(pl.col("r"), wholeWords(["True", "False"])); // "True, not False." → "False"
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ r: ["True, not False.", "Falsehood"] });
+ * const word = df.select(lastMatch(pl.col("r"), wholeWords(["True", "False"])));
+ * assert.deepEqual(word.getColumn("r").toArray(), ["False", null]);
  * ```
  */
 export function wholeWords(alternatives: readonly string[]): string {

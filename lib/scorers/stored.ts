@@ -4,9 +4,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stored } from "@runlens/scorers/stored.ts";
- * console.assert(stored.score("anything", "x", { stored: true }).correct === true);
- * console.assert(stored.score("anything", "x").correct === null);
+ * const verdict = stored.score("anything", "x", { stored: true });
+ * assert.deepEqual(verdict, { extracted: null, correct: true });
+ * assert.equal(stored.score("anything", "x").correct, null); // the log stored no verdict
  * ```
  * @module
  */

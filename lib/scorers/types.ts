@@ -7,14 +7,15 @@
  *   `correct` columns (the hot path: logs can be gigabytes). Rules that need per-example
  *   helper columns add them first with `prepare`, and rules that cannot decide some rows in
  *   polars flag them with a `slow` expression; {@link ScorerExprs.slow} rows are re-scored
- *   with `score` by `scoreFrame` (`registry.ts`).
+ *   with `score` by `scoreFrame` (`scorers/frame.ts`).
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { Scorer } from "@runlens/scorers/types.ts";
  * import { getScorer } from "@runlens/benchmarks/registry.ts";
  * const s: Scorer = getScorer("last-line");
- * console.assert(s.score("thinking…\nTrue\n", "true").correct === true);
+ * assert.deepEqual(s.score("thinking…\nTrue\n", "true"), { extracted: "true", correct: true });
  * ```
  * @module
  */

@@ -6,8 +6,8 @@
  * Python packages come from Debian because PyPI is not reachable on our machines; the Debian
  * `python3` is used explicitly since a pyenv `python3` on PATH cannot see Debian's packages.
  *
- * @example
- * ```ts
+ * @example Not run by `deno test --doc`: it may call `apt-get install` (root, network)
+ * ```ts ignore
  * import { ensureJupyter } from "@runlens/setup/jupyter.ts";
  * const python = await ensureJupyter(); // "/usr/bin/python3"
  * ```

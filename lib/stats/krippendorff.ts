@@ -13,8 +13,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { krippendorffAlpha } from "@runlens/stats/krippendorff.ts";
- * krippendorffAlpha([["a", "a"], ["a", "b"], ["b", "b"], ["b", "b"]]); // 8/15 ≈ 0.533
+ * const alpha = krippendorffAlpha([["a", "a"], ["a", "b"], ["b", "b"], ["b", "b"]]);
+ * assert.ok(Math.abs(alpha - 8 / 15) < 1e-12); // ≈ 0.533
  * ```
  * @module
  */
@@ -51,7 +53,10 @@ export interface Coincidences {
  *
  * @example
  * ```ts
- * coincidences([[1, 1], [1, 2]]).totals; // [3, 1]
+ * import assert from "node:assert/strict";
+ * const c = coincidences([[1, 1], [1, 2]]);
+ * assert.deepEqual(c.matrix, [[2, 1], [1, 0]]);
+ * assert.deepEqual(c.totals, [3, 1]);
  * ```
  */
 export function coincidences(
@@ -135,8 +140,12 @@ function ordinalRanks(values: Label[], order: readonly Label[] | undefined): num
  *
  * @example
  * ```ts
- * krippendorffAlpha([[1, 2], [3, 3], [2, null]], "interval"); // 8/11 ≈ 0.727
- * krippendorffAlpha([["low", "mid"], ["high", "high"]], "ordinal", { order: ["low", "mid", "high"] });
+ * import assert from "node:assert/strict";
+ * const interval = krippendorffAlpha([[1, 2], [3, 3], [2, null]], "interval");
+ * assert.ok(Math.abs(interval - 8 / 11) < 1e-12); // ≈ 0.727
+ * const order = ["low", "mid", "high"];
+ * krippendorffAlpha([["low", "mid"], ["high", "high"]], "ordinal", { order }); // ≈ 0.833
+ * assert.ok(Number.isNaN(krippendorffAlpha([["a", "a"]]))); // no variation: undefined
  * ```
  */
 export function krippendorffAlpha(

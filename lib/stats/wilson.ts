@@ -10,8 +10,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wilsonInterval } from "@runlens/stats/wilson.ts";
- * const ci = wilsonInterval(15, 148); // { low: 6.2386…, high: 16.0487… }
+ * const ci = wilsonInterval(15, 148)!; // { low: 6.2386…, high: 16.0487… }
+ * assert.equal(ci.low.toFixed(4), "6.2386");
+ * assert.equal(ci.high.toFixed(4), "16.0487");
  * ```
  * @module
  */
@@ -38,9 +41,11 @@ export interface WilsonOptions {
  *
  * @example
  * ```ts
- * wilsonInterval(0, 20); // { low: 0, high: 16.1125… }
- * wilsonInterval(0, 0); // null
- * wilsonInterval(81, 263, { z: 2.5758293035489 }); // 99% interval
+ * import assert from "node:assert/strict";
+ * assert.equal(wilsonInterval(0, 20)!.low, 0); // { low: 0, high: 16.1125… }
+ * assert.equal(wilsonInterval(0, 0), null);
+ * wilsonInterval(81, 263, { z: 2.5758293035489 }); // 99%: { low: 24.0136…, high: 38.5282… }
+ * assert.throws(() => wilsonInterval(3, 2), RangeError); // more successes than trials
  * ```
  */
 export function wilsonInterval(
