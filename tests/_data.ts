@@ -5,8 +5,9 @@
  * Outside CI a missing directory skips them (Deno `ignore`); with `CI=true` a missing directory
  * is a failure, never a skip.
  *
- * @example
- * ```ts
+ * @example In a test file (not run as a doc test: Deno.test cannot be called inside a test)
+ * ```ts ignore
+ * import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
  * import { dataTest } from "./_data.ts";
  * dataTest("BBEH loads", (dir) => { loadBbehDataset(dir); });
  * ```

@@ -5,7 +5,9 @@
  * ```ts
  * import { withTempDir } from "./_tmp.ts";
  * withTempDir((dir) => Deno.writeTextFileSync(`${dir}/run.jsonl`, "{}\n"));
- * Deno.test("async too", () => withTempDir(async (dir) => await Deno.stat(dir), "runlens_x_"));
+ * await withTempDir(async (dir) => {
+ *   await Deno.writeTextFile(`${dir}/async.jsonl`, "{}\n"); // removed once this settles
+ * }, "runlens_x_");
  * ```
  * @module
  */

@@ -13,9 +13,19 @@
  *
  * @example
  * ```ts
- * import { readRange, splitRanges } from "@runlens/logs/line_ranges.ts";
- * const ranges = splitRanges([{ path: "big.jsonl", size: 4e9 }], 64 << 20);
- * readRange("big.jsonl", 0, 64 << 20, 8 << 20, (b, s, limit, base, line, utf8) => -1);
+ * import assert from "node:assert/strict";
+ * const path = Deno.makeTempFileSync({ suffix: ".jsonl" });
+ * Deno.writeTextFileSync(path, '{"a": 1}\n{"a": 2}\n{"a": 3}\n');
+ * const lines: number[] = [];
+ * for (const r of splitRanges([{ path, size: Deno.statSync(path).size }], 10)) {
+ *   // each range reads the lines that start in it: every line exactly once
+ *   readRange(path, r.start, r.end, 1 << 16, (_b, _s, _limit, _base, line) => {
+ *     lines.push(line);
+ *     return -1;
+ *   });
+ * }
+ * assert.equal(lines.length, 3);
+ * Deno.removeSync(path);
  * ```
  * @module
  */

@@ -18,7 +18,8 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { REPO_ROOT } from "../core/data_dir.ts";
-import { DEBIAN_PYTHON, ensureJupyter } from "../setup/jupyter.ts";
+import { DEBIAN_PYTHON } from "../setup/debian.ts";
+import { ensureJupyter } from "../setup/jupyter.ts";
 
 /** Where the project-local kernel spec lives (git-ignored). */
 export const JUPYTER_DIR = join(REPO_ROOT, ".runlens", "jupyter");
