@@ -31,7 +31,7 @@
  * @module
  */
 import type pl from "nodejs-polars";
-import type { Scorer } from "../scorers/types.ts";
+import type { ScalarScorer, Scorer } from "../scorers/types.ts";
 
 /** One task of a benchmark. */
 export interface BenchmarkTask {
@@ -69,6 +69,62 @@ export interface BenchmarkAnalyses {
   summary(tables: Record<string, pl.DataFrame | null>): Record<string, object>;
   /** Notes on what was skipped and why (e.g. a data set missing from the data directory). */
   notes?(ctx: AnalysisContext): string[];
+}
+
+/** One released example: the question text and the target, as the task file holds them. */
+export interface Example {
+  input: string;
+  target: string;
+}
+
+/** A benchmark's released examples by canonical task name, in task-file order. */
+export type ExampleSet = Record<string, readonly Example[]>;
+
+/**
+ * Another published version of some examples of a benchmark: e.g. the copy of BBH that
+ * lm-evaluation-harness reads, which repairs three items of the GitHub release. A logged row
+ * whose question and target match an item of a known version is scored against that version
+ * and flagged with its name (`data_version`).
+ */
+export interface DataVersion {
+  /** Short name, recorded on rows (e.g. `lm-eval`). */
+  name: string;
+  /** Where this version is published and where the differences were read from. */
+  source: string;
+  /** The examples that differ from the release: both versions' input and target. */
+  items: readonly {
+    task: string;
+    index: number;
+    input: string;
+    target: string;
+    /** What differs, in a sentence. */
+    note: string;
+  }[];
+}
+
+/**
+ * The polars-free part of a benchmark: what the streaming path's scoring Workers load to tie
+ * rows to examples and score them (a Worker must not import polars: it costs ~0.4 s each).
+ */
+export interface BenchmarkScoring {
+  /** Registry name and the `benchmark` value of its rows, lower case (e.g. `bbeh`). */
+  name: string;
+  /** How messages and tables name it (e.g. "BBEH"). */
+  label: string;
+  /** Its tasks, in the order of its release. */
+  tasks: readonly BenchmarkTask[];
+  /** The canonical task name of a label as logs write it (display names too); null: none. */
+  canonicalTask(label: string): string | null;
+  /** The released examples from a data directory; throws naming a missing or bad file. */
+  readExamples(dataDir: string): ExampleSet;
+  /** Examples whose released input is cut short (a logged input may hold the whole question). */
+  truncatedInputs?: readonly { task: string; index: number }[];
+  /** Other published versions of some examples. */
+  dataVersions?: readonly DataVersion[];
+  /** The benchmark's own rule, used unless another scorer is chosen. */
+  defaultScorer: string;
+  /** Its scorers' scalar forms. */
+  scorers: readonly ScalarScorer[];
 }
 
 /** One benchmark: everything the pipeline, the CLI and the notebooks need to know about it. */

@@ -71,6 +71,27 @@ export interface ScorerColumns {
 /** Extra columns a rule reads. */
 export type ScorerNeed = "task" | "input" | "stored";
 
+/**
+ * A scoring rule's scalar form: its name and documentation and `score`, without polars — what
+ * the streaming path's Workers load.
+ */
+export interface ScalarScorer {
+  /** Registry name, e.g. `bbh-release-cot`. */
+  name: string;
+  /** One paragraph: what the rule does, including its quirks. */
+  description: string;
+  /** Where the rule comes from (file, commit or page). */
+  source: string;
+  /** Names of the benchmarks the rule is meant for. */
+  benchmarks: readonly string[];
+  /** Columns read besides response and target. */
+  needs: readonly ScorerNeed[];
+  /** The lm-evaluation-harness filter whose extraction this rule reproduces, if any. */
+  lmEvalFilter?: string;
+  /** Score one response. */
+  score(response: string, target: string, ctx?: ScoreContext): Verdict;
+}
+
 /** One registered scoring rule. */
 export interface Scorer {
   /** Registry name, e.g. `bbh-release-cot`. */
