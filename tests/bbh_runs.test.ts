@@ -5,6 +5,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { assertTaskCell } from "./_task_cell.ts";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
@@ -28,11 +29,10 @@ dataTest("BBH canonical rows: tied by index, scored with bbh-release-cot, quaran
     [run.run, run.benchmark, run.scorer, run.rows_in, run.rows_scored, run.rows_quarantined],
     ["bbh-canon", "bbh", "bbh-release-cot", 9, 6, 3],
   );
-  assert.deepEqual(run.tasks, {
-    boolean_expressions: { n: 2, correct: 1, accuracy: 50 },
-    navigate: { n: 2, correct: 2, accuracy: 100 },
-    snarks: { n: 2, correct: 1, accuracy: 50 },
-  });
+  assert.deepEqual(Object.keys(run.tasks), ["boolean_expressions", "navigate", "snarks"]);
+  assertTaskCell(run.tasks.boolean_expressions as never, { n: 2, correct: 1, accuracy: 50 });
+  assertTaskCell(run.tasks.navigate as never, { n: 2, correct: 2, accuracy: 100 });
+  assertTaskCell(run.tasks.snarks as never, { n: 2, correct: 1, accuracy: 50 });
   assert.deepEqual(run.aggregate, {
     micro: null,
     coverage: "partial",
@@ -54,7 +54,7 @@ dataTest("BBH canonical rows: tied by index, scored with bbh-release-cot, quaran
     correct: true,
   });
   const report = runsReport(loaded).runs[0];
-  assert.deepEqual(Object.keys(report.aggregate), ["micro", "coverage", "note"]);
+  assert.deepEqual(Object.keys(report.aggregate), ["micro", "coverage", "note", "ci"]);
   const text = runsText(loaded);
   assert.ok(text.includes("run bbh-canon  (bbh, model tiny, scorer bbh-release-cot)\n"));
   assert.ok(text.includes("  BBH micro (correct / 6,511): —   coverage: partial\n"));
@@ -201,10 +201,22 @@ dataTest(
       assert.equal(run.aggregate.note, null);
       assert.equal(run.aggregate.micro, (BBH_SIZE - wrong) / BBH_SIZE * 100);
       const report = runsReport(loaded).runs[0];
+      // one row per example: the CLT standard error of a proportion, sqrt(p(1-p)/(n-1))
+      const p = (BBH_SIZE - wrong) / BBH_SIZE;
+      const se = Math.sqrt(p * (1 - p) / (BBH_SIZE - 1)) * 100;
+      const r2 = (x: number) => Math.round(x * 100) / 100;
       assert.deepEqual(report.aggregate, {
         micro: Math.round((BBH_SIZE - wrong) / BBH_SIZE * 10000) / 100,
         coverage: "full",
         note: null,
+        ci: {
+          micro: {
+            ci_low: r2(p * 100 - 1.959963984540054 * se),
+            ci_high: r2(p * 100 + 1.959963984540054 * se),
+            se: r2(se),
+            method: "CLT",
+          },
+        },
       });
       assert.equal(loaded.rows.getColumn("response").nullCount(), BBH_SIZE);
     });
@@ -225,12 +237,13 @@ dataTest(
       );
       const loaded = loadRuns([tmp], dir);
       assert.deepEqual(
-        loaded.runs.map((r) => [r.benchmark, r.scorer, r.rows_in, r.rows_scored, r.tasks]),
-        [
-          ["bbeh", "bbeh-official", 1, 1, { word_sorting: { n: 1, correct: 0, accuracy: 0 } }],
-          ["bbh", "bbh-release-cot", 2, 1, { word_sorting: { n: 1, correct: 0, accuracy: 0 } }],
-        ],
+        loaded.runs.map((r) => [r.benchmark, r.scorer, r.rows_in, r.rows_scored]),
+        [["bbeh", "bbeh-official", 1, 1], ["bbh", "bbh-release-cot", 2, 1]],
       );
+      for (const r of loaded.runs) {
+        assert.deepEqual(Object.keys(r.tasks), ["word_sorting"]);
+        assertTaskCell(r.tasks.word_sorting as never, { n: 1, correct: 0, accuracy: 0 });
+      }
       assert.match(loaded.quarantine[0].reason, /^duplicate of .*both\.jsonl:1 /);
     });
   },

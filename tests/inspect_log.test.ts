@@ -7,6 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { assertTaskCell } from "./_task_cell.ts";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { strToU8, unzipSync, zipSync } from "fflate";
@@ -180,7 +181,7 @@ dataTest("inspect .eval fixture: crashed run, epochs, blocks, NaN; BBEH samples 
     assert.equal(run.format, "inspect-eval");
     assert.equal(run.model, "openai/gpt-4o");
     assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [3, 3, 0]);
-    assert.deepEqual(run.tasks.nycc, { n: 3, correct: 2, accuracy: 200 / 3 });
+    assertTaskCell(run.tasks.nycc as never, { n: 3, correct: 2, accuracy: 200 / 3 });
     assert.deepEqual(loaded.rows.getColumn("epoch").toArray(), [1, 2, 1]);
   });
 });

@@ -6,6 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { assertTaskCell } from "./_task_cell.ts";
 import { join } from "node:path";
 import { decodeUtf8, invalidUtf8Lines } from "@runlens/logs/encoding.ts";
 import { readLmEvalFiles } from "@runlens/logs/lm_eval_batch.ts";
@@ -119,7 +120,7 @@ dataTest(
             "generation?); not scored",
         );
         assert.equal(run.empty_responses, 2);
-        assert.deepEqual(run.tasks.nycc, { n: 3, correct: 0, accuracy: 0 });
+        assertTaskCell(run.tasks.nycc as never, { n: 3, correct: 0, accuracy: 0 });
         assert.equal(runsReport(loaded).runs[0].empty_responses, 2);
         assert.match(runsText(loaded), /1 quarantined \(2 empty responses, scored as wrong\)/);
       }

@@ -4,6 +4,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { assertTaskCell } from "./_task_cell.ts";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { FETCH_HINT, REPO_ROOT } from "@runlens/core/data_dir.ts";
@@ -162,6 +163,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       "mini_micro",
       "coverage",
       "note",
+      "ci",
     ]);
     assert.equal(typeof report.runs[0].aggregate.note, "string");
     report.runs[0].aggregate.note = "…";
@@ -179,9 +181,10 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
           rows_scored: 4,
           rows_quarantined: 1,
           empty_responses: 0,
+          // 95% Wilson intervals of 2/3 and 1/1 (Newcombe 1998, method 3), by hand
           tasks: {
-            nycc: { n: 3, correct: 2, accuracy: 66.67 },
-            web_of_lies: { n: 1, correct: 1, accuracy: 100 },
+            nycc: { n: 3, correct: 2, accuracy: 66.67, ci_low: 20.77, ci_high: 93.85 },
+            web_of_lies: { n: 1, correct: 1, accuracy: 100, ci_low: 20.65, ci_high: 100 },
           },
           aggregate: {
             harmonic_mean: null,
@@ -189,6 +192,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
             mini_micro: null,
             coverage: "partial",
             note: "…",
+            ci: {}, // no aggregate on a partial run, so no interval
           },
           stored_agreement: { n: 0, agree: 0, disagree: 0, examples: [] },
         }],
@@ -262,7 +266,7 @@ dataTest(
         const expected = task === "linguini"
           ? { n: 200, correct: 189, accuracy: 94.5 }
           : { n, correct: n, accuracy: 100 };
-        assert.deepEqual(full.tasks[task], expected, task);
+        assertTaskCell(full.tasks[task], expected, { rounded: true, message: task });
       }
       const harmonic = 23 / (22 / 101 + 1 / 95.5); // harmonic mean of accuracy + 1
       assert.deepEqual(full.aggregate.harmonic_mean, round2(harmonic));
@@ -271,10 +275,22 @@ dataTest(
       assert.equal(full.aggregate.micro, 99.76);
       assert.equal(full.aggregate.mini_micro, 100); // none of the 11 is in Mini
       assert.equal(full.aggregate.coverage, "full");
+      // every headline number of a full run carries its 95% interval and method
+      const ci = full.aggregate.ci;
+      assert.deepEqual(Object.keys(ci), ["harmonic_mean", "micro", "mini_micro"]);
+      assert.match(ci.harmonic_mean.method, /^bootstrap \(basic, 2000 resamples stratified/);
+      assert.ok(ci.harmonic_mean.ci_low <= 100.75 && 100.75 <= ci.harmonic_mean.ci_high);
+      const p = (4520 - 11) / 4520; // one row per example: sqrt(p(1-p)/(n-1))
+      assert.equal(ci.micro.se, round2(Math.sqrt(p * (1 - p) / 4519) * 100));
+      assert.equal(ci.micro.method, "CLT");
+      assert.deepEqual([ci.mini_micro.ci_low, ci.mini_micro.ci_high], [100, 100]); // all right
 
       assert.deepEqual([mini.rows_in, mini.rows_scored, mini.rows_quarantined], [460, 460, 0]);
       for (const task of BBEH_TASK_NAMES) {
-        assert.deepEqual(mini.tasks[task], { n: 20, correct: 20, accuracy: 100 }, task);
+        assertTaskCell(mini.tasks[task], { n: 20, correct: 20, accuracy: 100 }, {
+          rounded: true,
+          message: task,
+        });
       }
       assert.deepEqual(
         [mini.aggregate.harmonic_mean, mini.aggregate.micro, mini.aggregate.mini_micro],
@@ -314,9 +330,10 @@ dataTest("score: the readable report", async (dataDir) => {
   // mixed.jsonl line 15 says benchmark bbh: the run's BBH summary
   assert.ok(out.includes("run mixed  (bbh, model model-x, model-y, scorer bbh-release-cot)\n"));
   assert.ok(out.includes(`rows: 1 in, 0 scored, 1 quarantined  [${jsonlLog}]`));
-  assert.match(out, /^ {2}task +n +correct +accuracy$/m);
-  assert.match(out, /^ {2}linguini +2 +0 +0\.00$/m);
-  assert.match(out, /^ {2}temporal_sequence +1 +0 +0\.00$/m);
+  assert.match(out, /^ {2}task +n +correct +accuracy +95% CI$/m);
+  // 95% Wilson intervals of 0/2 and 0/1, by hand
+  assert.match(out, /^ {2}linguini +2 +0 +0\.00 +\[0\.0, 65\.8\]$/m);
+  assert.match(out, /^ {2}temporal_sequence +1 +0 +0\.00 +\[0\.0, 79\.3\]$/m);
   assert.ok(out.includes("coverage: partial\n  note: "));
   assert.ok(out.includes("\nquarantine (21 rows):\n"));
   assert.ok(out.includes(`\n  ${jsonlLog}:5: example_index 200 out of range for nycc (0–199)\n`));

@@ -32,6 +32,7 @@
  */
 import type pl from "nodejs-polars";
 import type { ScalarScorer, Scorer } from "../scorers/types.ts";
+import type { HeadlineCI } from "../stats/headline_ci.ts";
 
 /** One task of a benchmark. */
 export interface BenchmarkTask {
@@ -164,6 +165,14 @@ export interface Benchmark {
    * the label the text report prints (e.g. `micro` → "BBH micro (correct / 6,511)").
    */
   aggregateKeys?: readonly { key: string; label: string }[];
+  /**
+   * 95% intervals of the aggregates `aggregate` gave for the same rows (keys of
+   * {@link aggregateKeys} with a value), each naming its method.
+   */
+  aggregateIntervals?(
+    rows: pl.DataFrame,
+    aggregate: BenchmarkAggregate,
+  ): Record<string, HeadlineCI>;
   /** Analyses of scored rows (failure modes, subsets, …). */
   analyses?: BenchmarkAnalyses;
 }

@@ -32,15 +32,19 @@ import { taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
 import type { BenchmarkAggregate } from "../benchmarks/types.ts";
 import { PY_WHITESPACE } from "../core/python.ts";
+import type { HeadlineCI } from "../stats/headline_ci.ts";
+import { wilsonInterval } from "../stats/wilson.ts";
 import { checkRowBalance, type QuarantineEntry } from "../logs/quarantine.ts";
 import type { ScoredQuarantine } from "./identify.ts";
 import type { ReadLogs } from "./read.ts";
 
-/** Counts and accuracy (percent) of one task in one run. */
+/** Counts and accuracy (percent) of one task in one run, with its 95% Wilson interval. */
 export interface TaskScore {
   n: number;
   correct: number;
   accuracy: number;
+  ci_low: number;
+  ci_high: number;
 }
 
 /** One row whose stored verdict differs from the re-score. */
@@ -96,6 +100,8 @@ export interface RunSummary {
   tasks: Record<string, TaskScore>;
   /** The benchmark's aggregates (e.g. BBEH: harmonic_mean, micro, mini_micro). */
   aggregate: BenchmarkAggregate;
+  /** The 95% interval of each aggregate that has a value, naming its method. */
+  intervals: Record<string, HeadlineCI>;
   stored_agreement: StoredAgreement;
 }
 
@@ -172,9 +178,10 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
         tasks: Object.fromEntries(
           accuracy.filter((a) => a.run === run && a.benchmark === benchmark)
             .sort((a, b) => a.task < b.task ? -1 : 1)
-            .map((a) => [a.task, { n: a.n, correct: a.correct, accuracy: a.accuracy }]),
+            .map((a) => [a.task, taskScore(a.n, a.correct, a.accuracy)]),
         ),
-        aggregate: aggregates.get(k) ?? emptyAggregate(benchmark),
+        aggregate: aggregates.get(k)?.aggregate ?? emptyAggregate(benchmark),
+        intervals: aggregates.get(k)?.intervals ?? {},
         stored_agreement: agreements.get(k) ?? { n: 0, agree: 0, disagree: 0, examples: [] },
       };
       checkRowBalance(`run ${run} (${benchmark})`, c.rowsIn, c.scored, c.quarantined);
@@ -287,17 +294,31 @@ function emptyAggregate(benchmark: string): BenchmarkAggregate {
   return getBenchmark(benchmark)!.aggregate!(none);
 }
 
-/** The aggregate of every (run, benchmark), from one partition of the rows. */
-function aggregateByRun(rows: pl.DataFrame): Map<string, BenchmarkAggregate> {
-  const out = new Map<string, BenchmarkAggregate>();
+/** Task counts with the accuracy's 95% Wilson interval (percent). */
+function taskScore(n: number, correct: number, accuracy: number): TaskScore {
+  const ci = wilsonInterval(correct, n)!;
+  return { n, correct, accuracy, ci_low: ci.low, ci_high: ci.high };
+}
+
+/** The aggregate (and its intervals) of every (run, benchmark), from one partition of the rows. */
+function aggregateByRun(
+  rows: pl.DataFrame,
+): Map<string, { aggregate: BenchmarkAggregate; intervals: Record<string, HeadlineCI> }> {
+  const out = new Map<
+    string,
+    { aggregate: BenchmarkAggregate; intervals: Record<string, HeadlineCI> }
+  >();
   if (rows.height === 0) return out;
   const parts = rows.select("run", "benchmark", "task", "example_index", "correct")
     .partitionBy(["run", "benchmark"], true, true);
   for (const part of parts) {
     const run = part.getColumn("run").get(0) as string;
     const benchmark = part.getColumn("benchmark").get(0) as string;
-    const aggregate = getBenchmark(benchmark)!.aggregate!;
-    out.set(key(run, benchmark), aggregate(part.select("task", "example_index", "correct")));
+    const b = getBenchmark(benchmark)!;
+    const cols = part.select("task", "example_index", "correct");
+    const aggregate = b.aggregate!(cols);
+    const intervals = b.aggregateIntervals?.(cols, aggregate) ?? {};
+    out.set(key(run, benchmark), { aggregate, intervals });
   }
   return out;
 }

@@ -27,7 +27,16 @@ export function round2(x: number | null): number | null {
  * A run's aggregates in the JSON report: the benchmark's aggregate keys in its order (percent,
  * 2 decimals), then `coverage` and `note` (e.g. BBEH: harmonic_mean, micro, mini_micro).
  */
-export type AggregateReport = Record<string, number | string | null>;
+export type AggregateReport = Record<string, number | string | null | Record<string, CiReport>>;
+
+/** A 95% interval in the JSON report (percent, 2 decimals) and how it was made. */
+export interface CiReport {
+  ci_low: number;
+  ci_high: number;
+  se: number;
+  method: string;
+  note?: string;
+}
 
 /** Disagreements listed in the text report per run (the JSON report lists more). */
 export const TEXT_DISAGREEMENTS = 10;
@@ -45,7 +54,11 @@ export interface RunReport {
   rows_quarantined: number;
   /** Scored rows with an empty response (counted as wrong). */
   empty_responses: number;
-  tasks: Record<string, { n: number; correct: number; accuracy: number }>;
+  /** Per task: counts, accuracy and its 95% Wilson interval (percent). */
+  tasks: Record<
+    string,
+    { n: number; correct: number; accuracy: number; ci_low: number; ci_high: number }
+  >;
   aggregate: AggregateReport;
   /** Rows with the log's own verdict vs the re-score; `examples`: the first 100 that differ. */
   stored_agreement: StoredAgreement;
@@ -87,7 +100,13 @@ export function runsReport(loaded: LoadedRuns): ScoreReport {
       tasks: Object.fromEntries(
         Object.entries(r.tasks).map((
           [task, t],
-        ) => [task, { n: t.n, correct: t.correct, accuracy: round2(t.accuracy)! }]),
+        ) => [task, {
+          n: t.n,
+          correct: t.correct,
+          accuracy: round2(t.accuracy)!,
+          ci_low: round2(t.ci_low)!,
+          ci_high: round2(t.ci_high)!,
+        }]),
       ),
       aggregate: aggregateReport(r),
       stored_agreement: r.stored_agreement,
@@ -104,7 +123,16 @@ function aggregateKeys(r: RunSummary): readonly { key: string; label: string }[]
 function aggregateReport(r: RunSummary): AggregateReport {
   const a = r.aggregate;
   const values = aggregateKeys(r).map(({ key }) => [key, round2(a[key] as number | null)]);
-  return { ...Object.fromEntries(values), coverage: a.coverage, note: a.note };
+  const ci = Object.fromEntries(
+    Object.entries(r.intervals).map(([k, c]) => [k, {
+      ci_low: round2(c.ci_low)!,
+      ci_high: round2(c.ci_high)!,
+      se: round2(c.se)!,
+      method: c.method,
+      ...(c.note ? { note: c.note } : {}),
+    }]),
+  );
+  return { ...Object.fromEntries(values), coverage: a.coverage, note: a.note, ci };
 }
 
 const pct = (x: number | null | undefined) => x === null || x === undefined ? "—" : x.toFixed(2);
@@ -123,18 +151,25 @@ function runText(r: RunSummary): string[] {
     `  [${r.files.join(", ")}]`,
   ];
   if (tasks.length > 0) {
-    lines.push(`  ${"task".padEnd(width)}  ${"n".padStart(5)}  correct  accuracy`);
+    lines.push(`  ${"task".padEnd(width)}  ${"n".padStart(5)}  correct  accuracy  95% CI`);
     for (const [task, t] of tasks) {
       lines.push(
         `  ${task.padEnd(width)}  ${String(t.n).padStart(5)}  ${String(t.correct).padStart(7)}` +
-          `  ${pct(t.accuracy).padStart(8)}`,
+          `  ${pct(t.accuracy).padStart(8)}  [${t.ci_low.toFixed(1)}, ${t.ci_high.toFixed(1)}]`,
       );
     }
   }
   const a = r.aggregate;
-  const values = aggregateKeys(r).map(({ key, label }) => `${label}: ${pct(a[key] as number)}`);
+  const values = aggregateKeys(r).map(({ key, label }) => {
+    const ci = r.intervals[key];
+    const range = ci ? ` [${ci.ci_low.toFixed(2)}, ${ci.ci_high.toFixed(2)}]` : "";
+    return `${label}: ${pct(a[key] as number)}${range}`;
+  });
   lines.push(`  ${[...values, `coverage: ${a.coverage}`].join("   ")}`);
   if (a.note) lines.push(`  note: ${a.note}`);
+  const methods = [...new Set(Object.values(r.intervals).map((c) => c.method))];
+  if (methods.length > 0) lines.push(`  95% intervals: ${methods.join("; ")}`);
+  for (const c of Object.values(r.intervals)) if (c.note) lines.push(`  interval note: ${c.note}`);
   lines.push(...agreementText(r.stored_agreement));
   return lines;
 }

@@ -21,6 +21,7 @@
  * @module
  */
 import pl from "nodejs-polars";
+import { harmonicMeanCI, type HeadlineCI, microCI } from "../../stats/headline_ci.ts";
 import { BBEH_MINI_SIZE, BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, inMiniByStride } from "./tasks.ts";
 
 /**
@@ -266,4 +267,44 @@ function repeatNote(examples: pl.DataFrame): string {
     : `${stats.min}-${stats.max} rows per example, so examples with more rows weigh more`;
   return `several rows per example (${stats.total} rows for ${examples.height} examples, ` +
     `${spread}): accuracies are over all rows`;
+}
+
+/**
+ * The 95% intervals of the aggregates {@link bbehAggregate} gives for these rows (only those it
+ * gives: a partial run has none): the harmonic mean with a seeded bootstrap over examples
+ * stratified by task, micro and Mini micro with the CLT standard error, clustered by example
+ * when the run has several rows per example (`lib/stats/headline_ci.ts`).
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
+ * const task = BBEH_TASKS.flatMap((t) => Array<string>(t.size).fill(t.name));
+ * const example_index = BBEH_TASKS.flatMap((t) => [...Array(t.size).keys()]);
+ * const correct = example_index.map((i) => i % 4 === 0); // 25% everywhere
+ * const ci = bbehIntervals(pl.DataFrame({ task, example_index, correct }));
+ * ci.micro!.ci_low < 25 && 25 < ci.micro!.ci_high; // true
+ * ci.harmonic_mean!.method; // "bootstrap (basic, 2000 resamples stratified by task, seed 20240601)"
+ * ```
+ */
+export function bbehIntervals(
+  scored: pl.DataFrame,
+  aggregate: BbehAggregate = bbehAggregate(scored),
+): Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> {
+  if (aggregate.coverage === "partial") return {};
+  const rows = checkedRows(scored);
+  const tasks = rows.getColumn("task").toArray() as string[];
+  const index = rows.getColumn("example_index").toArray() as number[];
+  const correct = rows.getColumn("correct").toArray() as boolean[];
+  const mini = rows.getColumn("mini").toArray() as boolean[];
+  const all = tasks.map((stratum, i) => ({
+    stratum,
+    example: index[i],
+    score: correct[i] ? 1 : 0,
+  }));
+  const out: Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> = {};
+  if (aggregate.harmonic_mean !== null) out.harmonic_mean = harmonicMeanCI(all)!;
+  if (aggregate.micro !== null) out.micro = microCI(all)!;
+  if (aggregate.mini_micro !== null) out.mini_micro = microCI(all.filter((_, i) => mini[i]))!;
+  return out;
 }

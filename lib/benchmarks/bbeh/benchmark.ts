@@ -16,7 +16,7 @@ import type pl from "nodejs-polars";
 import { join } from "node:path";
 import { exists } from "../../core/data_dir.ts";
 import type { AnalysisContext, Benchmark } from "../types.ts";
-import { bbehAggregate } from "./aggregate.ts";
+import { type BbehAggregate, bbehAggregate, bbehIntervals } from "./aggregate.ts";
 import { bbehToBbmMap } from "./bbm_link.ts";
 import { loadBbehDataset } from "./dataset.ts";
 import { failureAnalyses, failureSummary, type MistakeLink } from "./failure/summary.ts";
@@ -43,6 +43,7 @@ export const bbeh: Benchmark = {
   defaultScorer: BBEH_OFFICIAL,
   scorers: [bbehOfficialScorer],
   aggregate: bbehAggregate,
+  aggregateIntervals: (rows, aggregate) => bbehIntervals(rows, aggregate as BbehAggregate),
   aggregateKeys: [
     { key: "harmonic_mean", label: "BBEH (harmonic mean of accuracy+1)" },
     { key: "micro", label: "micro" },

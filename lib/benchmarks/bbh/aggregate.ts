@@ -17,6 +17,7 @@
  */
 import pl from "nodejs-polars";
 import { BBH_SIZE, BBH_TASK_NAMES } from "./tasks.ts";
+import { type HeadlineCI, microCI } from "../../stats/headline_ci.ts";
 
 /** Aggregates of one BBH run. */
 export type BbhAggregate = {
@@ -69,4 +70,31 @@ export function bbhAggregate(scored: pl.DataFrame): BbhAggregate {
       "micro is over all rows"
     : null;
   return { micro, coverage: "full", note: repeats };
+}
+
+/**
+ * The 95% interval of `micro` when {@link bbhAggregate} gives it (the full set): the CLT
+ * standard error, clustered by example when the run has several rows per example.
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * bbhIntervals(pl.DataFrame({ task: ["snarks"], example_index: [0], correct: [true] })); // {}
+ * ```
+ */
+export function bbhIntervals(
+  scored: pl.DataFrame,
+  aggregate: BbhAggregate = bbhAggregate(scored),
+): Partial<Record<"micro", HeadlineCI>> {
+  if (aggregate.micro === null) return {};
+  const tasks = scored.getColumn("task").toArray() as string[];
+  const index = scored.getColumn("example_index").toArray() as number[];
+  const correct = scored.getColumn("correct").toArray() as boolean[];
+  return {
+    micro: microCI(tasks.map((stratum, i) => ({
+      stratum,
+      example: index[i],
+      score: correct[i] ? 1 : 0,
+    })))!,
+  };
 }

@@ -22,7 +22,7 @@
  * @module
  */
 import type { Benchmark } from "../types.ts";
-import { bbhAggregate } from "./aggregate.ts";
+import { type BbhAggregate, bbhAggregate, bbhIntervals } from "./aggregate.ts";
 import { loadBbhDataset } from "./dataset.ts";
 import { lastLine } from "./scorers/last_line.ts";
 import { lmEvalFlexible } from "./scorers/lm_eval/flexible.ts";
@@ -52,5 +52,6 @@ export const bbh: Benchmark = {
     lastLine,
   ],
   aggregate: bbhAggregate,
+  aggregateIntervals: (rows, aggregate) => bbhIntervals(rows, aggregate as BbhAggregate),
   aggregateKeys: [{ key: "micro", label: "BBH micro (correct / 6,511)" }],
 };

@@ -1,0 +1,80 @@
+/**
+ * Compact rows as a nodejs-polars DataFrame: the row schema without the texts (`input`,
+ * `target`, `response`, `extra` are read on demand, see `texts.ts`), plus where each response
+ * is (`ptr_kind`, `ptr_offset`, `ptr_length`, `ptr_member`) and the lm-eval filter and
+ * data-set version of each row. Text columns are built from the string tables by native joins
+ * (no JavaScript loop over the rows).
+ *
+ * Columns: `run`, `model`, `benchmark`, `task` (Utf8), `example_index`, `epoch` (Int32),
+ * `extracted` (Utf8), `correct` (Boolean), `scorer` (Utf8), `response_chars`,
+ * `response_bytes`, `response_tokens` (Int32, null: none), `source_file` (Utf8),
+ * `source_line` (Int32), `stored_correct` (Boolean, null: none), `tool_extracted`, `filter`,
+ * `data_version` (Utf8), `ptr_kind` (Utf8), `ptr_offset`, `ptr_length` (Float64), `ptr_member`
+ * (Utf8).
+ *
+ * @example
+ * ```ts
+ * import { EMPTY_ROW, RowBuilder } from "@runlens/pipeline/compact.ts";
+ * const b = new RowBuilder();
+ * b.add({ ...EMPTY_ROW, run: "r", model: "m", benchmark: "bbeh", task: "nycc", example: 3,
+ *   correct: true, extracted: "(a)", scorer: "bbeh-official", chars: 12, bytes: 12 });
+ * const df = compactFrame(b.finish(), ["runs/r.jsonl"]);
+ * df.getColumn("task").get(0); // "nycc"
+ * df.getColumn("source_file").get(0); // "runs/r.jsonl"
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { PTR_KINDS } from "../logs/record.ts";
+import type { CompactRows } from "./compact.ts";
+
+/** A Utf8 column from ids into `table` (-1: null), via a native join. */
+function fromIds(name: string, ids: Int32Array, table: readonly string[]): pl.Series {
+  const left = pl.DataFrame([pl.Series("__id", ids, pl.Int32)]);
+  const right = pl.DataFrame([
+    pl.Series("__id", Int32Array.from(table, (_, i) => i), pl.Int32),
+    pl.Series(name, [...table], pl.Utf8),
+  ]);
+  return left.join(right, { on: "__id", how: "left" }).getColumn(name);
+}
+
+/** 1/0/-1 → Boolean with nulls. */
+function triBool(name: string): pl.Expr {
+  return pl.when(pl.col(name).eq(-1)).then(pl.lit(null).cast(pl.Bool))
+    .otherwise(pl.col(name).eq(1)).alias(name);
+}
+
+/** The frame of compact rows whose `file` ids index `files` (paths). */
+export function compactFrame(rows: CompactRows, files: readonly string[]): pl.DataFrame {
+  const n = rows.int, s = rows.strings;
+  const df = pl.DataFrame([
+    fromIds("run", n.run, s.run),
+    fromIds("model", n.model, s.model),
+    fromIds("benchmark", n.benchmark, s.benchmark),
+    fromIds("task", n.task, s.task),
+    pl.Series("example_index", n.example, pl.Int32),
+    pl.Series("epoch", n.epoch, pl.Int32),
+    fromIds("extracted", n.extracted, s.extracted),
+    pl.Series("correct", rows.byte.correct, pl.Int8),
+    fromIds("scorer", n.scorer, s.scorer),
+    pl.Series("response_chars", n.chars, pl.Int32),
+    pl.Series("response_bytes", n.bytes, pl.Int32),
+    pl.Series("response_tokens", n.tokens, pl.Int32),
+    fromIds("source_file", n.file, files),
+    pl.Series("source_line", n.line, pl.Int32),
+    pl.Series("stored_correct", rows.byte.stored, pl.Int8),
+    fromIds("tool_extracted", n.tool_extracted, s.tool_extracted),
+    fromIds("filter", n.filter, s.filter),
+    fromIds("data_version", n.data_version, s.data_version),
+    fromIds("ptr_kind", Int32Array.from(rows.byte.ptr_kind), PTR_KINDS),
+    pl.Series("ptr_offset", rows.float.ptr_offset, pl.Float64),
+    pl.Series("ptr_length", rows.float.ptr_length, pl.Float64),
+    fromIds("ptr_member", n.ptr_member, s.ptr_member),
+  ]);
+  return df.withColumns(
+    triBool("correct"),
+    triBool("stored_correct"),
+    pl.when(pl.col("response_tokens").eq(-1)).then(pl.lit(null).cast(pl.Int32))
+      .otherwise(pl.col("response_tokens")).alias("response_tokens"),
+  );
+}

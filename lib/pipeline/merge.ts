@@ -1,0 +1,383 @@
+/**
+ * Merge what the scoring Workers returned for each unit into one load, doing on the main
+ * thread what needs rows of several units:
+ * 1. line numbers: a range's lines are numbered from its start; add the lines of the file's
+ *    earlier ranges;
+ * 2. files that could not be read become `errors` (nothing of them is kept);
+ * 3. pending rows (identical inputs without an index) take the candidate examples in file
+ *    order — the k-th row with a key the k-th candidate, later ones the last — and are scored;
+ * 4. lm-evaluation-harness files with several filters per response: each response is scored
+ *    once, from the line of the preferred filter (else the file's first filter); the other
+ *    lines are quarantined naming the scored line;
+ * 5. repeats of (run, benchmark, task, example, epoch): the first in file and line order wins,
+ *    later ones are quarantined naming it.
+ * Every record a file holds is scored or quarantined: checked per file (an internal error
+ * otherwise).
+ *
+ * @example
+ * ```ts ignore
+ * const merged = mergeResults(units, results, { lmEvalFilter: null, scorePending });
+ * merged.rows.n + merged.quarantine.length; // every record of the readable files
+ * ```
+ * @module
+ */
+import { checkRowBalance } from "../logs/quarantine.ts";
+import type { SourceFile } from "../logs/sources/types.ts";
+import { type CompactRows, concatRows, EMPTY_ROW, RowBuilder, selectRows } from "./compact.ts";
+import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
+
+/** A quarantined record of the load. */
+export interface LoadQuarantine {
+  file: string;
+  line: number;
+  reason: string;
+  run: string;
+  /** The benchmark it was tied to or names (null: none). */
+  benchmark: string | null;
+}
+
+/** The merged load. */
+export interface MergedLoad {
+  files: readonly SourceFile[];
+  /** Scored rows, in file and line order. */
+  rows: CompactRows;
+  /** Quarantined records, in file and line order. */
+  quarantine: LoadQuarantine[];
+  /** Records read per file id (0 for a file that could not be read). */
+  rowsIn: number[];
+  /** Files that could not be read. */
+  errors: { file: string; reason: string }[];
+  /** Run → the model names its records carry. */
+  models: Map<string, Set<string>>;
+}
+
+/** A pending row once its example is known, to be scored. */
+export interface ResolvedPending {
+  benchmark: string;
+  task: string;
+  example: number;
+  response: string;
+  stored: boolean | null;
+}
+
+/** What {@link mergeResults} needs besides the results. */
+export interface MergeOptions {
+  /** The lm-eval filter to keep when a file has several (null: the file's first). */
+  lmEvalFilter: string | null;
+  /** Score resolved pending rows (the verdict of each, in order). */
+  scorePending(
+    rows: readonly ResolvedPending[],
+  ): { extracted: string | null; correct: boolean | null; scorer: string }[];
+}
+
+/** Merge the results of `units` (any order) into one load. */
+export function mergeResults(
+  files: readonly SourceFile[],
+  units: readonly WorkUnit[],
+  results: readonly UnitResult[],
+  opts: MergeOptions,
+): MergedLoad {
+  const ordered = [...results].sort((a, b) => a.id - b.id);
+  const failed = failedFiles(units, ordered);
+  const kept = ordered.filter((r) => !failed.has(units[r.id].file.id));
+  renumber(units, kept);
+  const quarantine: LoadQuarantine[] = [];
+  const lmEval: { q: LoadQuarantine; key: NonNullable<UnitQuarantine["lmEval"]> }[] = [];
+  for (const r of kept) {
+    const file = units[r.id].file;
+    for (const q of r.quarantine) {
+      const entry = {
+        file: file.path,
+        line: q.line,
+        reason: q.reason,
+        run: q.run,
+        benchmark: q.benchmark,
+      };
+      quarantine.push(entry);
+      if (q.lmEval) lmEval.push({ q: entry, key: q.lmEval });
+    }
+  }
+  let rows = concatRows([
+    ...kept.map((r) => r.rows),
+    resolvePending(kept, opts, quarantine, files),
+  ]);
+  rows = chooseLmEvalFilters(rows, lmEval, files, opts.lmEvalFilter, quarantine);
+  rows = dropDuplicates(rows, files, quarantine);
+  const rowsIn = files.map(() => 0);
+  for (const r of kept) rowsIn[units[r.id].file.id] += r.rowsIn;
+  quarantine.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
+  checkFiles(files, rows, quarantine, rowsIn, failed);
+  return {
+    files,
+    rows,
+    quarantine,
+    rowsIn,
+    errors: [...failed.entries()].map(([id, reason]) => ({ file: files[id].path, reason })),
+    models: modelsOf(kept),
+  };
+}
+
+/** File id → reason, for files of which a unit could not be read. */
+function failedFiles(
+  units: readonly WorkUnit[],
+  results: readonly UnitResult[],
+): Map<number, string> {
+  const failed = new Map<number, string>();
+  for (const r of results) {
+    const id = units[r.id].file.id;
+    if (r.error !== null && !failed.has(id)) failed.set(id, r.error);
+  }
+  return failed;
+}
+
+/** Turn range line numbers into file line numbers (in place). */
+function renumber(units: readonly WorkUnit[], results: readonly UnitResult[]): void {
+  const seen = new Map<number, number>();
+  for (const r of results) {
+    const file = units[r.id].file.id;
+    const offset = seen.get(file) ?? 0;
+    seen.set(file, offset + r.lines);
+    if (offset === 0) continue;
+    for (const rows of [r.rows, r.pending.rows]) {
+      for (let i = 0; i < rows.n; i++) rows.int.line[i] += offset;
+    }
+    for (const q of r.quarantine) q.line += offset;
+  }
+}
+
+/**
+ * Give pending rows their example (k-th row of a key → k-th candidate, later rows the last)
+ * and score them; rows without a verdict are quarantined.
+ */
+function resolvePending(
+  results: readonly UnitResult[],
+  opts: MergeOptions,
+  quarantine: LoadQuarantine[],
+  files: readonly SourceFile[],
+): CompactRows {
+  const all: { rows: CompactRows; p: PendingRow }[] = results.flatMap((r) =>
+    r.pending.list.map((p) => ({ rows: r.pending.rows, p }))
+  );
+  const out = new RowBuilder();
+  if (all.length === 0) return out.finish();
+  const taken = new Map<string, number>();
+  const resolved = all.map(({ rows, p }) => {
+    const k = taken.get(p.key) ?? 0;
+    taken.set(p.key, k + 1);
+    const example = p.candidates[Math.min(k, p.candidates.length - 1)];
+    const text = (c: "benchmark" | "task") => rows.strings[c][rows.int[c][p.row]];
+    return {
+      benchmark: text("benchmark"),
+      task: text("task"),
+      example,
+      response: p.response,
+      stored: rows.byte.stored[p.row] === -1 ? null : rows.byte.stored[p.row] === 1,
+    };
+  });
+  const verdicts = opts.scorePending(resolved);
+  all.forEach(({ rows, p }, i) => {
+    const row = rowOf(rows, p.row);
+    const v = verdicts[i];
+    if (v.correct === null) {
+      quarantine.push({
+        file: files[row.file].path,
+        line: row.line,
+        reason: `scorer ${v.scorer} gives no verdict for ${row.task}[${resolved[i].example}]`,
+        run: row.run,
+        benchmark: row.benchmark,
+      });
+      return;
+    }
+    out.add({ ...row, example: resolved[i].example, extracted: v.extracted, correct: v.correct });
+  });
+  return out.finish();
+}
+
+/** One row of a row set as a {@link CompactRow}-like object (pointer dropped). */
+function rowOf(rows: CompactRows, i: number) {
+  const s = (c: keyof CompactRows["strings"]) => {
+    const id = rows.int[c][i];
+    return id < 0 ? null : rows.strings[c][id];
+  };
+  const tri = (v: number) => v === -1 ? null : v === 1;
+  return {
+    ...EMPTY_ROW,
+    file: rows.int.file[i],
+    line: rows.int.line[i],
+    run: s("run")!,
+    model: s("model")!,
+    benchmark: s("benchmark")!,
+    task: s("task")!,
+    example: rows.int.example[i],
+    epoch: rows.int.epoch[i],
+    correct: tri(rows.byte.correct[i]),
+    extracted: s("extracted"),
+    scorer: s("scorer")!,
+    chars: rows.int.chars[i],
+    bytes: rows.int.bytes[i],
+    tokens: rows.int.tokens[i] === -1 ? null : rows.int.tokens[i],
+    stored: tri(rows.byte.stored[i]),
+    tool_extracted: s("tool_extracted"),
+    filter: s("filter"),
+    data_version: s("data_version"),
+    pointer: pointerOf(rows, i),
+  };
+}
+
+/** The pointer of row `i`. */
+function pointerOf(rows: CompactRows, i: number) {
+  const kinds = ["none", "span", "gz-span", "member", "inline"] as const;
+  const kind = kinds[rows.byte.ptr_kind[i]];
+  if (kind === "none") return null;
+  const member = rows.int.ptr_member[i];
+  return {
+    kind,
+    offset: rows.float.ptr_offset[i],
+    length: rows.float.ptr_length[i],
+    member: member < 0 ? null : rows.strings.ptr_member[member],
+  };
+}
+
+/**
+ * lm-eval files with several filters per response: keep each response's line of the chosen
+ * filter (else its earliest line); quarantine the others naming the kept line.
+ */
+function chooseLmEvalFilters(
+  rows: CompactRows,
+  lmEval: readonly { q: LoadQuarantine; key: NonNullable<UnitQuarantine["lmEval"]> }[],
+  files: readonly SourceFile[],
+  preferred: string | null,
+  quarantine: LoadQuarantine[],
+): CompactRows {
+  type Line = {
+    file: number;
+    line: number;
+    filter: string;
+    key: string;
+    row: number | null;
+    q: LoadQuarantine | null;
+  };
+  const lines: Line[] = [];
+  const fileId = new Map(files.map((f) => [f.path, f.id]));
+  for (let i = 0; i < rows.n; i++) {
+    const f = rows.int.filter[i];
+    if (f < 0) continue;
+    const run = rows.strings.run[rows.int.run[i]];
+    lines.push({
+      file: rows.int.file[i],
+      line: rows.int.line[i],
+      filter: rows.strings.filter[f],
+      key: `${run}\u0000${rows.int.example[i]}\u0000${rows.int.epoch[i]}`,
+      row: i,
+      q: null,
+    });
+  }
+  for (const { q, key } of lmEval) {
+    const index = /^[+-]?\d+(\.0*)?$/.test(key.index.trim()) ? String(Number(key.index)) : null;
+    if (index === null) continue;
+    lines.push({
+      file: fileId.get(q.file)!,
+      line: q.line,
+      filter: key.filter,
+      key: `${q.run}\u0000${index}\u0000${key.epoch}`,
+      row: null,
+      q,
+    });
+  }
+  if (lines.length === 0) return rows;
+  lines.sort((a, b) => a.file - b.file || a.line - b.line);
+  const chosen = new Map<number, string>();
+  for (const l of lines) {
+    if (!chosen.has(l.file)) chosen.set(l.file, l.filter);
+    if (l.filter === preferred) chosen.set(l.file, preferred);
+  }
+  const keptLine = new Map<string, Line>();
+  for (const l of lines) {
+    const k = `${l.file}\u0000${l.key}`;
+    const prev = keptLine.get(k);
+    const better = !prev || (l.filter === chosen.get(l.file) && prev.filter !== chosen.get(l.file));
+    if (better) keptLine.set(k, l);
+  }
+  const drop = new Set<number>();
+  for (const l of lines) {
+    const kept = keptLine.get(`${l.file}\u0000${l.key}`)!;
+    if (kept === l || l.filter === kept.filter) continue;
+    const reason = `lm-eval filter "${l.filter}": the same response is scored once, from ` +
+      `line ${kept.line} (filter "${kept.filter}")`;
+    if (l.row !== null) {
+      drop.add(l.row);
+      quarantine.push({
+        file: files[l.file].path,
+        line: l.line,
+        reason,
+        run: rows.strings.run[rows.int.run[l.row]],
+        benchmark: rows.strings.benchmark[rows.int.benchmark[l.row]],
+      });
+    } else l.q!.reason = reason;
+  }
+  if (drop.size === 0) return rows;
+  return selectRows(rows, [...Array(rows.n).keys()].filter((i) => !drop.has(i)));
+}
+
+/** Keep the first row of each (run, benchmark, task, example, epoch) in file and line order. */
+function dropDuplicates(
+  rows: CompactRows,
+  files: readonly SourceFile[],
+  quarantine: LoadQuarantine[],
+): CompactRows {
+  const order = [...Array(rows.n).keys()].sort((a, b) =>
+    rows.int.file[a] - rows.int.file[b] || rows.int.line[a] - rows.int.line[b]
+  );
+  const first = new Map<string, number>();
+  const keep: number[] = [];
+  const n = rows.int;
+  for (const i of order) {
+    const key = `${n.run[i]}\u0000${n.benchmark[i]}\u0000${n.task[i]}\u0000${n.example[i]}` +
+      `\u0000${n.epoch[i]}`;
+    const was = first.get(key);
+    if (was === undefined) {
+      first.set(key, i);
+      keep.push(i);
+      continue;
+    }
+    quarantine.push({
+      file: files[n.file[i]].path,
+      line: n.line[i],
+      reason: `duplicate of ${files[n.file[was]].path}:${n.line[was]} (same run, task, ` +
+        "example_index and epoch)",
+      run: rows.strings.run[n.run[i]],
+      benchmark: rows.strings.benchmark[n.benchmark[i]],
+    });
+  }
+  return selectRows(rows, keep);
+}
+
+/** Per readable file: records read = rows scored + rows quarantined. */
+function checkFiles(
+  files: readonly SourceFile[],
+  rows: CompactRows,
+  quarantine: readonly LoadQuarantine[],
+  rowsIn: readonly number[],
+  failed: ReadonlyMap<number, string>,
+): void {
+  const scored = files.map(() => 0);
+  for (let i = 0; i < rows.n; i++) scored[rows.int.file[i]]++;
+  const quarantined = new Map<string, number>();
+  for (const q of quarantine) quarantined.set(q.file, (quarantined.get(q.file) ?? 0) + 1);
+  for (const f of files) {
+    if (failed.has(f.id)) continue;
+    checkRowBalance(f.path, rowsIn[f.id], scored[f.id], quarantined.get(f.path) ?? 0);
+  }
+}
+
+/** Run → model names, over all units. */
+function modelsOf(results: readonly UnitResult[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const r of results) {
+    for (const [run, model] of r.models) {
+      if (!out.has(run)) out.set(run, new Set());
+      out.get(run)!.add(model);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,266 @@
+/**
+ * Score one unit of work (a byte range of a line-format log, or a whole document): read its
+ * records with the format's source, check each (`check.ts`), tie it to an example
+ * (`Identifier`), score it with its benchmark's scorer, and collect compact rows and the
+ * quarantine. Runs inside the scoring Workers (`worker.ts`) and, for tests and one-Worker
+ * loads, in-process. Polars-free.
+ *
+ * Every record read is accounted for: `rowsIn = rows + quarantine + pending`, and a document
+ * that cannot be read gives `error` (no rows) instead of throwing.
+ *
+ * @example
+ * ```ts ignore
+ * // see tests/engine_score_unit.test.ts: a fake identifier and source drive it
+ * const result = scoreUnit(state, unit);
+ * result.rowsIn === result.rows.n + result.quarantine.length + result.pending.list.length;
+ * ```
+ * @module
+ */
+import { isSpan, type LogRecord, textOf } from "../logs/record.ts";
+import {
+  FileError,
+  type RecordSink,
+  type Source,
+  type SourceLimits,
+} from "../logs/sources/types.ts";
+import type { ScalarScorer } from "../scorers/types.ts";
+import { type CheckedRecord, checkRecord } from "./check.ts";
+import { type CompactRow, RowBuilder } from "./compact.ts";
+import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
+
+/** What identification says about one checked record (see `examples.ts`). */
+export type Identification =
+  | {
+    ok: true;
+    benchmark: string;
+    task: string;
+    example_index: number;
+    input: string;
+    target: string;
+    data_version: string | null;
+  }
+  | { ok: false; benchmark: string | null; reason: string }
+  | {
+    pending: true;
+    ok?: undefined;
+    benchmark: string;
+    task: string;
+    key: string;
+    candidates: number[];
+  };
+
+/** Ties checked records to examples. */
+export interface Identifier {
+  identify(
+    r: CheckedRecord,
+    hints?: { task?: { benchmark: string | null; task: string } | null },
+  ): Identification;
+  /** The input and target of an example (for pending rows, once resolved). */
+  example(benchmark: string, task: string, index: number): { input: string; target: string };
+}
+
+/** Everything a Worker holds to score units. */
+export interface ScoringState {
+  identifier: Identifier;
+  /** The scorer of each benchmark's rows. */
+  scorers: ReadonlyMap<string, ScalarScorer & { scoreSpan?: SpanScorer }>;
+  /** The source of each format. */
+  sources: Readonly<Record<string, Source>>;
+  limits: SourceLimits;
+}
+
+/** A scorer's fast path from a response's JSON-string span (same verdict as `score`). */
+export type SpanScorer = (
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  target: string,
+) => { extracted: string | null; correct: boolean | null };
+
+/**
+ * Score one unit; never throws for a bad record or an unreadable document.
+ *
+ * @example
+ * ```ts ignore
+ * const r = scoreUnit(state, { id: 0, file, kind: "document", start: 0, end: file.size, part: 0 });
+ * ```
+ */
+export function scoreUnit(state: ScoringState, unit: WorkUnit): UnitResult {
+  const collector = new UnitCollector(state, unit);
+  const source = state.sources[unit.file.format];
+  let lines = 0;
+  let error: string | null = null;
+  try {
+    if (!source) throw new FileError(unit.file.path, `no reader for format ${unit.file.format}`);
+    if (source.kind === "lines") {
+      lines = source.readRange(unit.file, unit.start, unit.end, collector, state.limits).lines;
+    } else {
+      source.read(unit.file, collector, state.limits);
+    }
+  } catch (e) {
+    if (!(e instanceof FileError)) throw e;
+    error = e.reason;
+  }
+  return collector.result(unit.id, lines, error);
+}
+
+/** Collects what one unit's records become. */
+class UnitCollector implements RecordSink {
+  #rows = new RowBuilder();
+  #pendingRows = new RowBuilder();
+  #pending: PendingRow[] = [];
+  #quarantine: UnitQuarantine[] = [];
+  #models = new Map<string, Set<string>>();
+  #rowsIn = 0;
+
+  constructor(readonly state: ScoringState, readonly unit: WorkUnit) {}
+
+  bad(b: { line: number; reason: string; run?: string | null }): void {
+    this.#rowsIn++;
+    this.#quarantine.push({
+      line: b.line,
+      reason: b.reason,
+      run: b.run ?? this.unit.file.defaultRun,
+      benchmark: null,
+    });
+  }
+
+  record(r: LogRecord): void {
+    this.#rowsIn++;
+    const checked = checkRecord(r, this.unit.file.defaultRun);
+    if (!checked.ok) {
+      this.#quarantine.push({
+        line: r.line,
+        reason: checked.reason,
+        run: checked.run,
+        benchmark: null,
+      });
+      return;
+    }
+    const c = checked.record;
+    this.#noteModel(c.run, c.model);
+    const found = this.state.identifier.identify(c, { task: this.unit.file.taskHint ?? null });
+    if (found.ok === false) {
+      this.#quarantine.push({
+        line: c.line,
+        reason: found.reason,
+        run: c.run,
+        benchmark: found.benchmark,
+        lmEval: lmEvalKey(r, c),
+      });
+      return;
+    }
+    if (found.ok === undefined) {
+      const row = this.#row(r, c, found.benchmark, found.task, -1, null, null);
+      const response = isSpan(c.response) ? c.response.text() : textOf(c.response) ?? "";
+      this.#pending.push({
+        row: this.#pendingRows.n,
+        key: found.key,
+        candidates: found.candidates,
+        response,
+      });
+      this.#pendingRows.add(row);
+      return;
+    }
+    const verdict = this.#score(c, found.benchmark, found.task, found.input, found.target);
+    if (verdict.correct === null) {
+      const scorer = this.state.scorers.get(found.benchmark)!.name;
+      this.#quarantine.push({
+        line: c.line,
+        reason: `scorer ${scorer} gives no verdict for ${found.task}[${found.example_index}]` +
+          (scorer === "stored" ? " (the log stores none)" : ""),
+        run: c.run,
+        benchmark: found.benchmark,
+        lmEval: lmEvalKey(r, c),
+      });
+      return;
+    }
+    this.#rows.add({
+      ...this.#row(
+        r,
+        c,
+        found.benchmark,
+        found.task,
+        found.example_index,
+        found.data_version,
+        null,
+      ),
+      correct: verdict.correct,
+      extracted: verdict.extracted,
+    });
+  }
+
+  /** The compact row of a record (verdict filled in by the caller). */
+  #row(
+    r: LogRecord,
+    c: CheckedRecord,
+    benchmark: string,
+    task: string,
+    example: number,
+    dataVersion: string | null,
+    correct: boolean | null,
+  ): CompactRow {
+    return {
+      file: this.unit.file.id,
+      line: c.line,
+      run: c.run,
+      model: c.model,
+      benchmark,
+      task,
+      example,
+      epoch: c.epoch,
+      correct,
+      extracted: null,
+      scorer: this.state.scorers.get(benchmark)?.name ?? "",
+      chars: c.chars,
+      bytes: c.bytes,
+      tokens: c.response_tokens,
+      stored: c.stored_correct,
+      tool_extracted: c.tool_extracted,
+      filter: c.filter,
+      data_version: dataVersion,
+      pointer: r.pointer ?? null,
+    };
+  }
+
+  /** The verdict of the benchmark's scorer (from the bytes when it has a fast path). */
+  #score(c: CheckedRecord, benchmark: string, task: string, input: string, target: string) {
+    const scorer = this.state.scorers.get(benchmark)!;
+    const response = c.response;
+    if (isSpan(response) && scorer.scoreSpan) {
+      return scorer.scoreSpan(response.bytes, response.start, response.end, target);
+    }
+    const text = isSpan(response) ? response.text() : textOf(response) ?? "";
+    return scorer.score(text, target, { task, input, stored: c.stored_correct });
+  }
+
+  #noteModel(run: string, model: string): void {
+    const set = this.#models.get(run) ?? new Set<string>();
+    set.add(model);
+    this.#models.set(run, set);
+  }
+
+  /** The unit's result; a file that could not be read keeps nothing of what was read. */
+  result(id: number, lines: number, error: string | null): UnitResult {
+    const failed = error !== null;
+    return {
+      id,
+      rows: (failed ? new RowBuilder() : this.#rows).finish(),
+      quarantine: failed ? [] : this.#quarantine,
+      pending: failed
+        ? { rows: new RowBuilder().finish(), list: [] }
+        : { rows: this.#pendingRows.finish(), list: this.#pending },
+      lines,
+      rowsIn: failed ? 0 : this.#rowsIn,
+      error,
+      models: [...this.#models].flatMap(([run, models]) => [...models].map((m) => [run, m])),
+      fields: null,
+    } as UnitResult;
+  }
+}
+
+/** The lm-eval response key of a record that carries a filter (null otherwise). */
+function lmEvalKey(r: LogRecord, c: CheckedRecord): UnitQuarantine["lmEval"] {
+  if (!c.filter) return null;
+  return { filter: c.filter, index: textOf(r.example_index) ?? "", epoch: c.epoch };
+}
