@@ -17,7 +17,8 @@ import { executeNotebook, type NotebookRun } from "@runlens/notebook/execute.ts"
 export async function withNotebookCopy(
   notebook: string,
   env: Record<string, string>,
-  check: (run: NotebookRun, outDir: string) => void,
+  check: (run: NotebookRun, outDir: string, path: string) => void,
+  options: { keepWhenSkipped?: boolean } = {},
 ): Promise<void> {
   // The copy must sit inside the checkout so the kernel finds deno.json (the import map).
   const work = join(REPO_ROOT, ".runlens", "tmp", `nb-${crypto.randomUUID()}`);
@@ -27,8 +28,9 @@ export async function withNotebookCopy(
     Deno.copyFileSync(join(REPO_ROOT, "notebooks", notebook), path);
     const run = await executeNotebook(path, {
       env: { RUNLENS_LOGS: "", ...env, RUNLENS_OUT: work },
+      ...options,
     });
-    check(run, work);
+    check(run, work, path);
   } finally {
     Deno.removeSync(work, { recursive: true });
   }

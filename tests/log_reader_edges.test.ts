@@ -6,6 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { dataTest } from "./_data.ts";
 import { join } from "node:path";
 import { readJsonlLog } from "@runlens/logs/jsonl.ts";
 import { readLmEvalLog } from "@runlens/logs/lm_eval.ts";
@@ -55,7 +56,7 @@ Deno.test("integers past 64 bits: read line by line instead of aborting", () =>
     assert.equal(readRunLog(canonical).rows.height, 1);
   }));
 
-Deno.test("a line that is not an object: quarantined, no Rust panic on stderr", async () => {
+dataTest("a line that is not an object: quarantined, no Rust panic on stderr", async (data) => {
   await withTempDir(async (dir) => {
     const lm = samplesFile(dir, "bbh_cot_fewshot_snarks");
     Deno.writeTextFileSync(lm, jsonl([sample(0), null, sample(2)]));
@@ -65,7 +66,17 @@ Deno.test("a line that is not an object: quarantined, no Rust panic on stderr", 
       '{"task": "nycc", "example_index": 0, "response": "x"}\nnull\n',
     );
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-all", "lib/cli/runlens.ts", "score", lm, canonical, "--json"],
+      args: [
+        "run",
+        "--allow-all",
+        "lib/cli/runlens.ts",
+        "score",
+        lm,
+        canonical,
+        "--json",
+        "--data",
+        data,
+      ],
       stdout: "piped",
       stderr: "piped",
       env: { NO_COLOR: "1" },

@@ -28,3 +28,20 @@ Deno.test("leaderboard notebook without data: published outputs regenerate, Figu
     },
   );
 });
+
+Deno.test("the main job without data leaves a notebook that skipped steps as committed", async () => {
+  const committed = Deno.readFileSync(join(REPO_ROOT, "notebooks", "01_bbeh_leaderboard.ipynb"));
+  await withNotebookCopy(
+    "01_bbeh_leaderboard.ipynb",
+    { RUNLENS_DATA: join(REPO_ROOT, ".runlens", "no-such-data") },
+    (run, out, path) => {
+      assert.ok(run.ok, run.stderr);
+      assert.ok(run.skipped.length > 0 && run.kept);
+      // the notebook keeps its committed outputs (Figure 3's among them) byte for byte …
+      assert.deepEqual(Deno.readFileSync(path), committed);
+      // … while what needs no data is still written
+      assert.ok(Deno.statSync(join(out, "results", "bbeh_leaderboard.csv")).isFile);
+    },
+    { keepWhenSkipped: true },
+  );
+});

@@ -79,10 +79,13 @@ async function mainRun(values: MainArgs): Promise<number> {
   for (const [i, path] of notebooks.entries()) {
     const name = relative(REPO_ROOT, path);
     console.log(`[${i + 1}/${notebooks.length}] ${name} …`);
-    const run = await executeNotebook(path, { env });
+    const run = await executeNotebook(path, { env, keepWhenSkipped: true });
     skipped.push(...run.skipped.map((s) => `${name}: ${s}`));
     if (run.ok) {
-      console.log(`[${i + 1}/${notebooks.length}] ${name} ok (${run.seconds.toFixed(1)} s)`);
+      const kept = run.kept ? "; the notebook file is left as committed (steps skipped)" : "";
+      console.log(
+        `[${i + 1}/${notebooks.length}] ${name} ok (${run.seconds.toFixed(1)} s${kept})`,
+      );
     } else {
       failed.push(name);
       console.error(`[${i + 1}/${notebooks.length}] ${name} FAILED\n${run.stderr.trim()}`);

@@ -47,6 +47,11 @@ export function writeKernelSpec(dir = JUPYTER_DIR): string {
 export interface NotebookRun {
   path: string;
   ok: boolean;
+  /**
+   * The notebook file was left as it was before the run, because steps were skipped for
+   * missing data ({@link ExecuteOptions.keepWhenSkipped}): its committed outputs stay.
+   */
+  kept?: boolean;
   seconds: number;
   /** Lines the notebook printed starting with `SKIPPED:` (without the prefix). */
   skipped: string[];
@@ -60,6 +65,11 @@ export interface ExecuteOptions {
   env?: Record<string, string>;
   /** Per-cell timeout in seconds (default 600). */
   timeout?: number;
+  /**
+   * When the run skips steps (missing data), put the notebook file back as it was, so that a
+   * run without the data sets never replaces outputs that need them (the main job's choice).
+   */
+  keepWhenSkipped?: boolean;
 }
 
 /** Execute `path` in place (outputs saved into the file). Ensures Jupyter is installed. */
@@ -68,6 +78,7 @@ export async function executeNotebook(
   options: ExecuteOptions = {},
 ): Promise<NotebookRun> {
   await ensureJupyter();
+  const before = options.keepWhenSkipped ? Deno.readFileSync(path) : null;
   const jupyterPath = writeKernelSpec();
   const started = performance.now();
   const out = await new Deno.Command(DEBIAN_PYTHON, {
@@ -79,9 +90,12 @@ export async function executeNotebook(
   const stdout = new TextDecoder().decode(out.stdout);
   const skipped = stdout.split("\n").filter((l) => l.startsWith("SKIPPED:"))
     .map((l) => l.slice("SKIPPED:".length).trim());
+  const kept = before !== null && skipped.length > 0;
+  if (kept) Deno.writeFileSync(path, before);
   return {
     path,
     ok: out.success,
+    kept,
     seconds: (performance.now() - started) / 1000,
     skipped,
     stdout,
