@@ -56,3 +56,4 @@ export { parseColumnMap } from "./logs/mapped.ts";
 export * from "./core/schema.ts";
 export { REPO_ROOT, resolveDataDir } from "./core/data_dir.ts";
 export * from "./notebook/demo.ts";
+export * from "./pipeline/compare.ts";

@@ -25,6 +25,11 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command<un
       "subset accuracies and failure modes of BBEH runs: analyze <paths…> [--data DIR] [--json]",
     load: async () => (await import("./analyze.ts")).analyzeCommand as Command<unknown>,
   },
+  compare: {
+    summary: "paired comparison of runs on the same examples: compare <paths…> " +
+      "[--a RUN --b RUN | --baseline RUN] [--json]",
+    load: async () => (await import("./compare.ts")).compareCommand as Command<unknown>,
+  },
   subsets: {
     summary:
       "count the inferred BBEH subset labels per task: subsets [--data DIR] [--mini] [--json]",
