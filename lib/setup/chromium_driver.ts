@@ -20,12 +20,15 @@
  * @example
  * ```ts
  * import { ChromiumBrowser } from "@runlens/setup/chromium_driver.ts";
+ * const dir = Deno.makeTempDirSync();
+ * Deno.writeTextFileSync(`${dir}/p.html`, "<title>T</title><button onclick='this.textContent=1'>x</button>");
  * const browser = await ChromiumBrowser.launch();
  * try {
  *   const page = await browser.newPage();
- *   await page.goto("file:///tmp/report.html");
+ *   await page.goto(`file://${dir}/p.html`);
+ *   await page.click("button");
  *   console.log(await page.evaluate(() => document.title), page.requests, page.errors());
- *   await page.screenshot("/tmp/report.png");
+ *   await page.screenshot(`${dir}/p.png`);
  * } finally {
  *   await browser.close();
  * }
@@ -295,7 +298,7 @@ export class ChromiumBrowser {
    * recorders are on before anything loads.
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * const page = await browser.newPage();
    * await page.goto("file:///tmp/report.html");
    * ```
@@ -430,7 +433,7 @@ export class ChromiumPage {
    * Console errors, browser log errors and uncaught exceptions, as text (empty: a clean page).
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * assert.deepEqual(page.errors(), []);
    * ```
    */
@@ -445,7 +448,7 @@ export class ChromiumPage {
    * Set the viewport (CSS px, device scale 1).
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * await page.setViewport(800, 600);
    * ```
    */
@@ -463,7 +466,7 @@ export class ChromiumPage {
    * `alert` calls).
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * await page.addInitScript("window.__alerts = []; window.alert = (m) => __alerts.push(m);");
    * ```
    */
@@ -475,7 +478,7 @@ export class ChromiumPage {
    * Navigate and wait for the load event. Returns the ms from the call to the load event.
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * await page.goto(new URL("file:///tmp/report.html").href);
    * ```
    */
@@ -500,7 +503,7 @@ export class ChromiumPage {
    * in the page, awaiting a returned promise; returns the JSON value. Page exceptions throw.
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * const n = await page.evaluate((sel: string) => document.querySelectorAll(sel).length, "svg");
    * ```
    */
@@ -531,19 +534,19 @@ export class ChromiumPage {
    * Poll `fn` (as in {@link evaluate}) until it returns a truthy value; returns that value.
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * await page.waitFor(() => document.body.dataset.ready === "true");
    * ```
    */
   async waitFor<T, A extends unknown[] = []>(
     fn: string | ((...args: A) => T | Promise<T>),
     opts: { timeoutMs?: number; intervalMs?: number; args?: A } = {},
-  ): Promise<T> {
+  ): Promise<NonNullable<T>> {
     const deadline = Date.now() + (opts.timeoutMs ?? this.#timeoutMs);
     let last: T;
     do {
       last = await this.evaluate(fn, ...(opts.args ?? ([] as unknown as A)));
-      if (last) return last;
+      if (last) return last as NonNullable<T>;
       await new Promise((r) => setTimeout(r, opts.intervalMs ?? 25));
     } while (Date.now() < deadline);
     throw new Error(`waitFor timed out: ${typeof fn === "string" ? fn : fn.toString()}`);
@@ -554,7 +557,7 @@ export class ChromiumPage {
    * mouse events. Throws when nothing matches or the element has no box.
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * await page.click("#examples details summary");
    * ```
    */
@@ -579,7 +582,7 @@ export class ChromiumPage {
    * character.
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * await page.type("#ex-search", "answer is");
    * ```
    */
@@ -596,7 +599,7 @@ export class ChromiumPage {
    * on the focused element.
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * await page.press("Enter");
    * ```
    */
@@ -621,7 +624,7 @@ export class ChromiumPage {
    * Focus the first element matching `selector` (throws when nothing matches).
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * await page.focus("#ex-task");
    * ```
    */
@@ -639,7 +642,7 @@ export class ChromiumPage {
    * `maxHeight` px, default 16,000), to `path`; returns the PNG's bytes.
    *
    * @example
-   * ```ts
+   * ```ts ignore
    * await page.screenshot("/tmp/report.png", { fullPage: true });
    * ```
    */
