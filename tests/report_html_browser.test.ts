@@ -5,8 +5,9 @@
  * a known needle and hostile strings planted; every expected count is computed from the
  * document, not from the page.
  *
- * The screenshots go to `$RUNLENS_REPORT_SCREENSHOTS` when set, else a temp directory (kept,
- * path printed) so a person can look at them.
+ * Screenshots are always taken and checked (PNG, size, not blank); they are kept in
+ * `$RUNLENS_REPORT_SCREENSHOTS` when that is set (so a person can look at them), else removed
+ * with the test's temp directory.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -77,9 +78,8 @@ function optionValue(page: ChromiumPage, id: string, label: string): Promise<str
   );
 }
 
-function screenshotDir(): string {
-  const dir = Deno.env.get("RUNLENS_REPORT_SCREENSHOTS") ??
-    Deno.makeTempDirSync({ prefix: "runlens_report_screens_" });
+function screenshotDir(tmp: string): string {
+  const dir = Deno.env.get("RUNLENS_REPORT_SCREENSHOTS") ?? join(tmp, "screenshots");
   Deno.mkdirSync(dir, { recursive: true });
   return dir;
 }
@@ -223,7 +223,7 @@ dataTest(
         assert.equal(parts.q, q.text);
         assert.equal(parts.x, rows[7].extracted ?? "(none: the scorer found no answer)");
         assert.equal(parts.t, rows[7].target);
-        await page.screenshot(join(screenshotDir(), "report_row_expanded.png"));
+        await page.screenshot(join(screenshotDir(dir), "report_row_expanded.png"));
 
         // Hostile text renders as text: the exact characters, no element made of it, no alert,
         // no request.
@@ -284,7 +284,7 @@ dataTest(
         assert.deepEqual(page.errors(), []);
 
         // Screenshots: the top of the page and the example browser.
-        const shots = screenshotDir();
+        const shots = screenshotDir(dir);
         await page.evaluate(() => scrollTo(0, 0));
         const top = await page.screenshot(join(shots, "report_top.png"));
         assert.deepEqual(pngSize(top), { w: 1400, h: 1000 });
@@ -293,7 +293,7 @@ dataTest(
         await page.screenshot(join(shots, "report_examples.png"));
         const full = await page.screenshot(join(shots, "report_full.png"), { fullPage: true });
         assert.ok(pngSize(full).h > 3000);
-        console.log(`screenshots in ${shots}`);
+        if (Deno.env.get("RUNLENS_REPORT_SCREENSHOTS")) console.log(`screenshots in ${shots}`);
       } finally {
         await browser.close();
       }
