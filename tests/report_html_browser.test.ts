@@ -272,11 +272,15 @@ dataTest(
         // Paging: the next page shows rows 51–100.
         await page.click(".ex-pager .ex-next");
         const pageInfo = await page.evaluate(() => ({
+          search: (document.getElementById("ex-search") as HTMLInputElement).value,
+          active: document.activeElement?.className,
           label: document.querySelector(".ex-pager .ex-page")!.textContent,
           first: document.querySelector("#ex-list .num")!.textContent,
           items: document.querySelectorAll("#ex-list > li").length,
         }));
         assert.deepEqual(pageInfo, {
+          search: "",
+          active: "ex-next",
           label: `Page 2 of ${Math.ceil(rows.length / 50)}`,
           first: "51.",
           items: 50,

@@ -52,6 +52,7 @@ export const CHROMIUM_FLAGS: readonly string[] = [
   "--hide-scrollbars",
   "--force-device-scale-factor=1",
   "--mute-audio",
+  "--disable-smooth-scrolling",
 ];
 
 /** Options of {@link ChromiumBrowser.launch}. */
@@ -562,15 +563,35 @@ export class ChromiumPage {
    * ```
    */
   async click(selector: string): Promise<void> {
-    const box = await this.evaluate((sel: string) => {
+    // Scroll it into view, then wait until its box stays put for two frames (a smooth scroll
+    // or a layout change may still be moving it) and check that it is what the point hits.
+    const box = await this.evaluate(async (sel: string) => {
       const el = document.querySelector(sel);
       if (!el) return null;
-      el.scrollIntoView({ block: "center", inline: "center" });
-      const r = el.getBoundingClientRect();
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height };
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      let r = el.getBoundingClientRect();
+      for (let k = 0; k < 50; k++) {
+        await frame();
+        const n = el.getBoundingClientRect();
+        const same = n.left === r.left && n.top === r.top && n.width === r.width &&
+          n.height === r.height;
+        r = n;
+        if (same) break;
+      }
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      return {
+        x,
+        y,
+        w: r.width,
+        h: r.height,
+        hit: hit === null || el.contains(hit) ? null : hit.outerHTML.slice(0, 80),
+      };
     }, selector);
     if (!box) throw new Error(`click: nothing matches ${selector}`);
     if (box.w === 0 || box.h === 0) throw new Error(`click: ${selector} has an empty box`);
+    if (box.hit) throw new Error(`click: ${selector} is covered by ${box.hit}`);
     const base = { x: box.x, y: box.y, button: "left", clickCount: 1 };
     await this.#send("Input.dispatchMouseEvent", { ...base, type: "mouseMoved", button: "none" });
     await this.#send("Input.dispatchMouseEvent", { ...base, type: "mousePressed" });

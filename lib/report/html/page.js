@@ -142,6 +142,7 @@
     let matches = new Int32Array(0);
     let page = 0;
     let query = "";
+    let lastState = null;
 
     function selected(select) {
       return select.value === "" ? null : Number(select.value);
@@ -155,6 +156,9 @@
       // A query without cased letters is matched on the texts as they are (no lower-casing).
       const cased = query.toLowerCase() !== query.toUpperCase();
       query = query.toLowerCase();
+      // Nothing changed (e.g. a late debounced search event): keep the page the reader is on.
+      const state = JSON.stringify([fRun, fTask, fSubset, fVerdict, fFailure, fDis, query]);
+      if (state === lastState && !searchPending) return;
       if (query && !texts) {
         searchPending = true;
         ui.count.textContent = "Searching… (reading the texts)";
@@ -190,6 +194,7 @@
         out[m++] = i;
       }
       matches = out.subarray(0, m);
+      lastState = state;
       page = 0;
       render();
     }
@@ -318,6 +323,7 @@
         e.preventDefault();
         ui.search.focus();
       } else if (e.key === "Escape" && t === ui.search && ui.search.value) {
+        clearTimeout(timer);
         ui.search.value = "";
         applyFilters();
       }
