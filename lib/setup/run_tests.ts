@@ -1,6 +1,7 @@
 /**
- * `deno task test`: install what the tests need (the Jupyter client; NumPy, SciPy and
- * statsmodels for the statistics reference check), then run every test and every doc example
+ * `deno task test`: install what the tests need (the Jupyter client; Debian's Chromium for the
+ * report's real-browser tests; NumPy, SciPy and statsmodels for the statistics reference
+ * check), then run every test and every doc example
  * in one `deno test` run. Without a data directory (no `$RUNLENS_DATA`, no `../shared/data`)
  * the doc examples — many read the data sets — are type-checked instead of run, and the
  * data-backed tests skip (with `CI=true` they fail instead). Extra arguments go to
@@ -14,6 +15,7 @@
  */
 import { existsSync } from "node:fs";
 import { DEBIAN_PYTHON, ensureDebianPackages, pythonImports } from "./debian.ts";
+import { ensureChromium } from "./chromium.ts";
 import { ensureJupyter } from "./jupyter.ts";
 
 /** Debian packages of the independent statistics reference (tests/reference/stats_reference.py). */
@@ -39,6 +41,7 @@ async function deno(args: string[], env: Record<string, string> = {}): Promise<n
 /** Install what is missing, then test; returns the exit code. */
 export async function runTests(extra: string[]): Promise<number> {
   await ensureJupyter();
+  await ensureChromium();
   await ensureDebianPackages(
     "the statistics reference (NumPy, SciPy, statsmodels)",
     STATS_REFERENCE_PACKAGES,

@@ -1,0 +1,696 @@
+/**
+ * `report.html`: one self-contained page from a {@link ReportDocument}. Inline CSS, inline
+ * script, inline SVG figures, the example data embedded as JSON; no request leaves the file —
+ * a Content-Security-Policy (`default-src 'none'`, the one script allowed by its sha256) makes
+ * the browser refuse any load even if a figure or a response tried one. Deterministic: the same
+ * document and options give byte-identical HTML (no clock, no randomness; sampling is seeded).
+ *
+ * The page: title, table of contents, runs summary, leaderboard, paired comparisons, analyses,
+ * the example browser (filters by run, task, subset, verdict, failure class and scorer
+ * disagreement; case-insensitive search over question, response, extracted answer and target;
+ * a live "N of M rows"; a paged list of expandable rows; keyboard: Tab/Enter/Space, `/` to
+ * search, Escape to clear it), provenance. Data reaches the page only as text (`textContent`),
+ * never as markup. The script sets the performance mark `report-ready` (and
+ * `<html data-ready="true">`) after its first render.
+ *
+ * @example
+ * ```ts
+ * import { renderReportHtml } from "@runlens/report/html/render.ts";
+ * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 100 });
+ * const out = Deno.makeTempDirSync();
+ * Deno.writeTextFileSync(`${out}/report.html`, renderReportHtml(doc));
+ * ```
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { formatTable, MARKDOWN_NULL } from "../../render/table.ts";
+import {
+  type Headline,
+  type PairedComparison,
+  type PairedRow,
+  type ReportDocument,
+  type ReportFigure,
+  type ReportItem,
+  type ReportSection,
+  type ReportTable,
+  type RunSummary,
+  validateReportDocument,
+} from "./document.ts";
+import {
+  DEFAULT_BUDGET_CHARS,
+  DEFAULT_SAMPLE_SEED,
+  type ExamplePayload,
+  examplePayload,
+  payloadBlocks,
+  type PayloadEncoding,
+} from "./examples.ts";
+
+/** Options of {@link renderReportHtml}. */
+export interface HtmlOptions {
+  /** Response characters above which example rows are sampled (default 50,000,000). */
+  budgetChars?: number;
+  /** Seed of the sampling order (default 1). */
+  sampleSeed?: number;
+  /** How the texts of the examples are embedded (default `auto`: gzip from 2 MB; see `examples.ts`). */
+  encoding?: PayloadEncoding;
+}
+
+const PAGE_JS = Deno.readTextFileSync(new URL("./page.js", import.meta.url));
+const PAGE_CSS = Deno.readTextFileSync(new URL("./page.css", import.meta.url));
+if (/<\/(script|style)|<!--/i.test(PAGE_JS + PAGE_CSS)) {
+  throw new Error("page.js/page.css must not contain </script, </style or <!--");
+}
+
+/**
+ * Escape text for HTML text and double-quoted attribute values.
+ *
+ * @example
+ * ```ts
+ * escapeHtml(`<a href="x">&</a>`); // "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
+ * ```
+ */
+export function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) =>
+      c === "&"
+        ? "&amp;"
+        : c === "<"
+        ? "&lt;"
+        : c === ">"
+        ? "&gt;"
+        : c === '"'
+        ? "&quot;"
+        : "&#39;",
+  );
+}
+
+/** Allocates unique element ids from titles (deterministic: in call order). */
+class Ids {
+  #used = new Set<string>();
+  take(want: string): string {
+    const base = want.normalize("NFKD").toLowerCase().replace(/[^a-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "section";
+    let id = base;
+    for (let k = 2; this.#used.has(id); k++) id = `${base}-${k}`;
+    this.#used.add(id);
+    return id;
+  }
+}
+
+/**
+ * A number as text with fixed decimals (no locale, no `-0.0`); null as `–`.
+ *
+ * @example
+ * ```ts
+ * fixed(12.345, 1); // "12.3"
+ * ```
+ */
+export function fixed(v: number | null | undefined, digits: number): string {
+  if (v === null || v === undefined || Number.isNaN(v)) return MARKDOWN_NULL;
+  const s = v.toFixed(digits);
+  return /^-[0.]+$/.test(s) ? s.slice(1) : s;
+}
+
+/**
+ * A p-value as text: `<0.001` below 0.001, else 3 decimals.
+ *
+ * @example
+ * ```ts
+ * pValue(0.0004); // "<0.001"
+ * ```
+ */
+export function pValue(p: number | null | undefined): string {
+  if (p === null || p === undefined || Number.isNaN(p)) return MARKDOWN_NULL;
+  return p < 0.001 ? "<0.001" : p.toFixed(3);
+}
+
+/**
+ * An interval as `[lo, hi]` with fixed decimals, or `–`.
+ *
+ * @example
+ * ```ts
+ * interval(1.234, 5.678, 1); // "[1.2, 5.7]"
+ * ```
+ */
+export function interval(
+  lo: number | null | undefined,
+  hi: number | null | undefined,
+  digits: number,
+): string {
+  if (lo === null || lo === undefined || hi === null || hi === undefined) return MARKDOWN_NULL;
+  return `[${fixed(lo, digits)}, ${fixed(hi, digits)}]`;
+}
+
+/**
+ * The numbers of a thousand as `12,345` (en-US grouping, locale-independent).
+ *
+ * @example
+ * ```ts
+ * grouped(90400); // "90,400"
+ * ```
+ */
+export function grouped(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** A headline as `value unit`. */
+function headlineValue(h: Headline): string {
+  return `${fixed(h.value, 1)}${h.unit ?? "%"}`;
+}
+
+/**
+ * Quarantine counts as `reason 3; other 1` (by count, then name).
+ *
+ * @example
+ * ```ts
+ * quarantineText({ duplicate: 1, "unknown task": 3 }); // "unknown task 3; duplicate 1"
+ * ```
+ */
+export function quarantineText(q: Record<string, number>): string {
+  const e = Object.entries(q).filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return e.length === 0 ? "none" : e.map(([k, n]) => `${k} ${grouped(n)}`).join("; ");
+}
+
+/**
+ * The runs summary as a {@link ReportTable} (used by the HTML and Markdown renderers).
+ *
+ * @example
+ * ```ts
+ * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 40, figures: false });
+ * runsSummaryTable(doc.runs).rows.length; // 3
+ * ```
+ */
+export function runsSummaryTable(runs: readonly RunSummary[]): ReportTable {
+  return {
+    kind: "table",
+    id: "runs-summary",
+    title: "Runs",
+    caption: "One row per run and benchmark: the scorer, what the run covers, the headline " +
+      "aggregate with its 95% interval, and what happened to every input row.",
+    columns: [
+      { label: "Run" },
+      { label: "Model" },
+      { label: "Benchmark" },
+      { label: "Scorer" },
+      { label: "Coverage" },
+      { label: "Metric" },
+      { label: "Value" },
+      { label: "95% CI" },
+      { label: "Interval method" },
+      { label: "Rows in" },
+      { label: "Scored" },
+      { label: "Quarantined" },
+      { label: "Quarantine by reason" },
+    ],
+    rows: runs.map((r) => [
+      r.run,
+      r.model,
+      r.benchmark,
+      r.scorer,
+      r.note ? `${r.coverage} (${r.note})` : r.coverage,
+      r.headline?.metric ?? null,
+      r.headline ? headlineValue(r.headline) : null,
+      r.headline ? interval(r.headline.ci_low, r.headline.ci_high, 1) : null,
+      r.headline?.method ?? null,
+      r.rows_in,
+      r.rows_scored,
+      r.rows_quarantined,
+      quarantineText(r.quarantine),
+    ]),
+  };
+}
+
+const PAIR_COLUMNS = [
+  { label: "n paired" },
+  { label: "Acc. A (%)", digits: 1 },
+  { label: "Acc. B (%)", digits: 1 },
+  { label: "A − B (pp)", digits: 1 },
+  { label: "SE (pp)", digits: 2 },
+  { label: "95% CI (pp)" },
+  { label: "A only" },
+  { label: "B only" },
+  { label: "p (McNemar)" },
+];
+
+function pairCells(r: PairedRow): (string | number | null)[] {
+  return [
+    r.n_paired,
+    r.acc_a,
+    r.acc_b,
+    r.diff,
+    r.se,
+    interval(r.ci_low, r.ci_high, 1),
+    r.a_only,
+    r.b_only,
+    pValue(r.p_value),
+  ];
+}
+
+/**
+ * The overall row of every pair as one table.
+ *
+ * @example
+ * ```ts
+ * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 40, figures: false });
+ * comparisonsOverviewTable(doc.comparisons!.pairs).rows.length; // 3 pairs
+ * ```
+ */
+export function comparisonsOverviewTable(pairs: readonly PairedComparison[]): ReportTable {
+  return {
+    kind: "table",
+    id: "comparisons-overall",
+    title: "Paired differences, overall",
+    caption: "Each pair on the examples both runs scored (several epochs: mean per example " +
+      "first). A only / B only: discordant examples; p: McNemar's exact test on them; MDD: the " +
+      "smallest difference detectable with 80% power at this n.",
+    columns: [
+      { label: "A" },
+      { label: "B" },
+      { label: "Benchmark" },
+      ...PAIR_COLUMNS,
+      { label: "MDD (pp)", digits: 1 },
+      { label: "Unpaired A" },
+      { label: "Unpaired B" },
+    ],
+    rows: pairs.map((p) => [
+      p.run_a,
+      p.run_b,
+      p.benchmark,
+      ...pairCells(p.overall),
+      p.overall.mdd ?? null,
+      p.unpaired_a,
+      p.unpaired_b,
+    ]),
+  };
+}
+
+/**
+ * One pair's per-task table (tasks, then the overall row).
+ *
+ * @example
+ * ```ts
+ * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 40, figures: false });
+ * pairTaskTable(doc.comparisons!.pairs[0]).rows.at(-1)![0]; // "overall"
+ * ```
+ */
+export function pairTaskTable(p: PairedComparison): ReportTable {
+  return {
+    kind: "table",
+    id: `pair-${p.run_a}-vs-${p.run_b}`,
+    title: `${p.run_a} vs ${p.run_b} by task`,
+    caption: p.note,
+    columns: [
+      { label: "Task" },
+      ...PAIR_COLUMNS,
+      { label: "p Holm" },
+      { label: "MDD (pp)", digits: 1 },
+    ],
+    rows: [...p.tasks, p.overall].map((r) => [
+      r.scope,
+      ...pairCells(r),
+      r.p_holm === undefined || r.p_holm === null ? null : pValue(r.p_holm),
+      r.mdd ?? null,
+    ]),
+  };
+}
+
+/**
+ * Table cells as text (the rules of `lib/render/table.ts`) and which columns are numeric
+ * (numbers, and text that reads as a number, percentage or interval).
+ *
+ * @example
+ * ```ts
+ * formatReportTable({
+ *   kind: "table", title: "T", columns: [{ label: "m" }, { label: "acc", digits: 1 }, { label: "ci" }],
+ *   rows: [["a", 51.234, "[48.1, 54.3]"]],
+ * }); // { columns: ["m", "acc", "ci"], numeric: [false, true, true], rows: [["a", "51.2", "[48.1, 54.3]"]] }
+ * ```
+ */
+export function formatReportTable(
+  t: ReportTable,
+): { columns: string[]; numeric: boolean[]; rows: (string | null)[][] } {
+  const records = t.rows.map((r) => Object.fromEntries(t.columns.map((c, j) => [c.label, r[j]])));
+  const digits: Record<string, number> = {};
+  for (const c of t.columns) if (c.digits !== undefined) digits[c.label] = c.digits;
+  if (records.length === 0) {
+    return {
+      columns: t.columns.map((c) => c.label),
+      numeric: t.columns.map(() => false),
+      rows: [],
+    };
+  }
+  const f = formatTable(records, { digits });
+  // Columns of pre-formatted numbers ("12.3%", "[1.0, 2.0]", "<0.001") align right too.
+  const numberLike = /^[-+−<>≤≥]?[\d.,]+%?$|^\[[-\d., ]+\]$/;
+  const numeric = f.numeric.map((isNum, j) =>
+    isNum ||
+    (f.rows.some((r) => r[j] !== null) &&
+      f.rows.every((r) => r[j] === null || r[j] === MARKDOWN_NULL || numberLike.test(r[j]!)))
+  );
+  return { columns: f.columns, numeric, rows: f.rows };
+}
+
+function tableHtml(
+  t: ReportTable,
+  id: string,
+  opts: { rowClass?: (i: number) => string; heading?: boolean } = {},
+): string {
+  const f = formatReportTable(t);
+  const cls = (j: number) => (f.numeric[j] ? ` class="num"` : "");
+  const out: string[] = [`<div class="report-table" id="${id}">`];
+  if (opts.heading ?? true) out.push(`<h4>${escapeHtml(t.title)}</h4>`);
+  if (t.caption) out.push(`<p class="caption">${escapeHtml(t.caption)}</p>`);
+  out.push(`<div class="table-wrap" role="region" aria-labelledby="${id}-cap" tabindex="0">`);
+  out.push(`<table><caption id="${id}-cap" class="sr">${escapeHtml(t.title)}</caption>`);
+  out.push(
+    `<thead><tr>${
+      f.columns.map((c, j) => `<th scope="col"${cls(j)}>${escapeHtml(c)}</th>`).join("")
+    }</tr></thead>`,
+  );
+  out.push("<tbody>");
+  f.rows.forEach((r, i) => {
+    const rc = opts.rowClass?.(i);
+    out.push(
+      `<tr${rc ? ` class="${rc}"` : ""}>${
+        r.map((c, j) => `<td${cls(j)}>${escapeHtml(c ?? MARKDOWN_NULL)}</td>`).join("")
+      }</tr>`,
+    );
+  });
+  out.push("</tbody></table></div>");
+  if (t.note) out.push(`<p class="note">${escapeHtml(t.note)}</p>`);
+  out.push("</div>");
+  return out.join("\n");
+}
+
+/**
+ * A figure's SVG ready to inline: XML prolog and comments dropped, element ids (and their
+ * `url(#…)` / `href="#…"` references) prefixed with `prefix` so figures cannot clash, and an
+ * accessible name on the root.
+ *
+ * @example
+ * ```ts
+ * inlineSvg('<svg><clipPath id="c1"/><g clip-path="url(#c1)"/></svg>', "f1-", "Chart");
+ * // '<svg role="img" aria-label="Chart"><clipPath id="f1-c1"/><g clip-path="url(#f1-c1)"/></svg>'
+ * ```
+ */
+export function inlineSvg(svg: string, prefix: string, label: string): string {
+  const s = svg.replace(/^\s*<\?xml[^>]*\?>\s*/, "").replace(/<!--[\s\S]*?-->/g, "").trim()
+    .replace(/(\sid\s*=\s*["'])([^"']+)/g, (_, a, id) => a + prefix + id)
+    .replace(/url\(\s*(["']?)#/g, (_, q) => `url(${q}#${prefix}`)
+    .replace(/(\s(?:xlink:)?href\s*=\s*["'])#/g, (_, a) => `${a}#${prefix}`);
+  return s.replace(/^<svg\b/, `<svg role="img" aria-label="${escapeHtml(label)}"`);
+}
+
+function figureHtml(f: ReportFigure, id: string): string {
+  const svg = inlineSvg(f.svg, `${id}-`, f.alt ?? f.title);
+  const cap = [`<strong>${escapeHtml(f.title)}</strong>`];
+  if (f.caption) cap.push(escapeHtml(f.caption));
+  return [
+    `<figure class="fig" id="${id}">`,
+    `<div class="fig-box">${svg}</div>`,
+    `<figcaption>${cap.join(" ")}</figcaption>`,
+    "</figure>",
+  ].join("\n");
+}
+
+function itemHtml(item: ReportItem, ids: Ids): string {
+  const id = ids.take(item.id ?? `${item.kind}-${item.title}`);
+  return item.kind === "table" ? tableHtml(item, id) : figureHtml(item, id);
+}
+
+interface TocEntry {
+  id: string;
+  title: string;
+  children?: TocEntry[];
+}
+
+function sectionHtml(s: ReportSection, id: string, ids: Ids, level: 2 | 3): string {
+  const out = [`<section id="${id}" aria-labelledby="${id}-h">`];
+  out.push(`<h${level} id="${id}-h">${escapeHtml(s.title)}</h${level}>`);
+  if (s.intro) out.push(`<p class="intro">${escapeHtml(s.intro)}</p>`);
+  for (const item of s.items) out.push(itemHtml(item, ids));
+  out.push("</section>");
+  return out.join("\n");
+}
+
+function provenanceHtml(doc: ReportDocument): string {
+  const p = doc.provenance;
+  const dl: [string, string][] = [
+    ["runlens commit", `<code>${escapeHtml(p.runlens_commit)}</code>`],
+    ["Command", `<code>${escapeHtml(p.command)}</code>`],
+    ["Scorers", escapeHtml(p.scorers.join(", ") || MARKDOWN_NULL)],
+  ];
+  if (p.date !== undefined) dl.push(["Date", escapeHtml(p.date)]);
+  if (p.seeds && Object.keys(p.seeds).length > 0) {
+    dl.push([
+      "Seeds",
+      escapeHtml(Object.entries(p.seeds).map(([k, v]) => `${k} ${v}`).join("; ")),
+    ]);
+  }
+  const out = [`<dl class="prov">`];
+  for (const [k, v] of dl) out.push(`<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`);
+  out.push("</dl>");
+  const ids = new Ids();
+  const datasets: ReportTable = {
+    kind: "table",
+    title: "Data sets",
+    columns: [{ label: "Data set" }, { label: "Source" }, { label: "Commit" }, { label: "File" }, {
+      label: "sha256",
+    }],
+    rows: p.datasets.flatMap((d) => {
+      const files = Object.entries(d.sha256);
+      if (files.length === 0) return [[d.name, d.source ?? null, d.commit, null, null]];
+      return files.map(([f, h]) => [d.name, d.source ?? null, d.commit, f, h]);
+    }),
+  };
+  out.push(tableHtml(datasets, ids.take("prov-datasets")));
+  if (p.inputs && Object.keys(p.inputs).length > 0) {
+    out.push(tableHtml(
+      {
+        kind: "table",
+        title: "Input logs",
+        columns: [{ label: "File" }, { label: "sha256" }],
+        rows: Object.entries(p.inputs),
+      },
+      ids.take("prov-inputs"),
+    ));
+  }
+  out.push(
+    `<p class="note">This page is self-contained: styles, script, figures and data are in the ` +
+      `file, and it loads nothing from the network.${
+        p.date === undefined ? " It carries no date: the output is deterministic." : ""
+      }</p>`,
+  );
+  return out.join("\n");
+}
+
+function sampleNoticeHtml(p: ExamplePayload): string {
+  const s = p.sample;
+  if (!s) return "";
+  const mchars = (c: number) => `${grouped(c)} characters`;
+  return `<p class="notice" id="ex-sample-note" role="note"><strong>Sampled:</strong> the ` +
+    `responses total ${mchars(s.response_chars_total)}, over this report's budget of ` +
+    `${mchars(s.budget_chars)}, so the browser holds ${grouped(s.rows_kept)} of ` +
+    `${grouped(s.rows_total)} rows (${grouped(s.examples_kept)} of ${grouped(s.examples_total)} ` +
+    `examples, ${mchars(s.response_chars_kept)}): ${escapeHtml(s.method)} (seed ${s.seed}). ` +
+    `The tables above count every row.</p>`;
+}
+
+const BROWSER_HTML =
+  `<form class="ex-filters" id="ex-filters" role="search" aria-label="Filter the examples">
+<label>Run<select id="ex-run"><option value="">All runs</option></select></label>
+<label>Task<select id="ex-task"><option value="">All tasks</option></select></label>
+<label>Subset<select id="ex-subset"><option value="">All subsets</option></select></label>
+<label>Verdict<select id="ex-verdict"><option value="">All verdicts</option></select></label>
+<label>Failure class<select id="ex-failure"><option value="">All classes</option></select></label>
+<label>Scorers<select id="ex-disagree"><option value="">Agree or not</option></select></label>
+<label class="search">Search question, response, answer, target (case-insensitive; press / to focus)<input type="search" id="ex-search" autocomplete="off" spellcheck="false" placeholder="text to find"></label>
+<button type="submit">Search</button>
+<button type="reset">Clear</button>
+</form>
+<div class="ex-status">
+<p class="ex-count" id="ex-count" role="status" aria-live="polite">Loading the examples…</p>
+<div class="ex-pager" role="navigation" aria-label="Pages of examples (top)"><button type="button" class="ex-prev">← Previous</button><span class="ex-page"></span><button type="button" class="ex-next">Next →</button>
+<label>Rows per page <select id="ex-size"><option>25</option><option selected>50</option><option>100</option><option>200</option></select></label></div>
+</div>
+<ol class="ex-list" id="ex-list" aria-label="Example rows"></ol>
+<div class="ex-status"><div class="ex-pager" role="navigation" aria-label="Pages of examples (bottom)"><button type="button" class="ex-prev">← Previous</button><span class="ex-page"></span><button type="button" class="ex-next">Next →</button></div></div>
+<noscript><p class="notice">The example browser needs JavaScript.</p></noscript>`;
+
+function tocHtml(entries: TocEntry[]): string {
+  const list = (es: TocEntry[]): string =>
+    `<ol>${
+      es.map((e) =>
+        `<li><a href="#${e.id}">${escapeHtml(e.title)}</a>${
+          e.children && e.children.length > 0 ? list(e.children) : ""
+        }</li>`
+      ).join("")
+    }</ol>`;
+  return `<nav class="toc" aria-label="Contents"><h2>Contents</h2>${list(entries)}</nav>`;
+}
+
+function sha256Base64(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("base64");
+}
+
+/**
+ * Render the report as one self-contained HTML page (see the module doc). Validates the
+ * document first ({@link validateReportDocument}).
+ *
+ * @example
+ * ```ts
+ * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 40, figures: false });
+ * const html = renderReportHtml(doc, { budgetChars: 50_000_000 });
+ * console.assert(html.startsWith("<!DOCTYPE html>"));
+ * ```
+ */
+export function renderReportHtml(doc: ReportDocument, opts: HtmlOptions = {}): string {
+  validateReportDocument(doc);
+  const ids = new Ids();
+  for (
+    const fixedId of [
+      "main",
+      "summary",
+      "leaderboard",
+      "comparisons",
+      "analyses",
+      "examples",
+      "provenance",
+    ]
+  ) {
+    ids.take(fixedId);
+  }
+  const toc: TocEntry[] = [];
+  const body: string[] = [];
+
+  toc.push({ id: "summary", title: "Runs" });
+  body.push(
+    `<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Runs</h2>`,
+    doc.runs.length > 0
+      ? tableHtml(runsSummaryTable(doc.runs), ids.take("runs-summary"), { heading: false })
+      : `<p class="muted">No runs.</p>`,
+    "</section>",
+  );
+
+  if (doc.leaderboard) {
+    toc.push({ id: "leaderboard", title: doc.leaderboard.title });
+    body.push(sectionHtml(doc.leaderboard, "leaderboard", ids, 2));
+  }
+
+  if (doc.comparisons) {
+    const c = doc.comparisons;
+    toc.push({ id: "comparisons", title: "Paired comparisons" });
+    const out = [
+      `<section id="comparisons" aria-labelledby="comparisons-h"><h2 id="comparisons-h">Paired comparisons</h2>`,
+    ];
+    if (c.intro) out.push(`<p class="intro">${escapeHtml(c.intro)}</p>`);
+    if (c.pairs.length === 0) out.push(`<p class="muted">No pair of runs to compare.</p>`);
+    else {
+      out.push(tableHtml(comparisonsOverviewTable(c.pairs), ids.take("comparisons-overall")));
+      for (const p of c.pairs) {
+        const t = pairTaskTable(p);
+        const id = ids.take(t.id!);
+        out.push(
+          `<details class="pair"><summary>${
+            escapeHtml(t.title)
+          } (${p.tasks.length} tasks)</summary>`,
+          tableHtml(t, id, {
+            rowClass: (i) => (i === p.tasks.length ? "overall" : ""),
+            heading: false,
+          }),
+          "</details>",
+        );
+      }
+    }
+    for (const f of c.figures ?? []) out.push(itemHtml(f, ids));
+    out.push("</section>");
+    body.push(out.join("\n"));
+  }
+
+  if (doc.analyses.length > 0) {
+    const children: TocEntry[] = [];
+    const out = [
+      `<section id="analyses" aria-labelledby="analyses-h"><h2 id="analyses-h">Analyses</h2>`,
+    ];
+    for (const s of doc.analyses) {
+      const id = ids.take(s.id ?? s.title);
+      children.push({ id, title: s.title });
+      out.push(sectionHtml(s, id, ids, 3));
+    }
+    out.push("</section>");
+    toc.push({ id: "analyses", title: "Analyses", children });
+    body.push(out.join("\n"));
+  }
+
+  const payload = examplePayload(doc.examples, {
+    budgetChars: opts.budgetChars ?? DEFAULT_BUDGET_CHARS,
+    seed: opts.sampleSeed ?? DEFAULT_SAMPLE_SEED,
+  });
+  const blocks = payloadBlocks(payload, opts.encoding ?? "auto");
+  toc.push({ id: "examples", title: "Example browser" });
+  body.push(
+    `<section id="examples" aria-labelledby="examples-h"><h2 id="examples-h">Example browser</h2>`,
+    `<p class="intro">Every scored row: filter, search, and open a row to read the question, the ` +
+      `full response, the extracted answer and the target.</p>`,
+    sampleNoticeHtml(payload),
+    BROWSER_HTML,
+    "</section>",
+  );
+
+  toc.push({ id: "provenance", title: "Provenance" });
+  body.push(
+    `<section id="provenance" aria-labelledby="provenance-h"><h2 id="provenance-h">Provenance</h2>`,
+    provenanceHtml(doc),
+    "</section>",
+  );
+
+  const csp = [
+    "default-src 'none'",
+    `script-src 'sha256-${sha256Base64(PAGE_JS)}'`,
+    "style-src 'unsafe-inline'",
+    "img-src data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  const subtitle = doc.subtitle ? `<p>${escapeHtml(doc.subtitle)}</p>` : "";
+  const stamp = `runlens ${doc.provenance.runlens_commit}${
+    doc.provenance.date !== undefined ? ` · ${doc.provenance.date}` : ""
+  }`;
+  return [
+    "<!DOCTYPE html>",
+    `<html lang="en">`,
+    "<head>",
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    `<meta name="referrer" content="no-referrer">`,
+    `<meta name="generator" content="runlens">`,
+    `<title>${escapeHtml(doc.title)}</title>`,
+    `<style>${PAGE_CSS}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}</style>`,
+    "</head>",
+    "<body>",
+    `<a class="skip" href="#main">Skip to the content</a>`,
+    `<header class="page"><h1>${escapeHtml(doc.title)}</h1>${subtitle}<p>${
+      escapeHtml(stamp)
+    }</p></header>`,
+    `<div class="layout">`,
+    tocHtml(toc),
+    `<main id="main">`,
+    ...body,
+    "</main>",
+    "</div>",
+    `<script type="application/json" id="report-index">${blocks.index}</script>`,
+    `<script type="application/json" id="report-texts" data-encoding="${blocks.encoding}">${blocks.texts}</script>`,
+    `<script>${PAGE_JS}</script>`,
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
