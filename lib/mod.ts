@@ -57,3 +57,6 @@ export * from "./core/schema.ts";
 export { REPO_ROOT, resolveDataDir } from "./core/data_dir.ts";
 export * from "./notebook/demo.ts";
 export * from "./pipeline/compare.ts";
+export * from "./report/build.ts";
+export * from "./report/write.ts";
+export * from "./pipeline/headlines.ts";

@@ -16,7 +16,8 @@ import { renderReportHtml } from "@runlens/report/html/render.ts";
 import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
 import { bbehSourceQuestions } from "@runlens/report/html/bench.ts";
 import { ensureChromium } from "@runlens/setup/chromium.ts";
-import { ChromiumBrowser, type ChromiumPage } from "@runlens/setup/chromium_driver.ts";
+import { ChromiumBrowser } from "@runlens/setup/chromium_driver.ts";
+import { countText, open, optionValue, selectValue } from "./_browser.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -36,46 +37,6 @@ function makeDoc(dataDir: string): ReportDocument {
   rows[12].response = HOSTILE;
   rows[12].extracted = `<b onmouseover=alert(4)>bold</b>`;
   return doc;
-}
-
-/** Open `file` in a fresh page (alerts recorded) and wait for the first render. */
-async function open(browser: ChromiumBrowser, file: string): Promise<ChromiumPage> {
-  const page = await browser.newPage();
-  await page.addInitScript(
-    "window.__alerts = []; window.alert = (m) => window.__alerts.push(String(m));",
-  );
-  await page.goto(new URL(`file://${file}`).href);
-  await page.waitFor(() => document.documentElement.dataset.ready === "true");
-  return page;
-}
-
-const countText = (page: ChromiumPage) =>
-  page.evaluate(() => document.getElementById("ex-count")!.textContent);
-
-async function selectValue(page: ChromiumPage, id: string, value: string): Promise<void> {
-  await page.evaluate(
-    (id: string, value: string) => {
-      const s = document.getElementById(id) as HTMLSelectElement;
-      s.value = value;
-      s.dispatchEvent(new Event("change", { bubbles: true }));
-    },
-    id,
-    value,
-  );
-}
-
-/** The value of the option whose label starts with `label (`. */
-function optionValue(page: ChromiumPage, id: string, label: string): Promise<string> {
-  return page.evaluate(
-    (id: string, label: string) => {
-      const s = document.getElementById(id) as HTMLSelectElement;
-      const o = [...s.options].find((o) => o.textContent!.startsWith(`${label} (`));
-      if (!o) throw new Error(`no option ${label} in #${id}`);
-      return o.value;
-    },
-    id,
-    label,
-  );
 }
 
 function screenshotDir(tmp: string): string {

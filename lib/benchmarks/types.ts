@@ -70,6 +70,8 @@ export interface BenchmarkAnalyses {
   summary(tables: Record<string, pl.DataFrame | null>): Record<string, object>;
   /** Notes on what was skipped and why (e.g. a data set missing from the data directory). */
   notes?(ctx: AnalysisContext): string[];
+  /** A title for each table of {@link tables} (reports show it; default: the key). */
+  titles?: Readonly<Record<string, string>>;
 }
 
 /** One released example: the question text and the target, as the task file holds them. */
@@ -164,7 +166,7 @@ export interface Benchmark {
    * The numeric keys of {@link aggregate}'s result, in the order reports show them, each with
    * the label the text report prints (e.g. `micro` → "BBH micro (correct / 6,511)").
    */
-  aggregateKeys?: readonly { key: string; label: string }[];
+  aggregateKeys?: readonly { key: string; label: string; unit?: string }[];
   /**
    * 95% intervals of the aggregates `aggregate` gave for the same rows (keys of
    * {@link aggregateKeys} with a value), each naming its method.

@@ -30,6 +30,11 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command<un
       "[--a RUN --b RUN | --baseline RUN] [--json]",
     load: async () => (await import("./compare.ts")).compareCommand as Command<unknown>,
   },
+  report: {
+    summary: "write report.html, report.md and LaTeX tables for runs: report <paths…> " +
+      "[--out DIR] [--baseline RUN]",
+    load: async () => (await import("./report.ts")).reportCommand as Command<unknown>,
+  },
   subsets: {
     summary:
       "count the inferred BBEH subset labels per task: subsets [--data DIR] [--mini] [--json]",

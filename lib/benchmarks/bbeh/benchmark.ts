@@ -45,7 +45,8 @@ export const bbeh: Benchmark = {
   aggregate: bbehAggregate,
   aggregateIntervals: (rows, aggregate) => bbehIntervals(rows, aggregate as BbehAggregate),
   aggregateKeys: [
-    { key: "harmonic_mean", label: "BBEH (harmonic mean of accuracy+1)" },
+    // the harmonic mean of (accuracy % + 1) is a score, not a percentage
+    { key: "harmonic_mean", label: "BBEH (harmonic mean of accuracy+1)", unit: "" },
     { key: "micro", label: "micro" },
     { key: "mini_micro", label: "BBEH Mini micro" },
   ],
@@ -56,6 +57,24 @@ export const bbeh: Benchmark = {
         pl.DataFrame | null
       >,
     summary: (tables) => failureSummary(tables as never),
+    titles: {
+      subsets: "Accuracy (%) per labelled subset inside BBEH tasks, 95% Wilson intervals",
+      boardgame: "BoardgameQA: share of unknown among labelled predictions (Table 5)",
+      boardgameConfusion: "BoardgameQA: gold × predicted counts",
+      objectCounting: "Object Counting: over- and under-counting (Table 8)",
+      objectCountingErrors: "Object Counting: signed error distribution",
+      objectProperties: "Object Properties: count said to be undeterminable (A.13)",
+      mistakeFinding: "First-mistake items: early flags vs missed first mistake (A.6)",
+      mistakeOffsets: "First-mistake items: flagged − true step offsets",
+      noAnswer: "No final answer and degenerate output per task (Section 5.2)",
+      belowRandom: "Accuracy vs random chance, missing answers and response length per task",
+      wordSorting: "Word Sorting new alphabet: answers in standard English order (A.22)",
+      hyperbaton: "Hyperbaton: English-ordered adjective pairs in wrong picks (A.8)",
+      causal: "Causal Understanding: errors by gold label and variant (A.4)",
+      webOfLies: "Web of Lies cyclic items: per-position and last vs earlier person (A.21)",
+      temporal: "Temporal Sequences: accuracy if only the longest length were asked (A.19)",
+      shuffled: "Shuffled Objects: no final answer (A.16)",
+    },
     notes: (ctx) =>
       exists(join(ctx.dataDir, "big-bench-mistake"))
         ? []

@@ -124,3 +124,59 @@ export function inputLengthFigure(lengths: pl.DataFrame, opts: FigureOptions = {
     ],
   });
 }
+
+/** Options of {@link leaderboardFigure}. */
+export interface LeaderboardFigureOptions extends FigureOptions {
+  /** The column drawn (default `harmonic_mean`, the paper's headline). */
+  measure?: string;
+}
+
+/**
+ * The leaderboard as a dot per model (best first), the runs' 95% intervals as error bars
+ * (`ci_low`, `ci_high`; the paper's models have none), coloured by source (paper or run).
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * const board = pl.DataFrame({
+ *   model: ["o3-mini (high)", "my-model"],
+ *   source: ["paper (Tables 2, 4)", "run my-run (full set)"],
+ *   harmonic_mean: [44.8, 12.1],
+ *   ci_low: [null, 10.2],
+ *   ci_high: [null, 14.3],
+ * });
+ * leaderboardFigure(board, { title: "BBEH" }).tagName; // "FIGURE"
+ * ```
+ */
+export function leaderboardFigure(
+  board: pl.DataFrame,
+  opts: LeaderboardFigureOptions = {},
+): Element {
+  const measure = opts.measure ?? "harmonic_mean";
+  const rows = (board.toRecords() as Record<string, unknown>[])
+    .filter((r) => typeof r[measure] === "number")
+    .map((r) => ({
+      model: String(r.model),
+      kind: String(r.source).startsWith("paper") ? "paper" : "your runs",
+      value: r[measure] as number,
+      low: (r.ci_low ?? null) as number | null,
+      high: (r.ci_high ?? null) as number | null,
+    }));
+  const withBars = rows.filter((r) => r.low !== null && r.high !== null);
+  return Plot.plot({
+    document: plotDocument(),
+    title: opts.title ?? `BBEH ${measure.replace("_", " ")} per model`,
+    subtitle: opts.subtitle,
+    caption: opts.caption,
+    width: 720,
+    height: 40 + rows.length * 24,
+    marginLeft: 180,
+    x: { label: `${measure.replace("_", " ")} →`, grid: true },
+    y: { label: null, domain: rows.map((r) => r.model) },
+    color: { legend: true, domain: ["paper", "your runs"], range: ["#9ca3af", "#2563eb"] },
+    marks: [
+      Plot.ruleY(withBars, { y: "model", x1: "low", x2: "high", stroke: "kind", strokeWidth: 2 }),
+      Plot.dot(rows, { y: "model", x: "value", fill: "kind", r: 4 }),
+    ],
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * `runlens report <paths…> [--out DIR] [--baseline RUN] [--date DATE] [--title TEXT]
+ * [--data DIR]`: score the logs and write one self-contained `report.html` (inline SVG
+ * figures, data embedded, no network), `report.md` with the same tables, and every table as
+ * booktabs LaTeX under `tables/` — the runs with their headline number and 95% interval, the
+ * BBEH leaderboard beside the paper's models with error bars, paired comparisons (every pair of
+ * runs of one benchmark, or every run against `--baseline`), the analyses that apply, an
+ * example browser over every scored row (sampled, and saying so, past `--budget` characters of
+ * responses) and the provenance. Deterministic: no clock unless `--date` is given.
+ *
+ * @example
+ * ```sh
+ * deno task runlens report runs/ --out report/ --baseline gpt-4o
+ * ```
+ * @module
+ */
+import { join } from "node:path";
+import { resolveDataDir } from "../core/data_dir.ts";
+import { loadRuns } from "../pipeline/load.ts";
+import { buildReport } from "../report/build.ts";
+import { writeReport } from "../report/write.ts";
+import { type Command, runCommand, UsageError } from "./command.ts";
+
+/** Parsed `report` arguments. */
+interface ReportArgs {
+  paths: string[];
+  out: string;
+  data: string | null;
+  baseline: string | null;
+  date: string | null;
+  title: string | null;
+  budget: number | null;
+  provenance: "git" | "source";
+}
+
+/** `runlens report`. */
+export const reportCommand: Command<ReportArgs> = {
+  name: "report",
+  summary: "write report.html, report.md and LaTeX tables for runs: report <paths…> [--out DIR]",
+  usage: "report <paths…> [--out DIR] [--baseline RUN] [--date DATE] [--title TEXT] [--data DIR]",
+  options: {
+    out: { type: "string", value: "DIR", description: "output folder (default runlens_report)" },
+    baseline: { type: "string", value: "RUN", description: "compare every run with this one" },
+    date: { type: "string", value: "DATE", description: "a date to show (never the clock)" },
+    title: { type: "string", value: "TEXT", description: "page title" },
+    data: { type: "string", value: "DIR", description: "data directory" },
+    budget: {
+      type: "string",
+      value: "CHARS",
+      description: "responses embedded in the example browser before it samples (default 50M)",
+    },
+    provenance: {
+      type: "string",
+      value: "git|source",
+      description: "name runlens's code by its git commit (default) or by a digest of lib/",
+    },
+  },
+  parse: ({ values, positionals }) => {
+    const text = (k: string) => (values[k] as string | undefined) ?? null;
+    if (positionals.length === 0) throw new UsageError("no run logs given");
+    const budget = text("budget");
+    if (budget !== null && !/^[1-9][0-9]*$/.test(budget)) {
+      throw new UsageError(`--budget must be a positive integer, not "${budget}"`);
+    }
+    const provenance = text("provenance") ?? "git";
+    if (provenance !== "git" && provenance !== "source") {
+      throw new UsageError(`--provenance must be git or source, not "${provenance}"`);
+    }
+    return {
+      paths: positionals,
+      out: text("out") ?? "runlens_report",
+      data: text("data"),
+      baseline: text("baseline"),
+      date: text("date"),
+      title: text("title"),
+      budget: budget === null ? null : Number(budget),
+      provenance,
+    };
+  },
+  run: reportRun,
+};
+
+async function reportRun(args: ReportArgs): Promise<number> {
+  const dataDir = resolveDataDir(args.data);
+  const loaded = loadRuns(args.paths, dataDir, { progress: true });
+  if (args.baseline !== null && !loaded.runs.some((r) => r.run === args.baseline)) {
+    throw new UsageError(
+      `no run "${args.baseline}" (runs: ${loaded.runs.map((r) => r.run).join(", ")})`,
+    );
+  }
+  const doc = await buildReport(loaded, {
+    dataDir,
+    command: ["runlens report", ...Deno.args.slice(Deno.args[0] === "report" ? 1 : 0)].join(" "),
+    baseline: args.baseline,
+    date: args.date ?? undefined,
+    title: args.title ?? undefined,
+    provenance: args.provenance,
+  });
+  const written = writeReport(doc, args.out, { budgetChars: args.budget ?? undefined });
+  console.log(`runlens report: wrote ${written.map((f) => join(args.out, f)).join(", ")}`);
+  return 0;
+}
+
+/**
+ * Run `runlens report`; returns the exit code (0 ok, 1 failure, 2 usage).
+ *
+ * @example
+ * ```ts ignore
+ * await reportMain(["runs/", "--out", "report/"]);
+ * ```
+ */
+export function reportMain(args: string[]): Promise<number> {
+  return runCommand(reportCommand, args);
+}
+
+if (import.meta.main) Deno.exit(await reportMain(Deno.args));

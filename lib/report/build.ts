@@ -1,0 +1,224 @@
+/**
+ * Build the report document of loaded runs (`html/document.ts`): the runs with their headline
+ * number and its 95% interval, the BBEH leaderboard beside the paper's models with error bars,
+ * the paired comparisons between runs, the analyses that apply (per-task accuracy, BBEH's
+ * failure modes and subsets, answer-format sensitivity of BBH runs), the example browser's
+ * rows, and the provenance. The same library functions the notebooks call produce every
+ * number; nothing here computes statistics of its own.
+ *
+ * @example
+ * ```ts
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const dataDir = resolveDataDir();
+ * const loaded = loadRuns(["tests/fixtures/logs/tree"], dataDir);
+ * const doc = await buildReport(loaded, { dataDir, command: "runlens report tests/fixtures/logs/tree" });
+ * doc.runs.length; // 2
+ * doc.examples.rows.length === loaded.rows.height; // true
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { getBenchmark } from "../benchmarks/registry.ts";
+import { leaderboard } from "../benchmarks/bbeh/leaderboard.ts";
+import { leaderboardFigure } from "../benchmarks/bbeh/figures.ts";
+import { toStandaloneSvg } from "../render/figure.ts";
+import { reasonKind } from "../logs/quarantine.ts";
+import { compareRuns } from "../pipeline/compare.ts";
+import type { LoadedRuns } from "../pipeline/load.ts";
+import type { RunSummary as LoadSummary } from "../pipeline/summarise.ts";
+import { microCI } from "../stats/headline_ci.ts";
+import { DEFAULT_BOOTSTRAP_SEED } from "../stats/bootstrap.ts";
+import type {
+  Headline,
+  PairedComparison,
+  ReportDocument,
+  ReportSection,
+  RunSummary,
+} from "./html/document.ts";
+import { analysesSections } from "./analyses.ts";
+import { tableOf } from "./table_of.ts";
+import { reportExamples } from "./examples.ts";
+import { datasetProvenance, gitCommit, sourceDigest } from "./provenance.ts";
+
+/** Options of {@link buildReport}. */
+export interface ReportOptions {
+  /** The data directory the runs were scored against. */
+  dataDir: string;
+  /** The command line, as the report should show it. */
+  command: string;
+  /** Compare every run with this one (default: every pair of runs of one benchmark). */
+  baseline?: string | null;
+  /** A date to show (never read from the clock). */
+  date?: string;
+  /**
+   * How the report names runlens's code: `git` (the checkout's commit, the default) or
+   * `source` (a digest of lib/, for reports committed in the repository itself).
+   */
+  provenance?: "git" | "source";
+  /** Page title. */
+  title?: string;
+}
+
+/** Build the whole document. */
+export async function buildReport(
+  loaded: LoadedRuns,
+  opts: ReportOptions,
+): Promise<ReportDocument> {
+  const benchmarks = [...new Set(loaded.runs.map((r) => r.benchmark))].sort();
+  const code = opts.provenance === "source"
+    ? await sourceDigest()
+    : gitCommit() ?? await sourceDigest();
+  return {
+    title: opts.title ?? "runlens report",
+    subtitle: `${loaded.runs.length} run(s) from ${loaded.files.length} log file(s); ` +
+      `${loaded.rows.height.toLocaleString("en-US")} rows scored, ` +
+      `${loaded.quarantine.length.toLocaleString("en-US")} quarantined.`,
+    provenance: {
+      runlens_commit: code,
+      datasets: await datasetProvenance(opts.dataDir, benchmarks),
+      scorers: [...new Set(loaded.runs.map((r) => r.scorer))].sort(),
+      command: opts.command,
+      ...(opts.date ? { date: opts.date } : {}),
+      seeds: { bootstrap: DEFAULT_BOOTSTRAP_SEED },
+    },
+    runs: loaded.runs.map((r) => runSummary(r, loaded)),
+    leaderboard: leaderboardSection(loaded),
+    comparisons: comparisons(loaded, opts.baseline ?? null),
+    analyses: analysesSections(loaded, opts.dataDir),
+    examples: reportExamples(loaded, opts.dataDir),
+  };
+}
+
+/** A run's row of the runs table: its first aggregate with an interval, else its accuracy. */
+function runSummary(r: LoadSummary, loaded: LoadedRuns): RunSummary {
+  const keys = getBenchmark(r.benchmark)?.aggregateKeys ?? [];
+  const key = keys.find((k) => typeof r.aggregate[k.key] === "number");
+  const quarantine: Record<string, number> = {};
+  for (const q of loaded.quarantine) {
+    if (!r.files.includes(q.file)) continue;
+    const kind = reasonKind(q.reason);
+    quarantine[kind] = (quarantine[kind] ?? 0) + 1;
+  }
+  return {
+    run: r.run,
+    model: r.model,
+    benchmark: r.benchmark,
+    scorer: r.scorer,
+    coverage: r.aggregate.coverage,
+    headline: key
+      ? {
+        ...headlineOf(key.label, r.aggregate[key.key] as number, r.intervals[key.key]),
+        ...(key.unit !== undefined ? { unit: key.unit } : {}),
+      }
+      : rowsAccuracy(r, loaded),
+    rows_in: r.rows_in,
+    rows_scored: r.rows_scored,
+    rows_quarantined: r.rows_quarantined,
+    quarantine: r.files.length > 1 ? {} : quarantine,
+    ...(r.aggregate.note ? { note: r.aggregate.note } : {}),
+  };
+}
+
+function headlineOf(
+  metric: string,
+  value: number,
+  ci: { ci_low: number; ci_high: number; se: number; method: string } | undefined,
+): Headline {
+  return {
+    metric,
+    value,
+    ci_low: ci?.ci_low ?? null,
+    ci_high: ci?.ci_high ?? null,
+    se: ci?.se ?? null,
+    method: ci?.method ?? null,
+  };
+}
+
+/** A partial run: the accuracy of its scored rows, with its CLT interval (not a benchmark score). */
+function rowsAccuracy(r: LoadSummary, loaded: LoadedRuns): Headline | null {
+  const rows = loaded.rows.filter(
+    pl.col("run").eq(pl.lit(r.run)).and(pl.col("benchmark").eq(pl.lit(r.benchmark))),
+  );
+  const tasks = rows.getColumn("task").toArray() as string[];
+  const index = rows.getColumn("example_index").toArray() as number[];
+  const correct = rows.getColumn("correct").toArray() as boolean[];
+  const ci = microCI(
+    tasks.map((t, i) => ({ stratum: t, example: index[i], score: correct[i] ? 1 : 0 })),
+  );
+  if (ci === null) return null;
+  return headlineOf("accuracy of the rows scored (partial run)", ci.estimate, ci);
+}
+
+/** BBEH runs beside the paper's models, with the runs' 95% intervals. */
+function leaderboardSection(loaded: LoadedRuns): ReportSection | undefined {
+  const bbeh = loaded.rows.filter(pl.col("benchmark").eq(pl.lit("bbeh")));
+  if (bbeh.height === 0) return undefined;
+  const intervals = new Map(
+    loaded.runs.filter((r) => r.benchmark === "bbeh").map((
+      r,
+    ) => [r.model, r.intervals.harmonic_mean]),
+  );
+  const board = leaderboard(bbeh).select("model", "source", "harmonic_mean", "micro");
+  const models = board.getColumn("model").toArray() as string[];
+  const sources = board.getColumn("source").toArray() as string[];
+  const ci = (side: "ci_low" | "ci_high") =>
+    pl.Series(
+      side,
+      models.map((m, i) =>
+        sources[i].startsWith("paper") ? null : intervals.get(m)?.[side] ?? null
+      ),
+      pl.Float64,
+    );
+  const withCi = board.withColumns(ci("ci_low"), ci("ci_high"));
+  const figure = leaderboardFigure(withCi, {
+    title: "BBEH harmonic mean: your runs beside the paper's models",
+    caption: "Bars: 95% intervals of the runs (seeded bootstrap over examples, stratified by " +
+      "task). The paper's numbers (Table 2) have none.",
+  });
+  return {
+    id: "leaderboard",
+    title: "Leaderboard",
+    intro: "BBEH headline (harmonic mean of accuracy + 1 over the 23 tasks) and micro average, " +
+      "runs with full coverage beside the models of the BBEH paper.",
+    items: [
+      tableOf(withCi, { id: "bbeh-leaderboard", title: "BBEH leaderboard", digits: 1 }),
+      {
+        kind: "figure",
+        id: "bbeh-leaderboard-figure",
+        title: "BBEH leaderboard with 95% intervals",
+        svg: toStandaloneSvg(figure),
+      },
+    ],
+  };
+}
+
+/** Paired comparisons: every run with the baseline, else every pair of one benchmark. */
+function comparisons(loaded: LoadedRuns, baseline: string | null): ReportDocument["comparisons"] {
+  const runs = [...new Set(loaded.runs.map((r) => r.run))].sort();
+  const pairs: [string, string][] = baseline !== null
+    ? runs.filter((r) => r !== baseline).map((r) => [r, baseline])
+    : runs.flatMap((a, i) => runs.slice(i + 1).map((b): [string, string] => [a, b]));
+  const benchmarksOf = (run: string) =>
+    new Set(loaded.runs.filter((r) => r.run === run).map((r) => r.benchmark));
+  const out: PairedComparison[] = [];
+  const disjoint: string[] = [];
+  for (const [a, b] of pairs) {
+    const shared = [...benchmarksOf(a)].filter((x) => benchmarksOf(b).has(x));
+    if (shared.length === 0) continue;
+    try {
+      for (const c of compareRuns(loaded.rows, a, b)) out.push(c as unknown as PairedComparison);
+    } catch (e) {
+      if (!/share no example/.test((e as Error).message)) throw e;
+      disjoint.push(`${a} vs ${b}`);
+    }
+  }
+  if (out.length === 0) return undefined;
+  return {
+    intro: "A − B in percentage points on the examples both runs scored (epochs averaged per " +
+      "example), with the paired 95% interval, McNemar's exact p-value, Holm-adjusted p-values " +
+      "across tasks and the minimum detectable difference at 80% power." +
+      (disjoint.length > 0 ? ` Not compared (no example in common): ${disjoint.join(", ")}.` : ""),
+    pairs: out,
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The example browser's rows of a report: every scored row with its verdict, extracted answer,
+ * target and full response, the subset label of its example (BBEH), a failure class and
+ * whether the log's own verdict disagrees with the re-score; the question text once per
+ * example. Failure classes of wrong rows: `no final answer` (the scorer extracted nothing; for
+ * BBEH, none of the official answer prefixes), `degenerate output` (BBEH: no answer and at
+ * least 20 lines, over half of them repeats — `failure/labels.ts`), else `wrong answer`.
+ *
+ * @example
+ * ```ts
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const dataDir = resolveDataDir();
+ * const ex = reportExamples(loadRuns(["tests/fixtures/logs/tree"], dataDir), dataDir);
+ * ex.rows.every((r) => ex.questions.some((q) => q.task === r.task && q.example_index === r.example_index)); // true
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { getBenchmark } from "../benchmarks/registry.ts";
+import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
+import { bbehSubsets } from "../benchmarks/bbeh/subsets.ts";
+import { hasFinalAnswer, isDegenerate } from "../benchmarks/bbeh/failure/labels.ts";
+import type { LoadedRuns } from "../pipeline/load.ts";
+import type { ExampleQuestion, ExampleRow, ReportExamples } from "./html/document.ts";
+
+/** The rows and questions of the example browser. */
+export function reportExamples(loaded: LoadedRuns, dataDir: string): ReportExamples {
+  const rows = withLabels(loaded.rows, dataDir);
+  const records = rows.select(
+    "run",
+    "benchmark",
+    "task",
+    "example_index",
+    "epoch",
+    "subset",
+    "correct",
+    "extracted",
+    "target",
+    "failure",
+    "disagreement",
+    pl.col("response").fillNull(""),
+  ).toRecords() as Record<string, unknown>[];
+  const exampleRows: ExampleRow[] = records.map((r) => ({
+    run: r.run as string,
+    benchmark: r.benchmark as string,
+    task: r.task as string,
+    example_index: r.example_index as number,
+    epoch: r.epoch as number,
+    subset: (r.subset as string | null) ?? null,
+    verdict: r.correct ? "correct" : "wrong",
+    extracted: (r.extracted as string | null) ?? null,
+    target: r.target as string,
+    failure: (r.failure as string | null) ?? null,
+    disagreement: (r.disagreement as boolean | null) ?? null,
+    response: r.response as string,
+  }));
+  return { questions: questionsOf(rows), rows: exampleRows };
+}
+
+/** One question per (benchmark, task, example_index) of the rows. */
+function questionsOf(rows: pl.DataFrame): ExampleQuestion[] {
+  return (rows.select("benchmark", "task", "example_index", "input")
+    .unique({ subset: ["benchmark", "task", "example_index"], maintainOrder: true })
+    .toRecords() as Record<string, unknown>[])
+    .map((q) => ({
+      benchmark: q.benchmark as string,
+      task: q.task as string,
+      example_index: q.example_index as number,
+      text: (q.input as string | null) ?? "",
+    }));
+}
+
+/** The rows with `subset`, `failure` and `disagreement`. */
+function withLabels(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
+  const bbeh = pl.col("benchmark").eq(pl.lit("bbeh"));
+  const blank = pl.col("extracted").isNull().or(pl.col("extracted").eq(pl.lit("")));
+  const noAnswer = pl.when(bbeh).then(hasFinalAnswer().not()).otherwise(blank);
+  const labelled = rows.withColumns(
+    pl.when(pl.col("correct")).then(pl.lit(null).cast(pl.Utf8))
+      .when(bbeh.and(isDegenerate())).then(pl.lit("degenerate output"))
+      .when(noAnswer).then(pl.lit("no final answer"))
+      .otherwise(pl.lit("wrong answer")).alias("failure"),
+    pl.when(pl.col("stored_correct").isNull()).then(pl.lit(null).cast(pl.Bool))
+      .otherwise(pl.col("stored_correct").neq(pl.col("correct"))).alias("disagreement"),
+  );
+  return labelled.join(subsetLabels(rows, dataDir), {
+    on: ["benchmark", "task", "example_index"],
+    how: "left",
+  });
+}
+
+/** The subset label of each BBEH example the rows name (the first kind of its task). */
+function subsetLabels(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
+  const empty = pl.DataFrame([
+    pl.Series("benchmark", [], pl.Utf8),
+    pl.Series("task", [], pl.Utf8),
+    pl.Series("example_index", [], pl.Int32),
+    pl.Series("subset", [], pl.Utf8),
+  ]);
+  if (!getBenchmark("bbeh") || rows.filter(pl.col("benchmark").eq(pl.lit("bbeh"))).height === 0) {
+    return empty;
+  }
+  const subsets = bbehSubsets(loadBbehDataset(dataDir))
+    .unique({ subset: ["task", "example_index"], keep: "first", maintainOrder: true });
+  return subsets.select(
+    pl.lit("bbeh").alias("benchmark"),
+    pl.col("task"),
+    pl.col("example_index").cast(pl.Int32),
+    pl.col("subset").cast(pl.Utf8),
+  );
+}

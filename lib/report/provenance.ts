@@ -1,0 +1,135 @@
+/**
+ * Where a report's numbers come from: the runlens source (the git commit of the checkout, or
+ * the SHA-256 of its `lib/` sources when the report must not depend on the commit it is
+ * committed in), each data set the runs were scored against (the pinned repository and
+ * commit of `lib/data/manifest.json`, and the SHA-256 of the files actually read) and the
+ * scorers. Deterministic: the clock is never read.
+ *
+ * @example
+ * ```ts
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * (await sourceDigest()).startsWith("lib/ sha256:"); // true
+ * const [bbeh] = await datasetProvenance(resolveDataDir(), ["bbeh"]);
+ * bbeh.commit; // "80d12ca916b7158f22293fcf3144f4d3d854d4be"
+ * ```
+ * @module
+ */
+import { join, relative } from "node:path";
+import { REPO_ROOT } from "../core/data_dir.ts";
+import type { DatasetProvenance } from "./html/document.ts";
+
+/** SHA-256 of bytes as hex. */
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Files under `dir`, relative to the repository, sorted. */
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of [...Deno.readDirSync(d)].sort((a, b) => a.name < b.name ? -1 : 1)) {
+      const p = join(d, e.name);
+      if (e.isDirectory) walk(p);
+      else if (e.isFile) out.push(relative(REPO_ROOT, p));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * A digest of runlens's sources: SHA-256 over the sorted `path sha256` lines of every file
+ * under `lib/` (12 hex digits), so that a report says exactly which code made it without
+ * naming a commit.
+ */
+export async function sourceDigest(): Promise<string> {
+  const lines: string[] = [];
+  for (const path of filesUnder(join(REPO_ROOT, "lib"))) {
+    lines.push(`${path} ${await sha256(Deno.readFileSync(join(REPO_ROOT, path)))}`);
+  }
+  const all = await sha256(new TextEncoder().encode(lines.join("\n")));
+  return `lib/ sha256:${all.slice(0, 12)}`;
+}
+
+/**
+ * The checkout's git commit (12 hex digits, `-dirty` when lib/ has uncommitted changes), or
+ * null when this is not a git checkout.
+ *
+ * @example
+ * ```ts
+ * const commit = gitCommit(); // e.g. "1ff180e2a9c4" or null
+ * ```
+ */
+export function gitCommit(): string | null {
+  const git = (args: string[]) => {
+    try {
+      const out = new Deno.Command("git", { args, cwd: REPO_ROOT, stdout: "piped", stderr: "null" })
+        .outputSync();
+      return out.success ? new TextDecoder().decode(out.stdout).trim() : null;
+    } catch {
+      return null;
+    }
+  };
+  const head = git(["rev-parse", "--short=12", "HEAD"]);
+  if (head === null) return null;
+  const dirty = git(["status", "--porcelain", "--", "lib"]);
+  return dirty ? `${head}-dirty` : head;
+}
+
+/** The manifest's pinned sources and files. */
+interface Manifest {
+  sources: Record<string, { folder: string; repo: string; commit: string }>;
+  files: { path: string; source: string; sha256: string }[];
+}
+
+/** Data folder of each benchmark in the data directory and manifest. */
+const DATA_FOLDERS: Record<string, string> = {
+  bbeh: "bbeh",
+  bbh: "bbh",
+  bbm: "big-bench-mistake",
+};
+
+/**
+ * For each benchmark of `benchmarks` with a pinned release: its repository and commit, and the
+ * SHA-256 of its data files as they are in `dataDir` (a file that differs from the pinned
+ * release shows its own digest, and the source says how many differ; a missing file is left
+ * out).
+ */
+export async function datasetProvenance(
+  dataDir: string,
+  benchmarks: readonly string[],
+): Promise<DatasetProvenance[]> {
+  const manifest = JSON.parse(
+    Deno.readTextFileSync(join(REPO_ROOT, "lib", "data", "manifest.json")),
+  ) as Manifest;
+  const out: DatasetProvenance[] = [];
+  for (const name of benchmarks) {
+    const folder = DATA_FOLDERS[name];
+    if (!folder) continue;
+    for (const [key, src] of Object.entries(manifest.sources)) {
+      if (src.folder !== folder) continue;
+      const files = manifest.files.filter((f) => f.source === key && f.path.endsWith(".json"));
+      const sums: Record<string, string> = {};
+      let differ = 0;
+      for (const f of files) {
+        let bytes: Uint8Array;
+        try {
+          bytes = Deno.readFileSync(join(dataDir, f.path));
+        } catch {
+          continue;
+        }
+        sums[f.path] = await sha256(bytes);
+        if (sums[f.path] !== f.sha256) differ++;
+      }
+      if (Object.keys(sums).length === 0) continue;
+      out.push({
+        name,
+        source: differ === 0 ? src.repo : `${src.repo} (${differ} file(s) differ from the pin)`,
+        commit: src.commit,
+        sha256: sums,
+      });
+    }
+  }
+  return out;
+}
