@@ -121,7 +121,9 @@ export function readRange(
   const file = Deno.openSync(path, { read: true });
   const summary: RangeSummary = { lines: 0, unterminatedLast: false, tooLong: [] };
   try {
-    let buf = new Uint8Array(Math.max(16, Math.min(chunkBytes, maxLine + 1)));
+    // a small range needs a small buffer (it grows for a longer last line)
+    const first = Math.min(chunkBytes, maxLine + 1, Math.max(end - start + 1, 1 << 12) + 1);
+    let buf = new Uint8Array(Math.max(16, first));
     let filled = 0; // bytes of buf holding data
     let base = Math.max(0, start - 1); // file offset of buf[0]
     let eof = false;
