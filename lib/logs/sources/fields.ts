@@ -70,7 +70,14 @@ export type DetectedFields = FieldMapping & { used: Record<string, string> };
 
 type Kind = "text" | "target" | "int";
 
-/** The names tried per field, in order (see the module table). */
+/**
+ * The names tried per field, in order (see the module table).
+ *
+ * @example
+ * ```ts
+ * FIELD_NAMES.response[0]; // "response"
+ * ```
+ */
 export const FIELD_NAMES: Readonly<Record<string, readonly string[]>> = {
   response: [
     "response",
@@ -138,7 +145,14 @@ const KINDS: Record<string, Kind> = {
   response_tokens: "int",
 };
 
-/** Keys tried first for a chat transcript. */
+/**
+ * Keys tried first for a chat transcript.
+ *
+ * @example
+ * ```ts
+ * CHAT_NAMES.includes("message_log"); // true
+ * ```
+ */
 export const CHAT_NAMES = [
   "messages",
   "message_log",
@@ -252,7 +266,15 @@ export function lookupPath(obj: unknown, path: string): unknown {
   return walkPath(obj, path.split("."));
 }
 
-/** The value at `parts` below `at` (no whole-path key check). */
+/**
+ * The value at `parts` below `at` (no whole-path key check).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(walkPath({ a: [1, 2] }, ["a", "-1"]), 2);
+ * ```
+ */
 export function walkPath(at: unknown, parts: readonly string[]): unknown {
   for (const part of parts) {
     if (Array.isArray(at) && /^-?\d+$/.test(part)) {

@@ -169,6 +169,20 @@ const RESPONSE = RECORD_FIELDS.indexOf("response");
 /**
  * Reads the lines of a JSONL log (see the module doc). `slow` reads every line through
  * `JSON.parse` (tests compare both ways).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readJsonLinesBytes } from "./lines.ts";
+ * import { DEFAULT_LIMITS } from "../limits.ts";
+ * const file = { id: 0, path: "a.jsonl", name: "a.jsonl", format: "canonical-jsonl",
+ *   gzip: false, defaultRun: "a", size: 0 };
+ * const seen: unknown[] = [];
+ * const sink = { record: (r: { response?: unknown }) => seen.push(r.response), bad: () => {} };
+ * const reader = new JsonlReader(file, sink, DEFAULT_LIMITS, "span", true); // JSON.parse
+ * readJsonLinesBytes(reader, new TextEncoder().encode('{"task": "nycc", "response": "x"}'));
+ * assert.deepEqual(seen, ["x"]); // a text, not a span
+ * ```
  */
 export class JsonlReader extends JsonLinesReader {
   readonly plan: Plan;

@@ -84,13 +84,34 @@ import {
   type SourceLimits,
 } from "./types.ts";
 
-/** Bytes per read of a range (a buffer grows only for a line longer than this). */
+/**
+ * Bytes per read of a range (a buffer grows only for a line longer than this).
+ *
+ * @example
+ * ```ts
+ * READ_CHUNK; // 4 MiB
+ * ```
+ */
 export const READ_CHUNK = 4 << 20;
 
-/** Lines up to this many bytes are decoded for `JSON.parse`'s message (longer: the scanner's). */
+/**
+ * Lines up to this many bytes are decoded for `JSON.parse`'s message (longer: the scanner's).
+ *
+ * @example
+ * ```ts
+ * MESSAGE_BYTES; // 64 MiB
+ * ```
+ */
 export const MESSAGE_BYTES = 64 << 20;
 
-/** The error of a UTF-16 file (as `encoding.ts` gives it). */
+/**
+ * The error of a UTF-16 file (as `encoding.ts` gives it).
+ *
+ * @example
+ * ```ts
+ * UTF16_REASON.startsWith("UTF-16 text"); // true
+ * ```
+ */
 export const UTF16_REASON = "UTF-16 text (byte order mark); runlens reads UTF-8 logs, convert " +
   "the file (e.g. iconv -f utf-16 -t utf-8)";
 
@@ -178,7 +199,15 @@ export function parseMessage(text: string): string | null {
   }
 }
 
-/** Whether `v` is a JSON object (not an array, not null). */
+/**
+ * Whether `v` is a JSON object (not an array, not null).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual([isObject({}), isObject([]), isObject(null)], [true, false, false]);
+ * ```
+ */
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -188,6 +217,22 @@ export const isObject = (v: unknown): v is Record<string, unknown> =>
  * JSON value; `tape`, `b`, `base` describe it) and {@link onParsed} (the same line as a parsed
  * value, used when the tape could not record it whole), and emit with {@link emit} and
  * {@link bad}, which keep file order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_LIMITS } from "../limits.ts";
+ * class Counter extends JsonLinesReader {
+ *   n = 0;
+ *   protected onValue() { this.n++; }
+ *   protected onParsed() { this.n++; }
+ * }
+ * const file = { id: 0, path: "x", name: "x", format: "canonical-jsonl", gzip: false,
+ *   defaultRun: "x", size: 0 };
+ * const reader = new Counter(file, { record: () => {}, bad: () => {} }, DEFAULT_LIMITS);
+ * readJsonLinesBytes(reader, new TextEncoder().encode("1\n[2]\n\n{}\n"));
+ * assert.equal(reader.n, 3);
+ * ```
  */
 export abstract class JsonLinesReader {
   /** The tape of the current line. */

@@ -274,7 +274,14 @@ const K = {
   metrics: enc.encode("metrics"),
 };
 
-/** The metrics the verdict is read from after the line's own `metrics`. */
+/**
+ * The metrics the verdict is read from after the line's own `metrics`.
+ *
+ * @example
+ * ```ts
+ * VERDICT_FALLBACK_METRICS[0]; // "exact_match"
+ * ```
+ */
 export const VERDICT_FALLBACK_METRICS = ["exact_match", "acc", "acc_norm"] as const;
 
 /** What the records of one file share. */
@@ -357,7 +364,22 @@ function extractedOf(v: unknown): string | null {
   return typeof filtered === "string" ? filtered : JSON.stringify(filtered);
 }
 
-/** Reads lm-eval sample lines (or array elements); `slow`: every line through `JSON.parse`. */
+/**
+ * Reads lm-eval sample lines (or array elements); `slow`: every line through `JSON.parse`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_LIMITS } from "../limits.ts";
+ * const file = { id: 0, path: "s.json", name: "samples_bbh_zeroshot_snarks_2024-01-01T00-00-00.json",
+ *   format: "lm-eval", gzip: false, defaultRun: "x", size: 0 };
+ * const epochs: unknown[] = [];
+ * const reader = new LmEvalReader(file, { record: (r) => epochs.push(r.epoch), bad: () => {} },
+ *   DEFAULT_LIMITS);
+ * reader.readArray(new TextEncoder().encode('[{"doc_id": 0, "resps": [["a", "b"]]}]'));
+ * assert.deepEqual(epochs, [1, 2]); // repeats
+ * ```
+ */
 export class LmEvalReader extends JsonLinesReader {
   readonly context: Context;
   /** Name the filters of lines without one (the reader sees the whole file). */

@@ -18,7 +18,14 @@ import { jsonlSource } from "./jsonl.ts";
 import { lmEvalArraySource, lmEvalSource } from "./lm_eval.ts";
 import type { Source } from "./types.ts";
 
-/** Format name → source. */
+/**
+ * Format name → source.
+ *
+ * @example
+ * ```ts
+ * Object.keys(SOURCES); // canonical-jsonl, mapped-jsonl, canonical-csv, mapped-csv, lm-eval, …
+ * ```
+ */
 export const SOURCES: Record<string, Source> = {
   "canonical-jsonl": jsonlSource,
   "mapped-jsonl": jsonlSource,
