@@ -10,17 +10,30 @@
  * one range, as many small ranges (line numbers renumbered as the caller does), and through
  * the `JSON.parse` path (`slow`).
  *
- * The only differences allowed are the intended ones, each counted and required to occur:
- * - NESTED (issue 15, item 4/7: "wrong values accepted"): a canonical field holding a list or
- *   an object is carried raw (the check step names it) — today's canonical and mapped readers
- *   quarantined the line (`field "x" is a list or object…`), today's lm-eval reader wrote the
- *   value as JSON text;
- * - ODD_BLANK (issue 15, item 4): a line of only whitespace JSON does not allow (U+2028,
- *   U+00A0, `\v`, …; a CSV record of it too) is quarantined, no longer skipped as blank;
- * - NUMBER_TEXT: a number is given as its JSON value — today's polars scan printed numbers of
- *   a column it unified to floats as `3.0`;
- * - more in the dedicated tests at the end (limits, a mapped JSONL line that is not UTF-8, an
- *   lm-eval file name without a task, a malformed CSV cell).
+ * The only differences allowed are the intended ones. Counted in the comparison, each required
+ * to occur:
+ * - NESTED (issue 15, "wrong values accepted"; item 4): a canonical field holding a list or an
+ *   object is carried raw and the check step names it — today's canonical and mapped readers
+ *   quarantined the line (`field "x" is a list or object…`, so the reason changes), today's
+ *   lm-eval reader and polars' scan wrote the value as JSON text (scored as if it were text);
+ * - ODD_BLANK (issue 15, "silent drop"; item 4): a line of only whitespace JSON does not allow
+ *   (U+2028, U+00A0, `\v`, a lone U+FEFF, …) is quarantined, no longer skipped as blank; a CSV
+ *   record of it is a record (with too few fields: quarantined) instead of a skipped one;
+ * - NUMBER_TEXT: a number is given as its JSON value — today's polars scan printed the numbers
+ *   of a column it unified to floats as `3.0` (`24.0` then differed from a target `24`).
+ * Checked one by one in the tests at the end:
+ * - limits (issue 15, item 1): a line nested deeper than `maxDepth`, an object with more than
+ *   `maxKeys` keys, a line longer than `maxLineBytes`, a CSV header (or headerless width) of
+ *   more than `maxCsvColumns` columns — today read (or a crash);
+ * - a `mapped-jsonl` line that is not UTF-8 is quarantined like a canonical one (today: the
+ *   whole file is an error);
+ * - an lm-eval samples file whose name gives no task is read, its records without a task (to be
+ *   identified from their content, issue 14 item 1) — today an error;
+ * - a canonical CSV cell with text after its closing quote quarantines its record (issue 15,
+ *   item 7) — today polars refuses the whole file;
+ * - not compared: today's lm-eval reader names the filter of lines without one by position in
+ *   the file; a source does so only when its range is the whole file, else the caller does
+ *   (`assignLmEvalFilters`), as this test does for its small ranges.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";

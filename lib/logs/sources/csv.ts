@@ -405,3 +405,40 @@ export const csvSource: DocumentSource = {
     readCsvBytes(file, bytes, sink, limits);
   },
 };
+
+/**
+ * The first `n` records of CSV bytes (e.g. a file's first megabyte) as lists of cells (quotes
+ * toggled as `mapped.ts` reads them; an empty unquoted cell is null), for field detection: with
+ * a header, `detectFields` takes them as objects keyed by the header's names; without one,
+ * `detectCsvColumns` takes the lists. A record cut by the end of `bytes`, and records of more
+ * than `maxColumns` cells, are left out.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const head = new TextEncoder().encode('Q1,"A, b",(A)\nQ2,,(B)\nQ3,"cut');
+ * assert.deepEqual(sampleCsvRows(head), [["Q1", "A, b", "(A)"], ["Q2", null, "(B)"]]);
+ * ```
+ */
+export function sampleCsvRows(
+  bytes: Uint8Array,
+  n = 20,
+  maxColumns = 1000,
+): (string | null)[][] {
+  const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const cells = new Cells(bytes, false);
+  const out: (string | null)[][] = [];
+  eachRecord(bytes, from, (r) => {
+    if (r.unterminated || r.end === bytes.length) return false; // may be cut
+    if (r.fields > maxColumns) return;
+    cells.split(r.start, r.end, r.fields - 1);
+    const row: (string | null)[] = [];
+    for (let k = 0; k < r.fields; k++) {
+      const c = cells.cell(k);
+      row.push(c === MALFORMED ? null : c);
+    }
+    out.push(row);
+    return out.length < n;
+  });
+  return out;
+}

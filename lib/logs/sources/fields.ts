@@ -61,9 +61,11 @@
  * ```
  * @module
  */
-import type { FieldMapping } from "./types.ts";
+import type { FieldMapping, SourceLimits } from "./types.ts";
 import type { ColumnMap } from "../mapped.ts";
 import { RECORD_FIELDS } from "../record.ts";
+import { DEFAULT_LIMITS } from "../limits.ts";
+import { K_OBJECT, scanLine, Tape } from "../json_scan.ts";
 
 /** A detected mapping and, per canonical field, what it was read from (for `--json`). */
 export type DetectedFields = FieldMapping & { used: Record<string, string> };
@@ -544,4 +546,43 @@ export function fromColumnMap(map: ColumnMap): FieldMapping {
     else constants[m.field] = m.source.value;
   }
   return { fields, constants };
+}
+
+/**
+ * The first `n` objects of JSON lines held in `bytes` (e.g. a file's first megabyte), for
+ * {@link detectFields}: each line checked by the scanner under `limits` (depth, keys) before
+ * `JSON.parse`, so a hostile first line cannot overflow the parser; lines that are blank, not
+ * objects, malformed or not UTF-8 are skipped, and so is a last line cut by the end of
+ * `bytes`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const head = new TextEncoder().encode('{"output": "x"}\n[1]\n{"output": "y"}\n{"outp');
+ * assert.deepEqual(sampleJsonRecords(head), [{ output: "x" }, { output: "y" }]);
+ * ```
+ */
+export function sampleJsonRecords(
+  bytes: Uint8Array,
+  n = 20,
+  limits: SourceLimits = DEFAULT_LIMITS,
+): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const tape = new Tape();
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let s = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (s < bytes.length && out.length < n) {
+    const e = bytes.indexOf(0x0a, s);
+    if (e < 0) break; // the last line may be cut
+    const r = scanLine(bytes, s, e, tape, limits.maxDepth, limits.maxKeys);
+    if (r >= 0 && tape.rootKind === K_OBJECT) {
+      try {
+        out.push(JSON.parse(decoder.decode(bytes.subarray(s, e))));
+      } catch {
+        // not UTF-8
+      }
+    }
+    s = e + 1;
+  }
+  return out;
 }
