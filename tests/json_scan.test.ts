@@ -12,12 +12,16 @@ import {
   decodeKey,
   decodeSpan,
   E_DEPTH,
+  E_KEYS,
   findElement,
   findMember,
   K_STRING,
   MAX_DEPTH,
+  scanErrorReason,
   scanLine,
+  scanValue,
   setWordScan,
+  skipValue,
   stringChars,
   stringUtf8Bytes,
   Tape,
@@ -271,4 +275,48 @@ Deno.test("scanner: nesting cap and blank lines", () => {
   assert.equal(scanLine(ok, 0, ok.length, tape), ok.length);
   const blank = enc.encode(" \t\r\n{}");
   assert.equal(scanLine(blank, 0, blank.length, tape), BLANK);
+});
+
+Deno.test("scanner: limits are parameters (depth, keys), the tape cap makes a partial tape", () => {
+  const tape = new Tape();
+  const nested = enc.encode('{"a": [[[["x"]]]]}');
+  assert.equal(scanLine(nested, 0, nested.length, tape, 5), nested.length);
+  assert.equal(scanLine(nested, 0, nested.length, tape, 4), -1);
+  assert.equal(tape.error, E_DEPTH);
+  assert.equal(scanErrorReason(tape, 0), "nested deeper than 4 levels (--max-depth); not read");
+  const keys = (n: number) =>
+    enc.encode(`{"x": {${Array.from({ length: n }, (_, i) => `"k${i}": ${i}`).join(", ")}}}`);
+  assert.ok(scanLine(keys(10), 0, keys(10).length, tape, 1000, 10) > 0);
+  assert.equal(scanLine(keys(11), 0, keys(11).length, tape, 1000, 10), -1);
+  assert.equal(tape.error, E_KEYS);
+  assert.equal(scanErrorReason(tape, 0), "an object with more than 10 keys (--max-keys); not read");
+  // arrays are not limited by maxKeys
+  const list = enc.encode(`[${Array.from({ length: 50 }, (_, i) => i).join(",")}]`);
+  assert.ok(scanLine(list, 0, list.length, tape, 1000, 10) > 0);
+  // the tape cap: the scan goes on, unrecorded values make the tape partial
+  tape.cap = 8;
+  const wide = enc.encode(`{"a": [${"1,".repeat(20)}2], "b": "last"}`);
+  assert.equal(scanLine(wide, 0, wide.length, tape), wide.length);
+  assert.equal(tape.partial, true);
+  assert.equal(tape.n, 8);
+  const small = enc.encode('{"a": 1}');
+  assert.equal(scanLine(small, 0, small.length, tape), small.length);
+  assert.equal(tape.partial, false);
+  tape.cap = 1 << 16;
+});
+
+Deno.test("scanValue reads values of a document (line feeds are whitespace); skipValue", () => {
+  const tape = new Tape();
+  const doc = enc.encode('[\n {"a":\n "x"},\n [1,\n 2]\n]');
+  const first = scanValue(doc, 1, doc.length, tape);
+  assert.equal(dec.decode(doc.subarray(3, first)), '{"a":\n "x"}');
+  assert.equal(findMember(tape, doc, -1, enc.encode("a")) >= 0, true);
+  // a line feed inside a string is still a control character
+  const bad = enc.encode('["a\nb"]');
+  assert.equal(scanValue(bad, 1, bad.length, tape), -1);
+  assert.equal(scanValue(enc.encode("  \n "), 0, 4, tape), BLANK);
+  const deep = enc.encode(`${"[".repeat(50)}"]]"${"]".repeat(50)}, 1`);
+  assert.equal(skipValue(deep, 0, deep.length), deep.length - 3);
+  assert.equal(skipValue(enc.encode("12, 3"), 0, 5), 2);
+  assert.equal(skipValue(enc.encode('["open'), 0, 6), -1);
 });

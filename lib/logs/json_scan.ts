@@ -9,8 +9,13 @@
  * they need ({@link decodeString}).
  *
  * Two limits `JSON.parse` does not have, reported with their own reasons (never as malformed
- * JSON): nesting deeper than {@link MAX_DEPTH} and more than {@link MAX_TAPE} recorded values.
- * A line feed ends the line (JSON lines), so it is never whitespace inside a value. UTF-8
+ * JSON), both parameters of {@link scanLine} (the readers pass `SourceLimits`, `limits.ts`):
+ * nesting deeper than `maxDepth` levels ({@link E_DEPTH}) and an object with more than
+ * `maxKeys` members at any depth ({@link E_KEYS}). The tape records at most `tape.cap` values
+ * (default {@link MAX_TAPE}); past that the scan goes on (validating, counting depth and keys)
+ * without recording, and `tape.partial` tells the caller to read the line another way.
+ * A line feed ends the line (JSON lines), so it is never whitespace inside a value;
+ * {@link scanValue} scans a value of a document instead, where line feeds are whitespace. UTF-8
  * validity is checked apart (see `lines.ts`): the scanner only looks at ASCII structure.
  *
  * Per string it also counts what lengths need without decoding: UTF-8 continuation bytes and
@@ -29,11 +34,13 @@
  * @module
  */
 
-/** Values nested deeper than this are refused ("nesting deeper than …"). */
+/** Default `maxDepth`: values nested deeper than this are refused ("nested deeper than …"). */
 export const MAX_DEPTH = 1000;
+/** Default `maxKeys`: objects with more members than this are refused ("more than … keys"). */
+export const MAX_KEYS = 100_000;
 /** Values at depths 1..TAPE_DEPTH (the root is depth 0) are recorded on the tape. */
 export const TAPE_DEPTH = 3;
-/** At most this many values are recorded per line ("more than … values"). */
+/** Default `tape.cap`: at most this many values are recorded per line (then `partial`). */
 export const MAX_TAPE = 1 << 16;
 
 /** Kinds of recorded values. */
@@ -58,8 +65,8 @@ export const E_CONTROL = 2;
 export const E_ESCAPE = 3;
 export const E_EOL = 4;
 export const E_DEPTH = 5;
-export const E_TAPE = 6;
 export const E_TRAILING = 7;
+export const E_KEYS = 8;
 
 /** Returned by {@link scanLine} for a line holding only whitespace. */
 export const BLANK = -2;
@@ -80,6 +87,12 @@ export class Tape {
   error = 0;
   /** Byte position of the error. */
   errorAt = 0;
+  /** The limit that was passed (E_DEPTH: maxDepth, E_KEYS: maxKeys). */
+  errorLimit = 0;
+  /** Most values recorded per line. */
+  cap = MAX_TAPE;
+  /** Some values of the last scanned line were not recorded (more than `cap`). */
+  partial = false;
   parent = new Int32Array(256);
   keyStart = new Int32Array(256);
   keyEnd = new Int32Array(256);
@@ -98,9 +111,9 @@ export class Tape {
   /** Make room for one more entry; false when the cap is reached. */
   grow(): boolean {
     const cap = this.parent.length;
+    if (this.n >= this.cap) return false;
     if (this.n < cap) return true;
-    if (cap >= MAX_TAPE) return false;
-    const next = cap * 2;
+    const next = Math.min(cap * 2, Math.max(this.cap, 256));
     const g32 = (a: Int32Array) => {
       const b = new Int32Array(next);
       b.set(a);
@@ -236,7 +249,7 @@ function scanString(b: Uint8Array, p: number, end: number, tape: Tape): number {
       sFlags = flags;
       return i + 1;
     }
-    if (x < 0x20) return fail(tape, x === 0x0a ? E_EOL : E_CONTROL, i);
+    if (x < 0x20) return fail(tape, x === EOL ? E_EOL : E_CONTROL, i);
     // backslash
     flags |= F_ESCAPE;
     const e = i + 1 < end ? b[i + 1] : -1;
@@ -274,11 +287,17 @@ function fail(tape: Tape, code: number, at: number): number {
   return -(at + 1);
 }
 
-/** Skip JSON whitespace except the line feed (which ends the line). */
+// Lines: the line feed ends the value (EOL = 0x0a) and is no whitespace (LF_WS = 0x20, a
+// repeat of the space). Documents: no byte ends the value (EOL = 0x100) and the line feed is
+// whitespace (LF_WS = 0x0a). Set per scan.
+let EOL = 0x0a;
+let LF_WS = 0x20;
+
+/** Skip JSON whitespace (the line feed only in documents). */
 function skipWs(b: Uint8Array, p: number, end: number): number {
   while (p < end) {
     const x = b[p];
-    if (x !== 0x20 && x !== 0x09 && x !== 0x0d) break;
+    if (x !== 0x20 && x !== 0x09 && x !== 0x0d && x !== LF_WS) break;
     p++;
   }
   return p;
@@ -336,52 +355,129 @@ function growStack(): void {
 /**
  * Scan the line starting at `pos` (up to the next line feed, or `end`). Returns the position
  * of the line's end (its line feed, or `end`) when the line holds one valid JSON value
- * (`tape` then describes it), {@link BLANK} for a whitespace-only line, or -1 with
- * `tape.error`/`tape.errorAt` set; the caller finds the line's end itself then.
+ * (`tape` then describes it), {@link BLANK} for a line of only space, tab and CR, or -1 with
+ * `tape.error`/`tape.errorAt` set; the caller finds the line's end itself then. A value
+ * nested deeper than `maxDepth` levels or an object with more than `maxKeys` members is an
+ * error ({@link E_DEPTH}, {@link E_KEYS}), found before anything deeper is looked at.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const tape = new Tape();
+ * const b = new TextEncoder().encode('{"a": {"b": 1}}\n');
+ * assert.equal(scanLine(b, 0, b.length, tape), 15); // the line feed
+ * assert.equal(scanLine(b, 0, b.length, tape, 1), -1); // depth 2 > maxDepth 1
+ * assert.equal(tape.error, E_DEPTH);
+ * ```
  */
-export function scanLine(b: Uint8Array, pos: number, end: number, tape: Tape): number {
+export function scanLine(
+  b: Uint8Array,
+  pos: number,
+  end: number,
+  tape: Tape,
+  maxDepth: number = MAX_DEPTH,
+  maxKeys: number = MAX_KEYS,
+): number {
+  EOL = 0x0a;
+  LF_WS = 0x20;
   tape.n = 0;
   tape.error = 0;
   tape.rootKind = 0;
-  let p = skipWs(b, pos, end);
+  tape.partial = false;
+  const p = skipWs(b, pos, end);
   if (p >= end || b[p] === 0x0a) return BLANK;
+  const q = scanAt(b, p, end, tape, maxDepth, maxKeys);
+  if (q < 0) return -1;
+  const r = skipWs(b, q, end);
+  if (r >= end || b[r] === 0x0a) return r;
+  fail(tape, E_TRAILING, r);
+  return -1;
+}
+
+/**
+ * Scan one JSON value of a document (line feeds are whitespace) starting at `pos` (after
+ * whitespace), e.g. one element of an array: returns the position after the value, or -1 with
+ * `tape.error` set; {@link BLANK} when only whitespace is left before `end`. What follows the
+ * value is not looked at. Limits as in {@link scanLine}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const tape = new Tape();
+ * const b = new TextEncoder().encode('[\n  {"a":\n 1},\n  {"a": 2}\n]');
+ * assert.equal(scanValue(b, 1, b.length, tape), 13); // the first element, after its "}"
+ * assert.equal(tape.rootKind, K_OBJECT);
+ * ```
+ */
+export function scanValue(
+  b: Uint8Array,
+  pos: number,
+  end: number,
+  tape: Tape,
+  maxDepth: number = MAX_DEPTH,
+  maxKeys: number = MAX_KEYS,
+): number {
+  EOL = 0x100;
+  LF_WS = 0x0a;
+  tape.n = 0;
+  tape.error = 0;
+  tape.rootKind = 0;
+  tape.partial = false;
+  try {
+    const p = skipWs(b, pos, end);
+    if (p >= end) return BLANK;
+    return scanAt(b, p, end, tape, maxDepth, maxKeys);
+  } finally {
+    EOL = 0x0a;
+    LF_WS = 0x20;
+  }
+}
+
+/** Scan the value at `p` (not whitespace); the position after it, or -1 (`tape.error`). */
+function scanAt(
+  b: Uint8Array,
+  p: number,
+  end: number,
+  tape: Tape,
+  maxDepth: number,
+  maxKeys: number,
+): number {
   let depth = 0; // depth of the value about to be scanned
   // Phase: expecting a value at `p` (after whitespace).
   value: for (;;) {
     p = skipWs(b, p, end);
-    if (p >= end || b[p] === 0x0a) {
+    if (p >= end || b[p] === EOL) {
       fail(tape, E_EOL, p);
       return -1;
     }
     const x = b[p];
-    // Record the value when it is at depths 1..TAPE_DEPTH.
+    // Record the value when it is at depths 1..TAPE_DEPTH (and the tape has room).
     let entry = -1;
     if (depth >= 1 && depth <= TAPE_DEPTH) {
-      if (!tape.grow()) {
-        fail(tape, E_TAPE, p);
-        return -1;
-      }
-      entry = tape.n++;
-      tape.start[entry] = p;
-      tape.flags[entry] = 0;
-      tape.parent[entry] = depth === 1 ? -1 : stackEntry[depth - 1];
-      if (stackKind[depth - 1] === K_OBJECT) {
-        tape.keyStart[entry] = pendingKeyStart;
-        tape.keyEnd[entry] = pendingKeyEnd;
-        tape.flags[entry] = pendingKeyFlags;
-        tape.index[entry] = -1;
-      } else {
-        tape.keyStart[entry] = -1;
-        tape.keyEnd[entry] = -1;
-        tape.index[entry] = stackCount[depth - 1];
-      }
+      if (tape.grow()) {
+        entry = tape.n++;
+        tape.start[entry] = p;
+        tape.flags[entry] = 0;
+        tape.parent[entry] = depth === 1 ? -1 : stackEntry[depth - 1];
+        if (stackKind[depth - 1] === K_OBJECT) {
+          tape.keyStart[entry] = pendingKeyStart;
+          tape.keyEnd[entry] = pendingKeyEnd;
+          tape.flags[entry] = pendingKeyFlags;
+          tape.index[entry] = -1;
+        } else {
+          tape.keyStart[entry] = -1;
+          tape.keyEnd[entry] = -1;
+          tape.index[entry] = stackCount[depth - 1];
+        }
+      } else tape.partial = true;
     }
     let kind: number;
     if (x === 0x7b || x === 0x5b) {
       kind = x === 0x7b ? K_OBJECT : K_ARRAY;
       if (entry >= 0) tape.kind[entry] = kind;
       else if (depth === 0) tape.rootKind = kind;
-      if (depth + 1 > MAX_DEPTH) {
+      if (depth + 1 > maxDepth) {
+        tape.errorLimit = maxDepth;
         fail(tape, E_DEPTH, p);
         return -1;
       }
@@ -437,16 +533,15 @@ export function scanLine(b: Uint8Array, pos: number, end: number, tape: Tape): n
     }
     // Phase: after a complete value at depth `depth` (its container is depth-1).
     for (;;) {
-      if (depth === 0) {
-        p = skipWs(b, p, end);
-        if (p >= end || b[p] === 0x0a) return p;
-        fail(tape, E_TRAILING, p);
+      if (depth === 0) return p;
+      const ck = stackKind[depth - 1];
+      if (++stackCount[depth - 1] > maxKeys && ck === K_OBJECT) {
+        tape.errorLimit = maxKeys;
+        fail(tape, E_KEYS, p);
         return -1;
       }
-      const ck = stackKind[depth - 1];
-      stackCount[depth - 1]++;
       p = skipWs(b, p, end);
-      if (p >= end || b[p] === 0x0a) {
+      if (p >= end || b[p] === EOL) {
         fail(tape, E_EOL, p);
         return -1;
       }
@@ -479,7 +574,7 @@ let pendingKeyFlags = 0;
 /** Scan `"key" :` at `p`; returns the position after the colon (or -1). */
 function scanKey(b: Uint8Array, p: number, end: number, tape: Tape): number {
   if (p >= end || b[p] !== 0x22) {
-    fail(tape, p >= end || b[p] === 0x0a ? E_EOL : E_SYNTAX, p);
+    fail(tape, p >= end || b[p] === EOL ? E_EOL : E_SYNTAX, p);
     return -1;
   }
   const q = scanString(b, p, end, tape);
@@ -489,11 +584,46 @@ function scanKey(b: Uint8Array, p: number, end: number, tape: Tape): number {
   pendingKeyFlags = sFlags & F_ESCAPE ? F_KEY_ESCAPE : 0;
   let r = skipWs(b, q, end);
   if (r >= end || b[r] !== 0x3a) {
-    fail(tape, r >= end || b[r] === 0x0a ? E_EOL : E_SYNTAX, r);
+    fail(tape, r >= end || b[r] === EOL ? E_EOL : E_SYNTAX, r);
     return -1;
   }
   r++;
   return r;
+}
+
+/**
+ * The end of the JSON value at `p` (after whitespace) without validating it: brackets are
+ * matched (iteratively, any depth) and strings skipped; line feeds are whitespace. For
+ * stepping over a value a limit refused. -1 when the value does not end before `end`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const b = new TextEncoder().encode('[[["]"]]], 2');
+ * assert.equal(skipValue(b, 0, b.length), 9);
+ * ```
+ */
+export function skipValue(b: Uint8Array, p: number, end: number): number {
+  while (p < end && (b[p] === 0x20 || b[p] === 0x09 || b[p] === 0x0d || b[p] === 0x0a)) p++;
+  if (p >= end) return -1;
+  let depth = 0;
+  for (; p < end; p++) {
+    const x = b[p];
+    if (x === 0x22) {
+      p++;
+      while (p < end && b[p] !== 0x22) p += b[p] === 0x5c ? 2 : 1;
+      if (p >= end) return -1;
+      if (depth === 0) return p + 1;
+    } else if (x === 0x7b || x === 0x5b) depth++;
+    else if (x === 0x7d || x === 0x5d) {
+      if (--depth <= 0) return depth === 0 ? p + 1 : -1;
+    } else if (
+      depth === 0 && (x === 0x2c || x === 0x20 || x === 0x0a || x === 0x0d || x === 0x09)
+    ) {
+      return p; // the end of a number or literal
+    }
+  }
+  return depth === 0 ? p : -1;
 }
 
 const decoder = new TextDecoder();
@@ -569,14 +699,28 @@ export function findElement(tape: Tape, parent: number, i: number): number {
   return -1;
 }
 
-/** One-line reasons for the scanner's error codes. */
+/**
+ * One-line reasons for the scanner's error codes (`lineStart`: the offset positions count
+ * from). The limits name the flag that raises them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const tape = new Tape();
+ * const b = new TextEncoder().encode("[[[1]]]");
+ * scanLine(b, 0, b.length, tape, 2);
+ * assert.equal(scanErrorReason(tape, 0), "nested deeper than 2 levels (--max-depth); not read");
+ * ```
+ */
 export function scanErrorReason(tape: Tape, lineStart: number): string {
   const at = tape.errorAt - lineStart;
   switch (tape.error) {
     case E_DEPTH:
-      return `JSON nested deeper than ${MAX_DEPTH} levels (not read)`;
-    case E_TAPE:
-      return `more than ${MAX_TAPE} values in the top ${TAPE_DEPTH} levels (not read)`;
+      return `nested deeper than ${tape.errorLimit.toLocaleString("en-US")} levels ` +
+        "(--max-depth); not read";
+    case E_KEYS:
+      return `an object with more than ${tape.errorLimit.toLocaleString("en-US")} keys ` +
+        "(--max-keys); not read";
     case E_CONTROL:
       return `malformed JSON (control character in a string at byte ${at})`;
     case E_ESCAPE:

@@ -7,9 +7,12 @@
  * its last line. Every line is read by exactly one range; line numbers within a range are
  * turned into file line numbers by adding the line counts of the earlier ranges.
  *
- * The reader holds one buffer of `chunkBytes` (grown only for a single line longer than it),
- * checks UTF-8 validity per block of complete lines with the native `isUtf8` (per line only
- * when a block fails), and skips a UTF-8 byte order mark at the start of a file.
+ * The reader holds one buffer of `chunkBytes` (grown only for a single line longer than it,
+ * up to the line limit), checks UTF-8 validity per block of complete lines with the native
+ * `isUtf8` (per line only when a block fails), and skips a UTF-8 byte order mark at the start
+ * of a file. Each refill reads into a new buffer, so the bytes a handler was given stay valid
+ * after it returns (spans of them may be kept). A line longer than the limit
+ * (`maxLineBytes`, default {@link MAX_LINE_BYTES}) is skipped unread and reported.
  *
  * @example
  * ```ts
@@ -68,8 +71,16 @@ export function splitRanges(
   return out;
 }
 
-/** Longest line the reader accepts (bytes); longer ones are reported as too long. */
+/** Default longest line the reader accepts (bytes); longer ones are reported as too long. */
 export const MAX_LINE_BYTES = 1 << 30;
+
+/** Options of {@link readRange}. */
+export interface ReadRangeOptions {
+  /** Longest line read (bytes, line feed excluded); default {@link MAX_LINE_BYTES}. */
+  maxLineBytes?: number;
+  /** Called, in line order with the other lines, for a line longer than `maxLineBytes`. */
+  onTooLong?: (line: number) => void;
+}
 
 /**
  * Called per line: `b` holds the line from `s`; the line ends at the next line feed before
@@ -93,7 +104,7 @@ export interface RangeSummary {
   lines: number;
   /** Whether the range ends the file with a line that has no final line feed. */
   unterminatedLast: boolean;
-  /** Lines longer than {@link MAX_LINE_BYTES} (skipped), as range line numbers. */
+  /** Lines longer than the limit (skipped), as range line numbers. */
   tooLong: number[];
 }
 
@@ -104,11 +115,15 @@ export function readRange(
   end: number,
   chunkBytes: number,
   onLine: LineHandler,
+  options: ReadRangeOptions = {},
 ): RangeSummary {
+  const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const file = Deno.openSync(path, { read: true });
   const summary: RangeSummary = { lines: 0, unterminatedLast: false, tooLong: [] };
   try {
-    let buf = new Uint8Array(chunkBytes);
+    // a small range needs a small buffer (it grows for a longer last line)
+    const first = Math.min(chunkBytes, maxLine + 1, Math.max(end - start + 1, 1 << 12) + 1);
+    let buf = new Uint8Array(Math.max(16, first));
     let filled = 0; // bytes of buf holding data
     let base = Math.max(0, start - 1); // file offset of buf[0]
     let eof = false;
@@ -172,8 +187,10 @@ export function readRange(
       // keep the partial line, read on
       if (lineStart(ls) >= end) return summary;
       if (ls === 0 && filled === buf.length) { // one line fills the buffer: grow it
-        if (buf.length >= MAX_LINE_BYTES) {
+        if (buf.length > maxLine) { // no line feed in its first maxLine + 1 bytes
           summary.tooLong.push(++summary.lines);
+          options.onTooLong?.(summary.lines);
+          buf = new Uint8Array(Math.max(16, Math.min(chunkBytes, maxLine + 1)));
           // skip to the end of this line
           for (;;) {
             base += filled;
@@ -188,11 +205,13 @@ export function readRange(
           }
           continue;
         }
-        const bigger = new Uint8Array(buf.length * 2);
+        const bigger = new Uint8Array(Math.min(buf.length * 2, maxLine + 1));
         bigger.set(buf);
         buf = bigger;
-      } else {
-        buf.copyWithin(0, ls, filled);
+      } else { // a new buffer: the handler may keep views of the old one
+        const next = new Uint8Array(buf.length);
+        next.set(buf.subarray(ls, filled));
+        buf = next;
         base += ls;
         filled -= ls;
         ls = 0;
