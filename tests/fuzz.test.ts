@@ -153,6 +153,10 @@ Deno.test("fuzz: the classifier labels runs as documented", () => {
   assert.equal(label({ code: 2, stderr: "unknown option -x.jsonl" }), "bad-exit");
   assert.equal(label({ killed: "timeout", code: null, signal: "SIGKILL" }), "hang");
   assert.equal(label({ killed: "memory", code: null, signal: "SIGKILL" }), "memory");
+  assert.equal(
+    label({ killed: "timeout", code: null, signal: "SIGKILL" }, { ...c, bounded: true }),
+    "too-slow",
+  );
   assert.equal(label({ code: 0, stdout: "not json" }), "no-json");
   const strict: FuzzCase = {
     ...c,

@@ -353,10 +353,19 @@ export function verifyZip(bytes: Uint8Array, maxMember = 256 << 20): ZipCheck {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const u16 = (at: number) => view.getUint16(at, true);
   const u32 = (at: number) => view.getUint32(at, true);
+  const problems: string[] = [];
+  // the end record: at the very end (after its comment), else followed by stray bytes
   let eocd = -1;
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 65557); at--) {
-    if (u32(at) === 0x06054b50 && at + 22 + u16(at + 20) === bytes.length) {
-      eocd = at;
+  for (const exact of [true, false]) {
+    for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 65557 - 4096); at--) {
+      const end = at + 22 + u16(at + 20);
+      if (u32(at) === 0x06054b50 && (exact ? end === bytes.length : end < bytes.length)) {
+        eocd = at;
+        break;
+      }
+    }
+    if (eocd >= 0) {
+      if (!exact) problems.push("bytes after the end record");
       break;
     }
   }
@@ -364,65 +373,89 @@ export function verifyZip(bytes: Uint8Array, maxMember = 256 << 20): ZipCheck {
   const count = u16(eocd + 10);
   if (u16(eocd + 8) !== count) return fail("entry counts disagree");
   const cdSize = u32(eocd + 12);
-  const cdOffset = u32(eocd + 16);
-  if (cdOffset + cdSize !== eocd) return fail("central directory does not end at the end record");
-  let at = cdOffset;
-  const problems: string[] = [];
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > eocd || u32(at) !== 0x02014b50) return fail(`central entry ${i} misaligned`);
-    const method = u16(at + 10);
-    const crc = u32(at + 16);
-    const csize = u32(at + 20);
-    const usize = u32(at + 24);
-    const nlen = u16(at + 28), xlen = u16(at + 30), clen = u16(at + 32);
-    const local = u32(at + 42);
-    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nlen));
-    at += 46 + nlen + xlen + clen;
-    if (at > eocd) return fail(`central entry ${name} overruns the directory`);
-    if (local + 30 > cdOffset || u32(local) !== 0x04034b50) {
-      return fail(`${name}: no local header at ${local}`);
-    }
-    const lnlen = u16(local + 26), lxlen = u16(local + 28);
-    const lname = new TextDecoder().decode(bytes.subarray(local + 30, local + 30 + lnlen));
-    const start = local + 30 + lnlen + lxlen;
-    if (start + csize > cdOffset) return fail(`${name}: data overruns the archive`);
-    out.names.push(name);
-    out.localNames.push(lname);
-    const lmethod = u16(local + 8), lcrc = u32(local + 14), lsize = u32(local + 22);
-    const lcsize = u32(local + 18);
-    if (lname !== name) problems.push(`${name}: local name ${lname}`);
-    if (lmethod !== method) problems.push(`${name}: local method ${lmethod}, central ${method}`);
-    if (lcsize !== csize) problems.push(`${name}: compressed sizes differ`);
-    const data = bytes.subarray(start, start + csize);
-    let plain: Uint8Array;
-    try {
-      if (method === STORED) plain = data;
-      else if (method === DEFLATE) {
-        plain = new Uint8Array(zlib.inflateRawSync(data, { maxOutputLength: maxMember }));
-      } else if (method === ZSTD) {
-        plain = new Uint8Array(
-          (zlib as unknown as {
-            zstdDecompressSync(b: Uint8Array, o: unknown): Uint8Array;
-          }).zstdDecompressSync(data, { maxOutputLength: maxMember }),
-        );
-      } else return fail(`${name}: unknown method ${method}`);
-    } catch (e) {
-      return fail(`${name}: does not decompress (${(e as Error).message})`);
-    }
-    const actual = crc32(plain);
-    const crcOk = actual === crc, lcrcOk = actual === lcrc;
-    const sizeOk = plain.length === usize, lsizeOk = plain.length === lsize;
-    if (!(crcOk && sizeOk) && !(lcrcOk && lsizeOk)) {
-      return fail(`${name}: data matches neither header (CRC or size)`);
-    }
-    if (!(crcOk && sizeOk && lcrcOk && lsizeOk)) {
-      problems.push(`${name}: local and central CRC/size differ`);
-    }
-    out.members.set(name, plain);
+  const cdOffset = eocd - cdSize;
+  const declared = u32(eocd + 16);
+  if (declared > cdOffset) return fail("central directory does not end at the end record");
+  // bytes before the archive (a self-extractor stub) shift every local offset alike; bytes
+  // between the data and the directory shift none
+  const shifts = cdOffset === declared ? [0] : [cdOffset - declared, 0];
+  let last: ZipCheck | null = null;
+  for (const shift of shifts) {
+    const note = shift > 0
+      ? `${shift} bytes before the archive`
+      : cdOffset !== declared
+      ? `${cdOffset - declared} bytes before the central directory`
+      : null;
+    const result = verifyEntries(shift, note ? [...problems, note] : [...problems]);
+    if (result.ok) return result;
+    last ??= result;
   }
-  if (at !== eocd) return fail("central directory size disagrees with its entries");
-  if (new Set(out.names).size !== out.names.length) return fail("duplicate member names");
-  return { ...out, ok: true, inconsistent: problems.length > 0 ? problems.join("; ") : undefined };
+  return last!;
+
+  function verifyEntries(shift: number, problems: string[]): ZipCheck {
+    const out: ZipCheck = { ok: false, names: [], localNames: [], members: new Map() };
+    const fail = (reason: string) => ({ ...out, ok: false, reason });
+    let at = cdOffset;
+    for (let i = 0; i < count; i++) {
+      if (at + 46 > eocd || u32(at) !== 0x02014b50) return fail(`central entry ${i} misaligned`);
+      const method = u16(at + 10);
+      const crc = u32(at + 16);
+      const csize = u32(at + 20);
+      const usize = u32(at + 24);
+      const nlen = u16(at + 28), xlen = u16(at + 30), clen = u16(at + 32);
+      const local = u32(at + 42) + shift;
+      const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nlen));
+      at += 46 + nlen + xlen + clen;
+      if (at > eocd) return fail(`central entry ${name} overruns the directory`);
+      if (local + 30 > cdOffset || u32(local) !== 0x04034b50) {
+        return fail(`${name}: no local header at ${local}`);
+      }
+      const lnlen = u16(local + 26), lxlen = u16(local + 28);
+      const lname = new TextDecoder().decode(bytes.subarray(local + 30, local + 30 + lnlen));
+      const start = local + 30 + lnlen + lxlen;
+      if (start + csize > cdOffset) return fail(`${name}: data overruns the archive`);
+      out.names.push(name);
+      out.localNames.push(lname);
+      const lmethod = u16(local + 8), lcrc = u32(local + 14), lsize = u32(local + 22);
+      const lcsize = u32(local + 18);
+      if (lname !== name) problems.push(`${name}: local name ${lname}`);
+      if (lmethod !== method) problems.push(`${name}: local method ${lmethod}, central ${method}`);
+      if (lcsize !== csize) problems.push(`${name}: compressed sizes differ`);
+      const data = bytes.subarray(start, start + csize);
+      let plain: Uint8Array;
+      try {
+        if (method === STORED) plain = data;
+        else if (method === DEFLATE) {
+          plain = new Uint8Array(zlib.inflateRawSync(data, { maxOutputLength: maxMember }));
+        } else if (method === ZSTD) {
+          plain = new Uint8Array(
+            (zlib as unknown as {
+              zstdDecompressSync(b: Uint8Array, o: unknown): Uint8Array;
+            }).zstdDecompressSync(data, { maxOutputLength: maxMember }),
+          );
+        } else return fail(`${name}: unknown method ${method}`);
+      } catch (e) {
+        return fail(`${name}: does not decompress (${(e as Error).message})`);
+      }
+      const actual = crc32(plain);
+      const crcOk = actual === crc, lcrcOk = actual === lcrc;
+      const sizeOk = plain.length === usize, lsizeOk = plain.length === lsize;
+      if (!(crcOk && sizeOk) && !(lcrcOk && lsizeOk)) {
+        return fail(`${name}: data matches neither header (CRC or size)`);
+      }
+      if (!(crcOk && sizeOk && lcrcOk && lsizeOk)) {
+        problems.push(`${name}: local and central CRC/size differ`);
+      }
+      out.members.set(name, plain);
+    }
+    if (at !== eocd) return fail("central directory size disagrees with its entries");
+    if (new Set(out.names).size !== out.names.length) return fail("duplicate member names");
+    return {
+      ...out,
+      ok: true,
+      inconsistent: problems.length > 0 ? problems.join("; ") : undefined,
+    };
+  }
 }
 
 /** The verdict of {@link verifyGzip}. */

@@ -11,8 +11,8 @@
  * stderr names it — and the other files are still scored), `bounded` (a bomb case that also
  * stayed under its memory and time limits).
  *
- * Failing outcomes: `abort` (a signal), `hang` (killed at the time limit), `memory` (killed at
- * the RSS limit), `stack-trace` (a JS or Rust stack, a stack overflow, V8 out of memory),
+ * Failing outcomes: `abort` (a signal), `hang` (killed at the time limit), `too-slow` (a
+ * bounded case killed at its time limit), `memory` (killed at the RSS limit), `stack-trace` (a JS or Rust stack, a stack overflow, V8 out of memory),
  * `internal-error`, `bad-exit` (an exit code other than 0/1, e.g. a usage error), `no-json`,
  * `unbalanced`, `rows-missing`, `rows-extra`, `accepted-bad-value` (fewer quarantined than
  * required), `over-quarantined`, `not-named` (a corrupt or unreadable file read or skipped in
@@ -35,9 +35,14 @@ import type { ScoreRun } from "./adapter.ts";
 /** Default limits of a case run. */
 export const DEFAULT_LIMITS: Limits = { timeoutMs: 60_000, rssBytes: 3 * 2 ** 30 };
 
-/** The limits of `c` (its own, else the defaults). */
+/**
+ * The limits of `c` (its own, else the defaults); time limits are multiplied by
+ * `$RUNLENS_FUZZ_TIME_SCALE` (default 1) for slow or busy machines.
+ */
 export function limitsOf(c: FuzzCase): Limits {
-  return { ...DEFAULT_LIMITS, ...c.limits };
+  const scale = Number(Deno.env.get("RUNLENS_FUZZ_TIME_SCALE") ?? "1") || 1;
+  const limits = { ...DEFAULT_LIMITS, ...c.limits };
+  return { ...limits, timeoutMs: limits.timeoutMs * scale };
 }
 
 /** Outcomes that pass. */
@@ -149,7 +154,7 @@ export function classify(c: FuzzCase, run: ScoreRun, caseDir: string, second?: S
   const where = `exit ${run.code ?? run.signal}, ${Math.round(run.ms)} ms, ` +
     `${(run.peakRss / 2 ** 20).toFixed(0)} MB`;
   if (run.killed === "timeout") {
-    return fail("hang", `killed after ${limits.timeoutMs} ms (${where})`);
+    return fail(c.bounded ? "too-slow" : "hang", `killed after ${limits.timeoutMs} ms (${where})`);
   }
   if (run.killed === "memory") {
     return fail(
@@ -173,7 +178,7 @@ export function classify(c: FuzzCase, run: ScoreRun, caseDir: string, second?: S
   if (run.code !== 0 && run.code !== 1) {
     return fail("bad-exit", `exit ${run.code}: ${head(run.stderr)} (${where})`);
   }
-  if (c.bounded && run.ms > limits.timeoutMs) return fail("hang", `took ${where}`);
+  if (c.bounded && run.ms > limits.timeoutMs) return fail("too-slow", `took ${where}`);
   if (second && second.stdout !== run.stdout) {
     return fail("nondeterministic", "two concurrent runs on the folder gave different output");
   }

@@ -233,7 +233,10 @@ export function lineCase(
   return carrierFile(g, carrier, content, records, q, about);
 }
 
-/** The nodes and expectation of one carrier file holding `content`. */
+/**
+ * The nodes and expectation of one carrier file holding `content` (`task`: the lm-eval task
+ * when it cannot be read back from the content).
+ */
 export function carrierFile(
   g: Gen,
   carrier: Carrier,
@@ -242,6 +245,7 @@ export function carrierFile(
   q: number | null,
   about: string,
   allowed: Expect["allowed"] = ["accounted"],
+  task?: string,
 ): CaseBody {
   const k = g.k;
   switch (carrier.name) {
@@ -263,8 +267,7 @@ export function carrierFile(
     }
     case "lm-eval": {
       // the task is in the file name: read it back from the first good line's doc
-      const task = lmTaskOf(g, content);
-      const { name, results } = lmEvalNames(task);
+      const { name, results } = lmEvalNames(task ?? lmTaskOf(g, content));
       return {
         nodes: [
           { kind: "file", path: name, bytes: content },

@@ -297,6 +297,7 @@ const encoding: ClassDef = {
           null,
           `whole file in ${variant}`,
           ["accounted", "named-error"],
+          exs[0].task,
         ),
       );
     }
