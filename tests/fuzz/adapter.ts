@@ -97,6 +97,9 @@ export function shellCommand(argv: readonly string[]): string {
 
 const STDERR_CAP = 256 * 1024;
 
+/** The `score` processes running now (so that an interrupted runner can end them). */
+export const RUNNING = new Set<Deno.ChildProcess>();
+
 async function collect(stream: ReadableStream<Uint8Array>, cap: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -147,6 +150,7 @@ export async function runScore(paths: readonly string[], options: ScoreOptions):
     stderr: "piped",
     env: { NO_COLOR: "1" },
   }).spawn();
+  RUNNING.add(child);
   const stdout = collect(child.stdout, Number.MAX_SAFE_INTEGER);
   const stderr = collect(child.stderr, STDERR_CAP);
   let killed: ScoreRun["killed"] = null;
@@ -172,6 +176,7 @@ export async function runScore(paths: readonly string[], options: ScoreOptions):
     clearTimeout(timer);
   }
   const end = await status;
+  RUNNING.delete(child);
   const ms = performance.now() - started;
   return {
     argv,

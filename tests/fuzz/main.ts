@@ -18,7 +18,14 @@ import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { REPO_ROOT } from "./adapter.ts";
 import { buildCase, CLASSES, DEFAULT_SEED, listCases } from "./cases.ts";
-import { type CaseResult, countOutcomes, countsTable, FUZZ_DIR, runCases } from "./runner.ts";
+import {
+  type CaseResult,
+  countOutcomes,
+  countsTable,
+  FUZZ_DIR,
+  runCases,
+  stopAll,
+} from "./runner.ts";
 
 /** The data directory: `--data`, else `$RUNLENS_DATA`, else `../shared/data`. */
 export function fuzzDataDir(given?: string): string {
@@ -174,4 +181,9 @@ async function main(args: string[]): Promise<number> {
   return fails.length > 0 ? 1 : 0;
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, () => stopAll().finally(() => Deno.exit(130)));
+  }
+  Deno.exit(await main(Deno.args));
+}

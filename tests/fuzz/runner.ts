@@ -12,7 +12,7 @@
  * @module
  */
 import { join } from "node:path";
-import { REPO_ROOT, runScore, scoreArgv, type ScoreRun, shellCommand } from "./adapter.ts";
+import { REPO_ROOT, RUNNING, runScore, scoreArgv, type ScoreRun, shellCommand } from "./adapter.ts";
 import { type FuzzCase, materialize } from "./case.ts";
 import { buildCase, type CaseRef, DEFAULT_SEED } from "./cases.ts";
 import { classify, limitsOf, type Verdict } from "./classify.ts";
@@ -46,6 +46,28 @@ export interface RunOptions {
   keep?: boolean;
   /** Called after each case. */
   onResult?: (r: CaseResult, done: number, total: number) => void;
+}
+
+/** Temporary case folders in use (removed by {@link stopAll} on an interrupt). */
+const ROOTS = new Set<string>();
+
+/**
+ * End the running `score` processes and remove the temporary case folders (on SIGINT/SIGTERM).
+ *
+ * @example
+ * ```ts
+ * Deno.addSignalListener("SIGINT", () => stopAll().then(() => Deno.exit(130)));
+ * ```
+ */
+export async function stopAll(): Promise<void> {
+  for (const child of RUNNING) {
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  for (const root of ROOTS) await removeTree(root);
 }
 
 /** A file-system-safe name for a case id. */
@@ -106,6 +128,7 @@ export async function runCases(
       const i = next++;
       const c = buildCase(options.dataDir, refs[i], seed);
       const root = await Deno.makeTempDir({ prefix: "runlens_fuzz_" });
+      ROOTS.add(root);
       let result: CaseResult;
       try {
         const { verdict, run } = await runCase(c, root, options.dataDir);
@@ -126,6 +149,7 @@ export async function runCases(
         }
       } finally {
         await removeTree(root);
+        ROOTS.delete(root);
       }
       results[i] = result;
       done++;
