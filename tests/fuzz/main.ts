@@ -2,7 +2,8 @@
  * `deno task fuzz [--size full|ci] [--seed N] [--classes REGEX] [--case ID] [--jobs N]
  * [--data DIR] [--list]`: run the fuzz suite against `runlens score` and print the counts per
  * class and outcome. Failing cases are kept under `.runlens/fuzz/cases/<id>/`; the report
- * (`.runlens/fuzz/report.md` and `report.json`) lists each with the command that reproduces it.
+ * (`.runlens/fuzz/report.md` and `report.json`, not written for `--case`) lists each with the
+ * command that reproduces it.
  * Exit code 0 when every case is in an allowed outcome, 1 otherwise, 2 on a usage error.
  *
  * @example
@@ -137,6 +138,10 @@ async function main(args: string[]): Promise<number> {
     const c = buildCase(dataDir, refs[0], opts.seed);
     console.error(`${c.id}: ${c.about}`);
   }
+  if (!opts.id) {
+    // a suite run: the kept cases are those of this run's report
+    await Deno.remove(join(FUZZ_DIR, "cases"), { recursive: true }).catch(() => {});
+  }
   const started = performance.now();
   const results = await runCases(refs, {
     dataDir,
@@ -154,6 +159,15 @@ async function main(args: string[]): Promise<number> {
     },
   });
   const ms = performance.now() - started;
+  const fails = results.filter((r) => !r.verdict.ok);
+  if (opts.id) {
+    // one case: leave the suite's report alone
+    console.log(`${results[0].id}: ${results[0].verdict.outcome} — ${results[0].verdict.detail}`);
+    if (results[0].kept) {
+      console.log(`kept in ${results[0].kept.dir}\nreproduce: ${results[0].kept.command}`);
+    }
+    return fails.length > 0 ? 1 : 0;
+  }
   await Deno.mkdir(FUZZ_DIR, { recursive: true });
   const counts = Object.fromEntries(
     [...countOutcomes(results)].map(([cls, m]) => [cls, Object.fromEntries(m)]),
@@ -168,10 +182,6 @@ async function main(args: string[]): Promise<number> {
   );
   await Deno.writeTextFile(join(FUZZ_DIR, "report.md"), markdown(results, opts.seed, ms));
   console.log(countsTable(results));
-  const fails = results.filter((r) => !r.verdict.ok);
-  if (opts.id && results[0].kept) {
-    console.log(`\nkept in ${results[0].kept.dir}\nreproduce: ${results[0].kept.command}`);
-  }
   console.log(
     `\n${results.length} cases in ${(ms / 1000).toFixed(0)} s: ${
       results.length - fails.length
