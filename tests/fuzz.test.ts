@@ -8,6 +8,8 @@
  * as it should, and that a few cases that pass today run end to end through the CLI. With
  * `RUNLENS_FUZZ_EXPECT_FIXED=1` it runs every CI case (two at a time) and asserts that each
  * ends in an allowed outcome (one test step per case, with the reproduction command).
+ * `RUNLENS_FUZZ_CI_SCALE=0.5` halves the cases of every class (a faster CI, still stratified);
+ * `RUNLENS_FUZZ_TIME_SCALE=2` doubles every time limit (a busy machine).
  *
  * @example
  * ```sh
@@ -215,7 +217,8 @@ Deno.test({
   ignore: ignore || !EXPECT_FIXED,
   async fn(t) {
     needData();
-    const refs = listCases({ size: "ci" });
+    const scale = Number(Deno.env.get("RUNLENS_FUZZ_CI_SCALE") ?? "1") || 1;
+    const refs = listCases({ size: "ci", scale });
     const results = await runCases(refs, { dataDir: TEST_DATA_DIR, jobs: 2 });
     for (const r of results) {
       await t.step(r.id, () => {

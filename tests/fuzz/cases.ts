@@ -35,6 +35,11 @@ export interface GenerateOptions {
   classes?: RegExp;
   /** Only the case with this id (a reproduction). */
   id?: string;
+  /**
+   * With `size: "ci"`: take `round(ci × scale)` cases of each class (at least 1), e.g. 0.5 for a
+   * faster CI; the first cases of each class, so still stratified.
+   */
+  scale?: number;
 }
 
 /** A case not yet built: enough to name, count and build it. */
@@ -57,7 +62,9 @@ export function listCases(options: GenerateOptions = {}): CaseRef[] {
   const out: CaseRef[] = [];
   for (const cls of CLASSES) {
     if (options.classes && !options.classes.test(cls.name)) continue;
-    const count = options.size === "ci" ? cls.ci : cls.full;
+    const count = options.size === "ci"
+      ? Math.max(1, Math.round(cls.ci * (options.scale ?? 1)))
+      : cls.full;
     for (let k = 0; k < count; k++) {
       const variant = cls.variants[k % cls.variants.length];
       const id = `${cls.name}/${variant}/${k}`;

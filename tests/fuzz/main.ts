@@ -1,6 +1,6 @@
 /**
- * `deno task fuzz [--size full|ci] [--seed N] [--classes REGEX] [--case ID] [--jobs N]
- * [--data DIR] [--list]`: run the fuzz suite against `runlens score` and print the counts per
+ * `deno task fuzz [--size full|ci] [--scale F] [--seed N] [--classes REGEX] [--case ID]
+ * [--jobs N] [--data DIR] [--list]`: run the fuzz suite against `runlens score` and print the counts per
  * class and outcome. Failing cases are kept under `.runlens/fuzz/cases/<id>/`; the report
  * (`.runlens/fuzz/report.md` and `report.json`, not written for `--case`) lists each with the
  * command that reproduces it.
@@ -46,6 +46,7 @@ function parse(args: string[]) {
     jobs: number;
     data?: string;
     list: boolean;
+    scale?: number;
   } = { size: "full", seed: DEFAULT_SEED, jobs: 2, list: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -64,6 +65,7 @@ function parse(args: string[]) {
     else if (a === "--jobs") out.jobs = Number(value());
     else if (a === "--data") out.data = value();
     else if (a === "--list") out.list = true;
+    else if (a === "--scale") out.scale = Number(value());
     else throw new Error(`unknown option ${a}`);
   }
   return out;
@@ -121,7 +123,12 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const dataDir = fuzzDataDir(opts.data);
-  const refs = listCases({ size: opts.size, classes: opts.classes, id: opts.id });
+  const refs = listCases({
+    size: opts.size,
+    classes: opts.classes,
+    id: opts.id,
+    scale: opts.scale,
+  });
   if (opts.id && refs.length === 0) {
     // a CI-only run may name a case of the full suite: look there too
     refs.push(...listCases({ size: "full", id: opts.id }));
