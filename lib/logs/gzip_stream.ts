@@ -178,7 +178,9 @@ export class GunzipStream {
     const size = gzipHeaderSize(head, this.members + 1);
     if (size === null) {
       if (head.length > MAX_HEADER) {
-        throw new GzipError(`gzip member ${this.members + 1}: header longer than ${n(MAX_HEADER)} bytes`);
+        throw new GzipError(
+          `gzip member ${this.members + 1}: header longer than ${n(MAX_HEADER)} bytes`,
+        );
       }
       this.#head = head;
       this.consumed += take;
@@ -284,7 +286,9 @@ function gzipHeaderSize(head: Uint8Array, k: number): number | null {
     );
   }
   if (head.length < 10) return null;
-  if (head[2] !== 8) throw new GzipError(`gzip member ${k}: compression method ${head[2]}, not deflate`);
+  if (head[2] !== 8) {
+    throw new GzipError(`gzip member ${k}: compression method ${head[2]}, not deflate`);
+  }
   const flg = head[3];
   if (flg & 0xe0) throw new GzipError(`gzip member ${k}: reserved header flags set`);
   let p = 10;
@@ -545,7 +549,10 @@ export function* gunzipLines(
       if (pendingBytes + (end - pos) > max) {
         const done = block(pos);
         if (done) yield done;
-        const start = concatParts([...pending, c.subarray(pos, Math.min(end, pos + OVERLONG_HEAD))]);
+        const start = concatParts([
+          ...pending,
+          c.subarray(pos, Math.min(end, pos + OVERLONG_HEAD)),
+        ]);
         head = start.slice(0, Math.min(start.length, OVERLONG_HEAD));
         overlong = true;
         longBytes = pendingBytes;
@@ -589,10 +596,4 @@ function concatParts(parts: Uint8Array[]): Uint8Array {
     at += p.length;
   }
   return out;
-}
-
-function countNewlines(bytes: Uint8Array): number {
-  let k = 0;
-  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) k++;
-  return k;
 }

@@ -182,11 +182,7 @@ export function scanJsonLimits(
       ordinal[depth] = 0;
       expectKey[depth] = b === 0x7b ? 1 : 0;
       keyStart[depth] = -1;
-      matched[depth] = parent === 0
-        ? 1
-        : parent < D && matched[parent] && selects(parent)
-        ? 1
-        : 0;
+      matched[depth] = parent === 0 ? 1 : parent < D && matched[parent] && selects(parent) ? 1 : 0;
       continue;
     }
     if (b === 0x7d || b === 0x5d) {
@@ -217,7 +213,13 @@ export function scanJsonLimits(
   }
   if (recStart >= 0 && recReason !== null) {
     // a record left open (truncated document): still name it
-    out.records.push({ index: recIndex, key: recKey, start: recStart, end: len, reason: recReason });
+    out.records.push({
+      index: recIndex,
+      key: recKey,
+      start: recStart,
+      end: len,
+      reason: recReason,
+    });
   }
   return out;
 

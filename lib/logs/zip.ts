@@ -42,7 +42,11 @@ import { FileError } from "./sources/types.ts";
 /** ZIP compression methods read: stored, deflate, zstd (inspect_ai ≥ 0.3.206). */
 export const STORED = 0, DEFLATE = 8, ZSTD = 93;
 
-const METHOD_NAMES: Record<number, string> = { [STORED]: "stored", [DEFLATE]: "deflate", [ZSTD]: "zstd" };
+const METHOD_NAMES: Record<number, string> = {
+  [STORED]: "stored",
+  [DEFLATE]: "deflate",
+  [ZSTD]: "zstd",
+};
 
 /**
  * The largest zstd window accepted (128 MiB, the default limit of the reference decoder):
