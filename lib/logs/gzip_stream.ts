@@ -124,11 +124,13 @@ export class GunzipStream {
     if (this.#phase === "header" && this.members === 0 && this.#head.length === 0) {
       throw new GzipError("empty file (no gzip member)");
     }
-    const where = this.#phase === "header"
-      ? "header"
-      : this.#phase === "deflate"
-      ? "compressed data"
-      : "trailer";
+    if (this.#phase === "header") {
+      throw new GzipError(
+        `gzip member ${this.members + 1} (at byte ${n(this.consumed - this.#head.length)}): ` +
+          "truncated (the file ends inside its header)",
+      );
+    }
+    const where = this.#phase === "deflate" ? "compressed data" : "trailer";
     throw new GzipError(`${this.#what()}: truncated (the file ends inside its ${where})`);
   }
 
