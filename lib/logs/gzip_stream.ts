@@ -47,8 +47,8 @@ import { crc32 } from "./crc32.ts";
 import { BudgetError, InflateBudget, type InflateLimits } from "./inflate_budget.ts";
 import { FileError, type SourceLimits } from "./sources/types.ts";
 
-/** Compressed bytes handed to the inflater at a time (bounds the output of one step to ~33 MB). */
-const CHUNK = 1 << 15;
+/** Compressed bytes read from a file at a time (the inflater gets them in smaller steps). */
+const CHUNK = 1 << 16;
 /** The longest gzip header accepted (the optional name and comment fields have no length). */
 const MAX_HEADER = 1 << 20;
 
@@ -216,7 +216,7 @@ export class GunzipStream {
 
   #deflate(data: Uint8Array): Uint8Array {
     const inflate = this.#inflate!;
-    const piece = data.subarray(0, CHUNK);
+    const piece = data.subarray(0, this.budget.nextInput());
     this.budget.input(piece.length);
     try {
       inflate.push(piece, false);
@@ -513,7 +513,7 @@ export function* gunzipLines(
   let pending: Uint8Array[] = []; // the unfinished line (within the limit)
   let pendingBytes = 0;
   let overlong = false; // the unfinished line is over the limit
-  let head = new Uint8Array(0);
+  let head: Uint8Array = new Uint8Array(0);
   let longBytes = 0;
   for (const c of gunzipChunks(path, limits, opts)) {
     let pos = 0;
@@ -535,6 +535,10 @@ export function* gunzipLines(
       const nl = c.indexOf(0x0a, pos);
       const end = nl < 0 ? c.length : nl;
       if (overlong) {
+        if (head.length < OVERLONG_HEAD) {
+          const more = c.subarray(pos, Math.min(end, pos + OVERLONG_HEAD - head.length));
+          head = concatParts([head, more]);
+        }
         longBytes += end - pos;
         if (nl < 0) {
           pos = c.length;
@@ -551,10 +555,8 @@ export function* gunzipLines(
       if (pendingBytes + (end - pos) > max) {
         const done = block(pos);
         if (done) yield done;
-        const start = concatParts([
-          ...pending,
-          c.subarray(pos, Math.min(end, pos + OVERLONG_HEAD)),
-        ]);
+        // its head so far (the overlong branch adds this chunk's part)
+        const start = concatParts(pending);
         head = start.slice(0, Math.min(start.length, OVERLONG_HEAD));
         overlong = true;
         longBytes = pendingBytes;

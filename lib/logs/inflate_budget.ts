@@ -9,7 +9,10 @@
  * exceed `maxRatio` × the compressed bytes handed to the decompressor so far (for the member
  * being inflated). At the member's end that is the plain rule "inflated ≤ maxRatio ×
  * compressed size"; checking it on the way refuses a bomb early (its ratio is high from its
- * first block on) and costs nothing for real logs (JSON compresses 5–50×).
+ * first block on) and costs nothing for real logs (JSON compresses 5–50×). Decompressors are
+ * fed in steps sized from the ratio seen so far ({@link InflateBudget.nextInput}: about 1 MiB
+ * of output per step), so even a bomb allowed to run (limits raised) never inflates more than
+ * a few megabytes at once.
  *
  * @example
  * ```ts
@@ -31,6 +34,13 @@ export type InflateLimits = Pick<SourceLimits, "maxInflated" | "maxRatio">;
 export class BudgetError extends Error {}
 
 const n = (x: number) => x.toLocaleString("en-US");
+
+/** Output one step of a decompressor should produce at most (about). */
+export const STEP_OUTPUT = 1 << 20;
+/** Compressed bytes of the first step of a member (its ratio is not known yet). */
+const FIRST_STEP = 1 << 10;
+const MIN_STEP = 1 << 9;
+const MAX_STEP = 1 << 16;
 
 /**
  * Counts the compressed input and the inflated output of one compressed file (with
@@ -66,6 +76,17 @@ export class InflateBudget {
   startMember(): void {
     this.memberIn = 0;
     this.memberOut = 0;
+  }
+
+  /**
+   * How many compressed bytes to hand to the decompressor next: about {@link STEP_OUTPUT} of
+   * output at the ratio seen so far (512 B – 64 KiB; 1 KiB to start a member). A decompressor
+   * emits all of one step's output at once, so a bomb's step stays a few megabytes.
+   */
+  nextInput(): number {
+    if (this.memberIn === 0) return FIRST_STEP;
+    const ratio = Math.max(1, this.memberOut / this.memberIn);
+    return Math.max(MIN_STEP, Math.min(MAX_STEP, Math.floor(STEP_OUTPUT / ratio)));
   }
 
   /** `bytes` more compressed bytes were handed to the decompressor. */

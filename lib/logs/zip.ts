@@ -55,9 +55,7 @@ const METHOD_NAMES: Record<number, string> = {
  */
 export const MAX_ZSTD_WINDOW = 1 << 27;
 
-/** Compressed bytes handed to a decompressor at a time (bounds the output of one step). */
-const CHUNK = 1 << 15;
-/** Stored members are copied in larger chunks. */
+/** Stored members are copied in chunks of this size (compressed ones: see `nextInput`). */
 const STORED_CHUNK = 1 << 20;
 
 /** One member of an archive, as its central directory describes it. */
@@ -205,17 +203,18 @@ export class ZipArchive {
       out.push(data);
     };
     const decoder = makeDecoder(entry, take);
-    const step = entry.method === STORED ? STORED_CHUNK : CHUNK;
     try {
-      for (let at = 0; at < entry.compressedSize || at === 0; at += step) {
+      let at = 0;
+      do {
+        const step = entry.method === STORED ? STORED_CHUNK : budget.nextInput();
         const len = Math.min(step, entry.compressedSize - at);
         const chunk = len > 0 ? this.source.read(start + at, len) : new Uint8Array(0);
         if (chunk.length < len) throw new Error("archive truncated inside the member's data");
         budget.input(chunk.length);
-        decoder.push(chunk, at + step >= entry.compressedSize);
+        at += len;
+        decoder.push(chunk, at >= entry.compressedSize);
         while (out.length > 0) yield out.shift()!;
-        if (len <= 0) break;
-      }
+      } while (at < entry.compressedSize);
     } catch (e) {
       if (e instanceof FileError) throw e;
       const kind = METHOD_NAMES[entry.method];
