@@ -345,3 +345,31 @@ export async function peakRss(script: string, args: string[] = []): Promise<Meas
   Deno.removeSync(dir, { recursive: true });
   return { peak, stdout, stderr, code, ms };
 }
+
+/**
+ * A child script for {@link peakRss}: `lines <path>` reads a gzip file as line blocks,
+ * `<format> <path> [gzip|plain] [limits JSON]` runs that document source (limits: overrides of
+ * the defaults); prints `{"ok": <records>}` or `{"error": <message>}`.
+ */
+export const READ_CHILD = `
+import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
+import { gunzipLines } from "@runlens/logs/gzip_stream.ts";
+import { DOCUMENT_SOURCES } from "@runlens/logs/sources/documents.ts";
+const [kind, path, gzip, overrides] = Deno.args;
+const limits = { ...DEFAULT_LIMITS, ...JSON.parse(overrides ?? "{}") };
+let result;
+try {
+  let n = 0;
+  if (kind === "lines") {
+    for (const b of gunzipLines(path, limits)) n += b.lines;
+  } else {
+    const file = { id: 0, path, name: path.replace(/\\.gz$/, ""), format: kind, gzip: gzip === "gzip",
+      defaultRun: "x", size: 0 };
+    DOCUMENT_SOURCES[kind].read(file, { record: () => n++, bad: () => n++ }, limits);
+  }
+  result = { ok: n };
+} catch (e) {
+  result = { error: (e as Error).message };
+}
+console.log(JSON.stringify(result));
+`;

@@ -20,7 +20,16 @@ import {
   OVERLONG_HEAD,
 } from "@runlens/logs/gzip_stream.ts";
 import { FileError } from "@runlens/logs/sources/types.ts";
-import { concat, gzipBytes, rng, utf8 } from "./_containers.ts";
+import {
+  concat,
+  deflateRepeated,
+  gzipBytes,
+  gzipMember,
+  peakRss,
+  READ_CHILD,
+  rng,
+  utf8,
+} from "./_containers.ts";
 import { collect } from "./_sources_diff.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -271,4 +280,54 @@ Deno.test("gzip: seeded mutations are read only to what the intact data holds", 
     );
   }
   assert.ok(refused > 250 && read >= 100, `${read} read, ${refused} refused`);
+});
+
+const MiB = 2 ** 20;
+
+Deno.test("gzip bombs: 1 GB of zeros or newlines in 1 MB is refused within bounded memory", async () => {
+  await withTempDir(async (dir) => {
+    for (const [name, fill] of [["zeros.jsonl.gz", 0], ["newlines.jsonl.gz", 0x0a]] as const) {
+      const path = join(dir, name);
+      Deno.writeFileSync(path, gzipMember(deflateRepeated(fill, 2 ** 30)));
+      assert.ok(Deno.statSync(path).size < 1.1 * MiB);
+      const m = await peakRss(READ_CHILD, ["lines", path]);
+      const out = JSON.parse(m.stdout);
+      assert.match(
+        out.error,
+        new RegExp(
+          `${name}: gzip member 1 \\(at byte 0\\): inflates more than 1,000× its compressed size`,
+        ),
+      );
+      // measured: ~65 MiB (a Deno process alone: ~60 MiB)
+      assert.ok(m.peak < 200 * MiB, `${name}: peak RSS ${(m.peak / MiB).toFixed(0)} MiB`);
+      console.log(`${name}: peak RSS ${(m.peak / MiB).toFixed(0)} MiB, ${m.ms.toFixed(0)} ms`);
+    }
+    // the size budget: a file inflating past --max-inflated (here lowered) stops there
+    const path = join(dir, "big.jsonl.gz");
+    Deno.writeFileSync(path, gzipBytes(text(20000)));
+    const limits = { ...DEFAULT_LIMITS, maxInflated: 1 << 20 };
+    assert.throws(
+      () => [...gunzipLines(path, limits)],
+      /big\.jsonl\.gz: gzip member 1 \(at byte 0\): inflates past 1,048,576 bytes \(--max-inflated\)/,
+    );
+  });
+});
+
+Deno.test("gzip: a large real-looking log streams as lines in bounded memory", async () => {
+  await withTempDir(async (dir) => {
+    const path = join(dir, "run.jsonl.gz");
+    // ~250 MB of JSON lines (compressing ~40×), written in pieces
+    const gz = new Uint8Array(
+      gzipSync(concat(Array.from({ length: 40 }, (_, k) => text(12000, k)))),
+    );
+    Deno.writeFileSync(path, concat([gz, gz, gz, gz]));
+    const m = await peakRss(READ_CHILD, ["lines", path]);
+    assert.deepEqual(JSON.parse(m.stdout), { ok: 4 * 40 * 12000 });
+    assert.ok(m.peak < 250 * MiB, `peak RSS ${(m.peak / MiB).toFixed(0)} MiB`);
+    console.log(
+      `${(4 * gz.length / MiB).toFixed(0)} MiB gzip: peak RSS ${(m.peak / MiB).toFixed(0)} MiB, ${
+        m.ms.toFixed(0)
+      } ms`,
+    );
+  });
 });

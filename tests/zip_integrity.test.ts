@@ -19,15 +19,19 @@ import {
   buildZip,
   concat,
   DEFLATE,
+  deflateRepeated,
   type Entry,
   gzipBytes,
   pack,
+  peakRss,
+  READ_CHILD,
   rng,
   STORED,
   utf8,
   zipProblem,
   ZSTD,
   zstd,
+  zstdRepeated,
 } from "./_containers.ts";
 import { collect } from "./_sources_diff.ts";
 import { dataTest } from "./_data.ts";
@@ -419,3 +423,67 @@ dataTest(
     assert.ok(refused > 100);
   },
 );
+
+const MiB = 2 ** 20;
+const GB = 2 ** 30;
+
+Deno.test(".eval bombs: 2 GB members in 2 MB (deflate) or 64 KB (zstd) are refused, RSS bounded", async () => {
+  await withTempDir(async (dir) => {
+    const cases: [string, Entry, RegExp, Record<string, number>?][] = [];
+    const sample = (packed: Entry["packed"], method: number, lie = false): Entry => ({
+      name: "samples/1_epoch_1.json",
+      method,
+      packed,
+      ...(lie ? { sizeLocal: 1000, sizeCentral: 1000 } : {}),
+    });
+    const pad = ['{"id": 1, "epoch": 1, "pad": "', '"}'] as const;
+    const deflateBomb = deflateRepeated(0x61, 2 * GB, ...pad);
+    const zstdBomb = zstdRepeated(0x61, 2 * GB, ...pad);
+    const declared =
+      /member samples\/1_epoch_1\.json: declares 2,147,483,680 bytes from [\d,]+ compressed, more than 1,000× \(a compression bomb\?\) \(--max-ratio\)/;
+    const lied = /member samples\/1_epoch_1\.json: inflates past its declared size of 1,000 bytes/;
+    cases.push(["deflate-honest", sample(deflateBomb, DEFLATE), declared]);
+    cases.push(["zstd-honest", sample(zstdBomb, ZSTD), declared]);
+    cases.push(["deflate-lying", sample(deflateBomb, DEFLATE, true), lied]);
+    cases.push(["zstd-lying", sample(zstdBomb, ZSTD, true), lied]);
+    // ratio and size limits raised: the member that is only verified streams through
+    // (256 MB of it), the one parsed whole stops at the largest document
+    cases.push([
+      "summaries-streamed",
+      {
+        name: "summaries.json",
+        method: DEFLATE,
+        packed: deflateRepeated(0x61, GB / 4, '["', '"]'),
+      },
+      /^$/,
+      { maxRatio: 1e9 },
+    ]);
+    cases.push([
+      "sample-over-document-cap",
+      sample(deflateBomb, DEFLATE),
+      /member samples\/1_epoch_1\.json: inflates larger than 536,870,888 bytes, the most runlens parses as one JSON document|member samples\/1_epoch_1\.json: larger than/,
+      { maxRatio: 1e9 },
+    ]);
+    for (const [name, bomb, expected, limits] of cases) {
+      const path = join(dir, `${name}.eval`);
+      const entries = evalEntries(bomb.method).filter((e) => e.name !== bomb.name);
+      Deno.writeFileSync(path, buildZip([...entries, bomb]));
+      const m = await peakRss(READ_CHILD, [
+        "inspect-eval",
+        path,
+        "plain",
+        JSON.stringify(limits ?? {}),
+      ]);
+      const out = JSON.parse(m.stdout);
+      if (expected.source === "^$") assert.deepEqual(out, { ok: 2 }, name);
+      else assert.match(out.error ?? "", expected, name);
+      const bound = name === "sample-over-document-cap" ? 900 * MiB : 200 * MiB;
+      assert.ok(m.peak < bound, `${name}: peak RSS ${(m.peak / MiB).toFixed(0)} MiB`);
+      console.log(
+        `${name} (${(Deno.statSync(path).size / MiB).toFixed(2)} MiB): peak RSS ${
+          (m.peak / MiB).toFixed(0)
+        } MiB, ${m.ms.toFixed(0)} ms`,
+      );
+    }
+  });
+});
