@@ -127,6 +127,8 @@ export function scanJsonLimits(
   const keyEscaped = new Uint8Array(frames);
   const expectKey = new Uint8Array(frames);
   const out: JsonLimitScan = { records: [], outside: null };
+  const tooDeep = depthReason(maxDepth);
+  const tooWide = keysReason(maxKeys);
   matched[0] = 1;
   let depth = 0;
   // the record being scanned (a container at depth D + 1), if any
@@ -174,7 +176,7 @@ export function scanJsonLimits(
         recReason = null;
       }
       if (depth > maxDepth) {
-        violation(depthReason(maxDepth), i);
+        violation(tooDeep, i);
         continue;
       }
       isObject[depth] = b === 0x7b ? 1 : 0;
@@ -205,7 +207,7 @@ export function scanJsonLimits(
     if (depth === 0 || depth > maxDepth) continue;
     if (b === 0x3a && isObject[depth]) {
       keys[depth]++;
-      if (keys[depth] === maxKeys + 1) violation(keysReason(maxKeys), i);
+      if (keys[depth] === maxKeys + 1) violation(tooWide, i);
     } else if (b === 0x2c) {
       ordinal[depth]++;
       if (isObject[depth]) expectKey[depth] = 1;
