@@ -349,7 +349,8 @@ export async function peakRss(script: string, args: string[] = []): Promise<Meas
 /**
  * A child script for {@link peakRss}: `lines <path>` reads a gzip file as line blocks,
  * `<format> <path> [gzip|plain] [limits JSON]` runs that document source (limits: overrides of
- * the defaults); prints `{"ok": <records>}` or `{"error": <message>}`.
+ * the defaults); prints `{"ok": <records + bad records>, "bad": [<reasons>]}` or
+ * `{"error": <message>}`.
  */
 export const READ_CHILD = `
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
@@ -360,14 +361,15 @@ const limits = { ...DEFAULT_LIMITS, ...JSON.parse(overrides ?? "{}") };
 let result;
 try {
   let n = 0;
+  const bad: string[] = [];
   if (kind === "lines") {
     for (const b of gunzipLines(path, limits)) n += b.lines;
   } else {
     const file = { id: 0, path, name: path.replace(/\\.gz$/, ""), format: kind, gzip: gzip === "gzip",
       defaultRun: "x", size: 0 };
-    DOCUMENT_SOURCES[kind].read(file, { record: () => n++, bad: () => n++ }, limits);
+    DOCUMENT_SOURCES[kind].read(file, { record: () => n++, bad: (b) => bad.push(b.reason) && n++ }, limits);
   }
-  result = { ok: n };
+  result = { ok: n, bad };
 } catch (e) {
   result = { error: (e as Error).message };
 }

@@ -81,6 +81,27 @@ export interface ZipEntry {
 const n = (x: number) => x.toLocaleString("en-US");
 const hex = (x: number) => `0x${(x >>> 0).toString(16).padStart(8, "0")}`;
 
+/**
+ * A member refused because it would inflate past the budget (`--max-inflated`,
+ * `--max-ratio`) or the largest document parsed whole: not proven corrupt, only not read. A
+ * source may quarantine the record that member holds instead of failing the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const e = new MemberBudgetError("a.eval", "member x: too big", "x", "too big");
+ * assert.ok(e instanceof FileError);
+ * ```
+ */
+export class MemberBudgetError extends FileError {
+  constructor(file: string, reason: string, readonly member: string, readonly why: string) {
+    super(file, reason);
+  }
+}
+
+/** More output than the member declares (corruption, unlike a budget refusal). */
+class SizeError extends Error {}
+
 /** A problem with the archive itself (not one member). */
 const broken = (path: string, why: string) => new FileError(path, `corrupt ZIP archive (${why})`);
 
@@ -176,19 +197,21 @@ export class ZipArchive {
     const entry = typeof member === "string" ? this.get(member) : member;
     if (!entry) throw new FileError(this.path, `no member ${member} in the archive`);
     const fail = (why: string) => new FileError(this.path, `member ${entry.name}: ${why}`);
+    const over = (why: string) =>
+      new MemberBudgetError(this.path, `member ${entry.name}: ${why}`, entry.name, why);
     const start = this.#dataStart(entry, fail);
     const budget = new InflateBudget(limits, cap);
     budget.startMember();
     if (entry.size > limits.maxInflated) {
-      throw fail(`declares ${n(entry.size)} bytes, past ${n(limits.maxInflated)} (--max-inflated)`);
+      throw over(`declares ${n(entry.size)} bytes, past ${n(limits.maxInflated)} (--max-inflated)`);
     }
     if (entry.size > limits.maxRatio * entry.compressedSize && entry.method !== STORED) {
-      throw fail(
+      throw over(
         `declares ${n(entry.size)} bytes from ${n(entry.compressedSize)} compressed, more than ` +
           `${n(limits.maxRatio)}× (a compression bomb?) (--max-ratio)`,
       );
     }
-    if (cap && entry.size > cap.bytes) throw fail(cap.reason);
+    if (cap && entry.size > cap.bytes) throw over(cap.reason);
     let crc = 0;
     let size = 0;
     const out: Uint8Array[] = [];
@@ -196,7 +219,7 @@ export class ZipArchive {
       if (data.length === 0) return;
       size += data.length;
       if (size > entry.size) {
-        throw new BudgetError(`inflates past its declared size of ${n(entry.size)} bytes`);
+        throw new SizeError(`inflates past its declared size of ${n(entry.size)} bytes`);
       }
       budget.output(data.length);
       crc = crc32(data, crc);
@@ -218,7 +241,8 @@ export class ZipArchive {
     } catch (e) {
       if (e instanceof FileError) throw e;
       const kind = METHOD_NAMES[entry.method];
-      if (e instanceof BudgetError || e instanceof ZstdWindowError) throw fail(e.message);
+      if (e instanceof BudgetError) throw over(e.message);
+      if (e instanceof SizeError || e instanceof ZstdWindowError) throw fail(e.message);
       throw fail(`corrupt ${kind} data (${(e as Error).message})`);
     }
     if (size !== entry.size) {

@@ -9,8 +9,9 @@
  * the member, never read in silence. The eval spec comes from `header.json`, or from
  * `_journal/start.json` for a crashed run; both, when present, must be valid JSON, and so must
  * every `samples/<id>_epoch_<n>.json` ("member … : not valid JSON", an error naming it). A
- * sample member past the depth or key limits, or that is not a JSON object, is one bad
- * record. Records come in (id, epoch) order, numbered from 1. A `.eval` that is gzip data is
+ * sample member past the depth or key limits, one that would inflate past the budget
+ * (`--max-ratio`, `--max-inflated`, the largest document), or one that is not a JSON object,
+ * is one bad record (the others are read). Records come in (id, epoch) order, numbered from 1. A `.eval` that is gzip data is
  * decompressed in memory (within the budget) and read the same way.
  *
  * Record fields: `model` = `eval.model`; benchmark and task from the task name, its arguments
@@ -49,7 +50,7 @@
 import { decodeUtf8 } from "../encoding.ts";
 import { findStringSpan } from "../json_limits.ts";
 import type { LogRecord, Pointer } from "../record.ts";
-import { ZipArchive } from "../zip.ts";
+import { MemberBudgetError, ZipArchive } from "../zip.ts";
 import { gunzipAll } from "../gzip_stream.ts";
 import {
   DOCUMENT_CAP,
@@ -279,7 +280,23 @@ function readEval(file: SourceFile, sink: LineOrder, limits: SourceLimits): void
         zip.verify(entry, limits);
         continue;
       }
-      const bytes = zip.read(entry, limits, DOCUMENT_CAP);
+      let bytes: Uint8Array;
+      try {
+        bytes = zip.read(entry, limits, DOCUMENT_CAP);
+      } catch (e) {
+        // a sample too large to inflate is one bad record; the spec's members are the file's
+        if (!(e instanceof MemberBudgetError) || !SAMPLE.test(entry.name)) throw e;
+        const named = MEMBER.exec(entry.name);
+        samples.push({
+          id: named?.[1] ?? entry.name,
+          epoch: Number(named?.[2] ?? 1),
+          member: entry.name,
+          sample: null,
+          bad: `sample ${entry.name}: ${e.why}`,
+          pointer: INLINE,
+        });
+        continue;
+      }
       const prefix = `member ${entry.name}: `;
       const notJson = (m: string) => `not valid JSON (${m})`;
       if (!SAMPLE.test(entry.name)) {
