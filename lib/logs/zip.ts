@@ -89,6 +89,7 @@ const hex = (x: number) => `0x${(x >>> 0).toString(16).padStart(8, "0")}`;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { FileError } from "@runlens/logs/sources/types.ts";
  * const e = new MemberBudgetError("a.eval", "member x: too big", "x", "too big");
  * assert.ok(e instanceof FileError);
  * ```
