@@ -22,6 +22,8 @@ import { readOpenAiEvalsLog } from "@runlens/logs/openai_evals.ts";
 import { readOpenCompassPredictions, readOpenCompassResults } from "@runlens/logs/opencompass.ts";
 import type { RawLog } from "@runlens/logs/raw.ts";
 import { isDocumentFormat } from "@runlens/logs/sources/documents.ts";
+import { readMemberResponse } from "@runlens/logs/sources/inspect.ts";
+import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
 import { collect, differences, sameOutput } from "./_sources_diff.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
@@ -83,6 +85,7 @@ function walk(dir: string): string[] {
 function compareTree(dir: string, gzipCopies = true): string[] {
   const compared: string[] = [];
   const problems: string[] = [];
+  let pointers = 0;
   for (const path of walk(dir)) {
     const { format, gzip } = detectFormat(path);
     if (format === null || !isDocumentFormat(format) || (gzip && format.startsWith("inspect"))) {
@@ -108,6 +111,13 @@ function compareTree(dir: string, gzipCopies = true): string[] {
       continue;
     }
     problems.push(...differences(raw!, mine));
+    // member pointers read back to the response
+    for (const r of mine.records) {
+      if (r.pointer?.kind !== "member") continue;
+      const back = readMemberResponse(path, r.pointer, DEFAULT_LIMITS);
+      if (back !== r.response) problems.push(`${path}: pointer of line ${r.line} reads ${back}`);
+      pointers++;
+    }
   }
   if (gzipCopies) {
     withTempDir((mirror) => {
@@ -137,6 +147,7 @@ function compareTree(dir: string, gzipCopies = true): string[] {
     });
   }
   assert.deepEqual(problems, []);
+  if (compared.some((p) => p.endsWith(".eval"))) assert.ok(pointers > 0, "member pointers checked");
   return compared;
 
   function rel(p: string) {

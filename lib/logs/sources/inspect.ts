@@ -425,7 +425,46 @@ export const inspectJsonSource: DocumentSource = {
   },
 };
 
-/** Decode a member as UTF-8 (exported for tests of the member pointers). */
-export function memberText(bytes: Uint8Array): string {
-  return decodeUtf8(bytes);
+/**
+ * Read back the response a `member` pointer of an `inspect-eval` record points at: the JSON
+ * string at `offset`/`length` in the (verified) decompressed member. Throws a FileError
+ * naming the archive when it cannot be read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
+ * import type { LogRecord } from "@runlens/logs/record.ts";
+ * const path = "tests/fixtures/logs/formats/inspect/deflate/bbeh_run.eval";
+ * const file = { id: 0, path, name: path, format: "inspect-eval", gzip: false,
+ *   defaultRun: "bbeh_run", size: 0 };
+ * const records: LogRecord[] = [];
+ * inspectEvalSource.read(file, { record: (r) => records.push(r), bad: () => {} }, DEFAULT_LIMITS);
+ * for (const r of records) {
+ *   if (r.pointer?.kind === "member") {
+ *     assert.equal(readMemberResponse(path, r.pointer, DEFAULT_LIMITS), r.response);
+ *   }
+ * }
+ * ```
+ */
+export function readMemberResponse(path: string, pointer: Pointer, limits: SourceLimits): string {
+  if (pointer.kind !== "member" || !pointer.member) {
+    throw new FileError(path, `not a member pointer (${pointer.kind})`);
+  }
+  const zip = ZipArchive.open(path);
+  try {
+    const bytes = zip.read(pointer.member, limits, DOCUMENT_CAP);
+    const span = bytes.subarray(pointer.offset, pointer.offset + pointer.length);
+    const text = JSON.parse(decodeUtf8(span));
+    if (typeof text !== "string") throw new Error("not a JSON string");
+    return text;
+  } catch (e) {
+    if (e instanceof FileError) throw e;
+    throw new FileError(
+      path,
+      `member ${pointer.member}: no response at byte ${pointer.offset} (${(e as Error).message})`,
+    );
+  } finally {
+    zip.close();
+  }
 }
