@@ -531,7 +531,8 @@ function readDirectory(path: string, src: ByteSource): { entries: ZipEntry[]; cd
   let cdOffset = u32(tail, eocd + 16);
   const eocdPos = tailStart + eocd;
   let cdEnd = eocdPos;
-  if (u16(tail, eocd + 8) !== count || u16(tail, eocd + 4) !== 0 || u16(tail, eocd + 6) !== 0) {
+  const disk = (v: number) => v !== 0 && v !== 0xffff; // 0xFFFF: see the ZIP64 record
+  if (u16(tail, eocd + 8) !== count || disk(u16(tail, eocd + 4)) || disk(u16(tail, eocd + 6))) {
     throw broken(path, "multi-disk archive or entry counts that disagree");
   }
   if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
