@@ -138,7 +138,8 @@ function scorersFor(benchmark: string): string {
  * const r = runs[0];
  * assert.deepEqual([r.run, r.benchmark, r.aggregate.coverage], [
  *   "org__tiny-model_2025-01-25T04-48-43.622918", "bbh", "partial"]);
- * assert.deepEqual(r.tasks.snarks, { n: 5, correct: 4, accuracy: 80 });
+ * const { n, correct, accuracy } = r.tasks.snarks;
+ * assert.deepEqual({ n, correct, accuracy }, { n: 5, correct: 4, accuracy: 80 });
  * // 4 samples store lm-eval's verdict; the fixture's doc 1 stores a wrong one
  * assert.deepEqual([r.stored_agreement.n, r.stored_agreement.disagree], [4, 1]);
  * ```
@@ -181,7 +182,15 @@ function load(
     ...read.quarantine.map((q) => ({ ...q, benchmark: null })),
     ...scored.quarantine,
   ];
-  const runs = summariseRuns({ read, scored: scored.rows, quarantined, scorerOf });
+  const runs = summariseRuns({
+    files: read.reads.map(({ file, format, rowsIn }) => ({ file, format, rowsIn })),
+    scored: scored.rows.withColumns(
+      pl.col("extra").str.jsonPathMatch("$.tool_extracted").alias("tool_extracted"),
+    ),
+    quarantined: quarantined.map((q) => ({ ...q.entry, run: q.run, benchmark: q.benchmark })),
+    models: modelsByRun(read.rows),
+    scorerOf,
+  });
   return {
     files: read.files,
     // lean: other benchmarks' responses were kept for their scorer; drop them now too
@@ -216,4 +225,15 @@ function specsFor(
     }
     return benchmarkSpec(b, dataDir, scorer);
   });
+}
+
+/** Per run, the model names its rows carry. */
+function modelsByRun(rows: pl.DataFrame): Map<string, Set<string>> {
+  const pairs = rows.select("run", "model").unique().toRecords() as {
+    run: string;
+    model: string;
+  }[];
+  const byRun = new Map<string, Set<string>>();
+  for (const { run, model } of pairs) byRun.set(run, (byRun.get(run) ?? new Set()).add(model));
+  return byRun;
 }

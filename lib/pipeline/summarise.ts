@@ -11,19 +11,27 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
  * import { summariseRuns } from "@runlens/pipeline/summarise.ts";
- * import { readLogs } from "@runlens/pipeline/read.ts";
- * import { benchmarkSpec } from "@runlens/pipeline/identify.ts";
- * import { scoreRows } from "@runlens/pipeline/score.ts";
- * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
- * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const read = readLogs(["tests/fixtures/logs/tree"]);
- * const spec = benchmarkSpec(getBenchmark("bbeh")!, resolveDataDir());
- * const { rows, quarantine } = scoreRows(read.rows, [spec]);
- * const quarantined = [...read.quarantine.map((q) => ({ ...q, benchmark: null })), ...quarantine];
- * const runs = summariseRuns({ read, scored: rows, quarantined, scorerOf: () => "bbeh-official" });
- * assert.ok(runs.every((r) => r.rows_in === r.rows_scored + r.rows_quarantined));
- * assert.deepEqual(runs[0].tasks, { boardgame_qa: { n: 2, correct: 1, accuracy: 50 } }); // alpha
+ * const scored = pl.DataFrame({
+ *   run: ["a", "a"], benchmark: ["bbeh", "bbeh"], task: ["nycc", "nycc"],
+ *   example_index: [0, 1], correct: [true, false], extracted: ["(a)", "(c)"],
+ *   response_chars: [10, 0], stored_correct: [null, null], tool_extracted: [null, null],
+ *   source_file: ["a.jsonl", "a.jsonl"], source_line: [1, 2],
+ * });
+ * const runs = summariseRuns({
+ *   files: [{ file: "a.jsonl", format: "canonical-jsonl", rowsIn: 3 }],
+ *   scored,
+ *   // never tied to a benchmark: counted under the file's only one
+ *   quarantined: [{ file: "a.jsonl", line: 3, reason: "missing task", run: "a", benchmark: null }],
+ *   models: new Map([["a", new Set(["m"])]]),
+ *   scorerOf: () => "bbeh-official",
+ * });
+ * assert.deepEqual(
+ *   runs.map((r) => [r.run, r.model, r.benchmark, r.rows_in, r.rows_scored, r.empty_responses]),
+ *   [["a", "m", "bbeh", 3, 2, 1]],
+ * );
+ * assert.deepEqual(runs[0].tasks.nycc.n, 2);
  * ```
  * @module
  */
@@ -31,12 +39,9 @@ import pl from "nodejs-polars";
 import { taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
 import type { BenchmarkAggregate } from "../benchmarks/types.ts";
-import { PY_WHITESPACE } from "../core/python.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
 import { wilsonInterval } from "../stats/wilson.ts";
-import { checkRowBalance, type QuarantineEntry } from "../logs/quarantine.ts";
-import type { ScoredQuarantine } from "./identify.ts";
-import type { ReadLogs } from "./read.ts";
+import { checkRowBalance } from "../logs/quarantine.ts";
 
 /** Counts and accuracy (percent) of one task in one run, with its 95% Wilson interval. */
 export interface TaskScore {
@@ -105,19 +110,33 @@ export interface RunSummary {
   stored_agreement: StoredAgreement;
 }
 
+/** A quarantined record as the summaries count it. */
+export interface CountedQuarantine {
+  file: string;
+  line: number;
+  reason: string;
+  run: string;
+  /** The benchmark it was tied to or names (null: none; see the module documentation). */
+  benchmark: string | null;
+}
+
 /** What {@link summariseRuns} summarises. */
 export interface SummaryInput {
-  /** The logs as read (files, records per file, rows before scoring, read quarantine). */
-  read: ReadLogs;
-  /** Scored rows (row schema). */
+  /** Each file read, with its format and the records it holds. */
+  files: readonly { file: string; format: string; rowsIn: number }[];
+  /**
+   * Scored rows: `run`, `benchmark`, `task`, `example_index`, `correct`, `extracted`,
+   * `response_chars`, `stored_correct`, `tool_extracted`, `source_file`, `source_line`.
+   */
   scored: pl.DataFrame;
-  /** Every quarantined row: the read quarantine (benchmark null) and the scoring one. */
-  quarantined: ScoredQuarantine[];
+  /** Every quarantined record. */
+  quarantined: readonly CountedQuarantine[];
+  /** Run → the model names its records carry (quarantined records too). */
+  models: ReadonlyMap<string, ReadonlySet<string>>;
   /** The scorer a benchmark's rows were scored with. */
   scorerOf(benchmark: string): string;
 }
 
-const BENCH = pl.col("benchmark").str.stripChars(PY_WHITESPACE).str.toLowerCase();
 const key = (run: string, bench: string) => `${run}\u0000${bench}`;
 
 /**
@@ -127,25 +146,26 @@ const key = (run: string, bench: string) => `${run}\u0000${bench}`;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { readLogs } from "@runlens/pipeline/read.ts";
- * import { benchmarkSpec } from "@runlens/pipeline/identify.ts";
- * import { scoreRows } from "@runlens/pipeline/score.ts";
- * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
- * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const read = readLogs(["tests/fixtures/logs/tree"]); // no record quarantined while reading
- * const scored = scoreRows(read.rows, [benchmarkSpec(getBenchmark("bbeh")!, resolveDataDir())]);
- * const scorerOf = () => "bbeh-official";
- * const input = { read, scored: scored.rows, quarantined: scored.quarantine, scorerOf };
- * assert.deepEqual(summariseRuns(input).map((r) => [r.run, r.benchmark, r.aggregate.coverage]), [
- *   ["alpha", "bbeh", "partial"],
- *   ["b", "bbeh", "partial"],
- *   ["beta", "bbeh", "partial"],
- * ]);
+ * import pl from "nodejs-polars";
+ * const file = "a.jsonl";
+ * const input = {
+ *   files: [{ file, format: "canonical-jsonl", rowsIn: 2 }],
+ *   scored: pl.DataFrame({ run: ["a"], benchmark: ["bbh"], task: ["navigate"],
+ *     example_index: [4], correct: [true], extracted: ["Yes"], response_chars: [40],
+ *     stored_correct: [false], tool_extracted: ["No"], source_file: [file], source_line: [2] }),
+ *   quarantined: [{ file, line: 1, reason: "missing response", run: "a", benchmark: "bbh" }],
+ *   models: new Map([["a", new Set(["m2", "m1"])]]),
+ *   scorerOf: () => "bbh-release-cot",
+ * };
+ * const [run] = summariseRuns(input);
+ * assert.deepEqual([run.model, run.rows_in, run.stored_agreement.disagree], ["m1, m2", 2, 1]);
+ * assert.equal(run.stored_agreement.examples[0].tool_extracted, "No");
+ * // a file whose records do not add up is an internal error
+ * assert.throws(() => summariseRuns({ ...input, files: [{ ...input.files[0], rowsIn: 3 }] }));
  * ```
  */
 export function summariseRuns(input: SummaryInput): RunSummary[] {
-  const quarantine = input.quarantined.map((q) => q.entry);
-  checkFiles(input.read, input.scored, quarantine);
+  checkFiles(input);
   const counts = countRows(input);
   const scoredRows = input.scored;
   const accuracy = taskAccuracy(scoredRows, ["run", "benchmark"]).toRecords() as unknown as ({
@@ -156,21 +176,23 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
   const aggregates = aggregateByRun(scoredRows);
   const agreements = storedAgreements(scoredRows);
   const empties = countBy(scoredRows.filter(pl.col("response_chars").eq(0)), "run", "benchmark");
-  const models = modelsByRun(input.read.rows);
+  const models = new Map(
+    [...input.models].map(([run, names]) => [run, [...names].sort().join(", ")]),
+  );
   const runs = [...counts.keys()]
     .map((k) => k.split("\u0000") as [string, string])
     .sort(([r1, b1], [r2, b2]) => r1 < r2 ? -1 : r1 > r2 ? 1 : b1 < b2 ? -1 : b1 > b2 ? 1 : 0)
     .map(([run, benchmark]): RunSummary => {
       const k = key(run, benchmark);
       const c = counts.get(k)!;
-      const runFiles = input.read.files.filter((f) => c.files.has(f));
+      const runFiles = input.files.map((f) => f.file).filter((f) => c.files.has(f));
       const summary: RunSummary = {
         run,
         model: models.get(run) ?? run,
         benchmark,
         scorer: input.scorerOf(benchmark),
         files: runFiles,
-        format: formatsOf(input.read, runFiles),
+        format: formatsOf(input, runFiles),
         rows_in: c.rowsIn,
         rows_scored: c.scored,
         rows_quarantined: c.quarantined,
@@ -188,7 +210,7 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
       return summary;
     });
   const totalIn = runs.reduce((s, r) => s + r.rows_in, 0);
-  checkRowBalance("all runs", totalIn, scoredRows.height, quarantine.length);
+  checkRowBalance("all runs", totalIn, scoredRows.height, input.quarantined.length);
   return runs;
 }
 
@@ -202,27 +224,27 @@ interface RunCounts {
 
 /** The counts of every (run, benchmark) that has rows in, scored or quarantined. */
 function countRows(input: SummaryInput): Map<string, RunCounts> {
-  const inCounts = input.read.rows.select("run", "source_file", BENCH.alias("b"))
-    .groupBy("run", "source_file", "b").agg(pl.len().alias("n"))
-    .toRecords() as { run: string; source_file: string; b: string | null; n: number }[];
-  const benchmarkOf = rowBenchmark(inCounts);
+  const scored = input.scored.groupBy("run", "benchmark", "source_file").agg(pl.len().alias("n"))
+    .toRecords() as { run: string; benchmark: string; source_file: string; n: number }[];
+  const benchmarkOf = rowBenchmark([
+    ...scored.map((r) => ({ run: r.run, file: r.source_file, benchmark: r.benchmark })),
+    ...input.quarantined,
+  ]);
   const counts = new Map<string, RunCounts>();
   const at = (run: string, bench: string) => {
     const k = key(run, bench);
     if (!counts.has(k)) counts.set(k, { rowsIn: 0, scored: 0, quarantined: 0, files: new Set() });
     return counts.get(k)!;
   };
-  for (const { run, b, n } of inCounts) at(run, benchmarkOf(run, b)).rowsIn += Number(n);
   for (const q of input.quarantined) {
-    const c = at(q.run, benchmarkOf(q.run, q.benchmark, q.entry.file));
+    const c = at(q.run, benchmarkOf(q.run, q.benchmark, q.file));
+    c.rowsIn++;
     c.quarantined++;
-    c.files.add(q.entry.file);
+    c.files.add(q.file);
   }
-  for (const q of input.read.quarantine) at(q.run, benchmarkOf(q.run, null, q.entry.file)).rowsIn++;
-  const scored = input.scored.groupBy("run", "benchmark", "source_file").agg(pl.len().alias("n"))
-    .toRecords() as { run: string; benchmark: string; source_file: string; n: number }[];
   for (const r of scored) {
     const c = at(r.run, r.benchmark);
+    c.rowsIn += Number(r.n);
     c.scored += Number(r.n);
     c.files.add(r.source_file);
   }
@@ -235,8 +257,8 @@ function countRows(input: SummaryInput): Map<string, RunCounts> {
  * only one of the run's rows; else the registry's first scored benchmark.
  */
 function rowBenchmark(
-  inCounts: readonly { run: string; source_file: string; b: string | null }[],
-): (run: string, bench: string | null, file?: string) => string {
+  rows: readonly { run: string; file: string; benchmark: string | null }[],
+): (run: string, bench: string | null, file: string) => string {
   const scoredNames = new Set(scoredBenchmarks().map((b) => b.name));
   const byRun = new Map<string, Set<string>>();
   const byFile = new Map<string, Set<string>>();
@@ -244,34 +266,33 @@ function rowBenchmark(
     if (!m.has(k)) m.set(k, new Set());
     if (b !== null && scoredNames.has(b)) m.get(k)!.add(b);
   };
-  for (const { run, source_file, b } of inCounts) {
-    note(byRun, run, b);
-    note(byFile, `${run}\u0000${source_file}`, b);
+  for (const { run, file, benchmark } of rows) {
+    note(byRun, run, benchmark);
+    note(byFile, `${run}\u0000${file}`, benchmark);
   }
   const only = (set: Set<string> | undefined) => set?.size === 1 ? [...set][0] : null;
   const fallback = scoredBenchmarks()[0]?.name ?? "unknown";
   return (run, bench, file) => {
     if (bench !== null && scoredNames.has(bench)) return bench;
-    const fromFile = file === undefined ? null : only(byFile.get(`${run}\u0000${file}`));
-    return fromFile ?? only(byRun.get(run)) ?? fallback;
+    return only(byFile.get(`${run}\u0000${file}`)) ?? only(byRun.get(run)) ?? fallback;
   };
 }
 
 /** Per file: records in the file = scored rows from it + quarantined rows from it. */
-function checkFiles(read: ReadLogs, rows: pl.DataFrame, quarantine: QuarantineEntry[]): void {
-  const scoredByFile = countBy(rows, "source_file");
+function checkFiles(input: SummaryInput): void {
+  const scoredByFile = countBy(input.scored, "source_file");
   const quarantinedByFile = new Map<string, number>();
-  for (const q of quarantine) {
+  for (const q of input.quarantined) {
     quarantinedByFile.set(q.file, (quarantinedByFile.get(q.file) ?? 0) + 1);
   }
-  for (const { file, rowsIn } of read.reads) {
+  for (const { file, rowsIn } of input.files) {
     checkRowBalance(file, rowsIn, scoredByFile.get(file) ?? 0, quarantinedByFile.get(file) ?? 0);
   }
 }
 
 /** The formats `files` were read as, sorted, joined with ", ". */
-function formatsOf(read: ReadLogs, files: string[]): string {
-  const formats = new Set(read.reads.filter((f) => files.includes(f.file)).map((f) => f.format));
+function formatsOf(input: SummaryInput, files: string[]): string {
+  const formats = new Set(input.files.filter((f) => files.includes(f.file)).map((f) => f.format));
   return [...formats].sort().join(", ");
 }
 
@@ -341,7 +362,7 @@ function storedAgreements(rows: pl.DataFrame): Map<string, StoredAgreement> {
       "task",
       "example_index",
       "extracted",
-      pl.col("extra").str.jsonPathMatch("$.tool_extracted").alias("tool_extracted"),
+      "tool_extracted",
       pl.col("stored_correct").alias("stored"),
       pl.col("correct").alias("ours"),
     )
@@ -362,15 +383,4 @@ function storedAgreements(rows: pl.DataFrame): Map<string, StoredAgreement> {
     });
   }
   return out;
-}
-
-/** Per run, its distinct model names, sorted and joined with ", ". */
-function modelsByRun(input: pl.DataFrame): Map<string, string> {
-  const models = input.select("run", "model").unique().toRecords() as {
-    run: string;
-    model: string;
-  }[];
-  const byRun = new Map<string, string[]>();
-  for (const { run, model } of models) byRun.set(run, [...(byRun.get(run) ?? []), model]);
-  return new Map([...byRun].map(([run, names]) => [run, names.sort().join(", ")]));
 }
