@@ -82,10 +82,20 @@ export const QUESTION_LEADS: readonly string[] = [
 /** What may follow a lead before the question. */
 export const SPACERS: readonly string[] = ["", " ", "  ", "\t"];
 
-/** Every lead followed by every spacer: the texts a question boundary ends with. */
-const BOUNDARIES: readonly string[] = QUESTION_LEADS.flatMap((l) => SPACERS.map((s) => l + s));
-
 const WS = new Set(PY_WHITESPACE);
+
+/** Tokens by the code of their last character: the only ones worth trying at an end. */
+function byLast(tokens: readonly string[]): Map<number, string[]> {
+  const m = new Map<number, string[]>();
+  for (const t of tokens) {
+    const c = t.charCodeAt(t.length - 1);
+    m.set(c, [...(m.get(c) ?? []), t]);
+  }
+  return m;
+}
+const TAILS_BY_LAST = byLast(TEMPLATE_TAILS);
+const CUES_BY_LAST = byLast(ANSWER_CUES);
+const LEADS_BY_LAST = byLast(QUESTION_LEADS);
 const isWs = (c: string | undefined) => c !== undefined && WS.has(c);
 
 /**
@@ -103,17 +113,18 @@ export function questionKey(text: string): string {
   while (start < text.length && WS.has(text[start])) start++;
   let end = text.length;
   peel: while (end > start) {
+    const last = text.charCodeAt(end - 1);
     if (WS.has(text[end - 1])) {
       end--;
       continue;
     }
-    for (const tail of TEMPLATE_TAILS) {
+    for (const tail of TAILS_BY_LAST.get(last) ?? []) {
       if (end - start >= tail.length && text.startsWith(tail, end - tail.length)) {
         end -= tail.length;
         continue peel;
       }
     }
-    for (const cue of ANSWER_CUES) {
+    for (const cue of CUES_BY_LAST.get(last) ?? []) {
       const at = end - cue.length;
       if (at >= start && text.startsWith(cue, at) && (at === start || isWs(text[at - 1]))) {
         end = at;
@@ -138,14 +149,22 @@ export function questionKey(text: string): string {
  */
 export function isEmbeddedKey(logged: string, question: string): boolean {
   if (question === "") return false;
-  if (logged.length === question.length) return logged === question;
-  if (!logged.endsWith(question)) return false;
-  return isBoundaryAt(logged, logged.length - question.length);
+  const at = logged.length - question.length;
+  if (at === 0) return logged === question;
+  // a slice compared with === is several times faster in V8 than endsWith on long texts
+  if (at < 0 || logged.slice(at) !== question) return false;
+  return isBoundaryAt(logged, at);
 }
 
 /** Whether `text[0:at]` ends with a question boundary (a lead and a spacer). */
 export function isBoundaryAt(text: string, at: number): boolean {
-  for (const b of BOUNDARIES) if (at >= b.length && text.startsWith(b, at - b.length)) return true;
+  for (const spacer of SPACERS) {
+    const p = at - spacer.length;
+    if (p < 1 || (spacer !== "" && !text.startsWith(spacer, p))) continue;
+    for (const lead of LEADS_BY_LAST.get(text.charCodeAt(p - 1)) ?? []) {
+      if (p >= lead.length && text.startsWith(lead, p - lead.length)) return true;
+    }
+  }
   return false;
 }
 
