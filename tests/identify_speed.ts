@@ -80,13 +80,17 @@ for (let done = 0; done < N; done += CHUNK) {
     chars += s.length;
     return s as string;
   });
-  for (const mode of modes) {
+  const turn = (done / CHUNK) % modes.length; // rotate the order: no mode always runs first
+  for (const mode of [...modes.slice(turn), ...modes.slice(0, turn)]) {
+    // fresh copies per mode: V8 keeps a string's hash once computed, which would favour the
+    // modes run later
+    const texts = prompts.map((s) => JSON.parse(JSON.stringify(s)) as string);
     const records = picks.map((p, k) =>
       mode === "explicit task"
-        ? record({ benchmark: p.bench, task: p.task, input: prompts[k] })
+        ? record({ benchmark: p.bench, task: p.task, input: texts[k] })
         : mode === "content only"
-        ? record({ input: prompts[k] })
-        : record({ benchmark: p.bench, task: p.task, example_index: p.i, input: prompts[k] })
+        ? record({ input: texts[k] })
+        : record({ benchmark: p.bench, task: p.task, example_index: p.i, input: texts[k] })
     );
     const out: Identification[] = new Array(n);
     t0 = performance.now();
