@@ -17,8 +17,9 @@
  * 3. **Unique**: when several different questions of the task satisfy 2 (one is a suffix of
  *    the other, both at a boundary), the row is ambiguous and is not matched.
  *
- * {@link embeddedMatch} is the scalar form (documentation and tests); the scoring code uses the
- * polars forms {@link questionKeyExpr} and {@link embeddedExpr}.
+ * The scalar forms ({@link questionKey}, {@link embeddedMatch}, {@link startsLastQuestion}) live
+ * in the polars-free `question_key.ts` and are re-exported here; this module adds the polars
+ * forms {@link questionKeyExpr} and {@link embeddedExpr} that `identify.ts` uses.
  *
  * @example
  * ```ts
@@ -31,52 +32,25 @@
  * @module
  */
 import pl from "nodejs-polars";
+import {
+  ANSWER_CUES,
+  embeddedMatch,
+  QUESTION_LEADS,
+  questionKey,
+  SPACERS,
+  startsLastQuestion,
+  TEMPLATE_TAILS,
+} from "./question_key.ts";
 
-/** Chat-template and tokenizer tails stripped from the end of a prompt, wherever they sit. */
-export const TEMPLATE_TAILS: readonly string[] = [
-  "<|im_end|>",
-  "<|im_start|>assistant",
-  "<|eot_id|>",
-  "<|start_header_id|>assistant<|end_header_id|>",
-  "<|end|>",
-  "<|assistant|>",
-  "<|endoftext|>",
-  "<end_of_turn>",
-  "<start_of_turn>model",
-  "[/INST]",
-  "</s>",
-  "<｜Assistant｜>",
-  "<think>",
-];
-
-/**
- * Answer cues stripped from the end of a prompt when they start a word (after whitespace or at
- * the very start). Case-sensitive. The last one is the BBEH paper's answer-format instruction.
- */
-export const ANSWER_CUES: readonly string[] = [
-  "A:",
-  "Answer:",
-  "Let's think step by step.",
-  "Assistant:",
-  "### Response:",
-  'Think step by step, and when you provide the final answer, please use the prefix "The ' +
-  'answer is:" without any modification, and provide the answer directly, with no ' +
-  'formatting, no bolding, and no markup. For instance: "The answer is: 42" or "The answer ' +
-  'is: yes". If the question is multiple choice with a single correct answer, the final ' +
-  'answer must only be the letter corresponding to the correct answer. For example, "The ' +
-  'answer is: (a)"',
-];
-
-/** What may stand right before an embedded question (then "", " ", "  " or a tab). */
-export const QUESTION_LEADS: readonly string[] = [
-  "\n",
-  "Q:",
-  "Question:",
-  "[INST]",
-  "User:",
-  "Human:",
-  "<|user|>",
-];
+// The scalar rule lives in the polars-free `question_key.ts` (scoring Workers load it).
+export {
+  ANSWER_CUES,
+  embeddedMatch,
+  QUESTION_LEADS,
+  questionKey,
+  startsLastQuestion,
+  TEMPLATE_TAILS,
+};
 
 /** Python's whitespace (what `str.strip()` removes), as a regex class body. */
 const WS = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\x{1680}\\x{2000}-\\x{200a}" +
@@ -87,25 +61,6 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export const TRAILING_JUNK = `(?:[${WS}]+|${TEMPLATE_TAILS.map(escape).join("|")}|` +
   `(?:^|[${WS}])(?:${ANSWER_CUES.map(escape).join("|")}))*$`;
 const LEADING_WS = `^[${WS}]+`;
-const TRAILING_JS = new RegExp(
-  `(?:[${WS.replaceAll("\\x{", "\\u{")}]+|${TEMPLATE_TAILS.map(escape).join("|")}|` +
-    `(?:^|[${WS.replaceAll("\\x{", "\\u{")}])(?:${ANSWER_CUES.map(escape).join("|")}))*$`,
-  "u",
-);
-const LEADING_JS = new RegExp(`^[${WS.replaceAll("\\x{", "\\u{")}]+`, "u");
-
-/**
- * The normalised question text (step 1 of the module rule).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(questionKey("  Q: Is it?\nA: Let's think step by step.<|im_end|>\n"), "Q: Is it?");
- * ```
- */
-export function questionKey(text: string): string {
-  return text.replace(LEADING_JS, "").replace(TRAILING_JS, "");
-}
 
 /**
  * {@link questionKey} as a polars expression.
@@ -121,29 +76,6 @@ export function questionKey(text: string): string {
  */
 export function questionKeyExpr(e: pl.Expr): pl.Expr {
   return e.str.replace(LEADING_WS, "").str.replace(TRAILING_JUNK, "");
-}
-
-const SPACERS = ["", " ", "  ", "\t"];
-
-/**
- * Whether the data-set question `question` is the one asked at the end of `logged` (steps 1–2
- * of the module rule; step 3, uniqueness, needs the other questions of the task).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const chat = "<|im_start|>user\nIs 7 prime?<|im_end|>\n<|im_start|>assistant\n";
- * assert.equal(embeddedMatch(chat, "Is 7 prime?"), true);
- * ```
- */
-export function embeddedMatch(logged: string, question: string): boolean {
-  const key = questionKey(logged);
-  const q = questionKey(question);
-  if (q === "") return false;
-  if (key === q) return true;
-  if (!key.endsWith(q)) return false;
-  const before = key.slice(0, key.length - q.length);
-  return QUESTION_LEADS.some((lead) => SPACERS.some((s) => before.endsWith(lead + s)));
 }
 
 /**
@@ -169,27 +101,4 @@ export function embeddedExpr(loggedKey: pl.Expr, question: pl.Expr): pl.Expr {
     }
   }
   return question.str.lengths().gt(0).and(ok);
-}
-
-/**
- * For a data-set question known to be cut short (BBH snarks 88 stops at its first "A:"):
- * whether the logged text's last question starts with it, after a question lead.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const prompt = "Q: x\nA: y\n\nQ: Which is it? (A) The NBA\nA:";
- * assert.equal(startsLastQuestion(prompt, "Which is it? (A) The NB"), true);
- * ```
- */
-export function startsLastQuestion(logged: string, question: string): boolean {
-  const key = questionKey(logged);
-  const q = questionKey(question);
-  if (q === "") return false;
-  return QUESTION_LEADS.some((lead) =>
-    SPACERS.some((spacer) => {
-      const at = key.lastIndexOf(lead + spacer + q);
-      return at >= 0 && !key.slice(at + lead.length).includes(`\n\n${lead}`);
-    })
-  );
 }
