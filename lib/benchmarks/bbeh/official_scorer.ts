@@ -1,7 +1,6 @@
 /**
- * `bbeh-official`: the official BBEH scorer of `lib/benchmarks/bbeh/scorer.ts`, registered as a scorer.
- * Its polars form runs as a `prepare` step (`withBbehOfficial` builds helper columns), whose
- * outputs are renamed so they cannot clash with the frame's own `extracted`/`correct`.
+ * `bbeh-official`: the official BBEH scorer of `lib/benchmarks/bbeh/scorer.ts`, registered as
+ * a scorer.
  *
  * @example
  * ```ts
@@ -15,14 +14,8 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
-import { BBEH_OFFICIAL, bbehOfficial, withBbehOfficial } from "./scorer.ts";
+import { BBEH_OFFICIAL, bbehOfficial } from "./scorer.ts";
 import type { Scorer } from "../../scorers/types.ts";
-
-const X = "__bbeh_official_extracted";
-const C = "__bbeh_official_correct";
-/** The re-score flag `withBbehOfficial` adds. */
-const SLOW = "__bbeh_slow";
 
 /** `bbeh-official`. */
 export const bbehOfficialScorer: Scorer = {
@@ -37,15 +30,4 @@ export const bbehOfficialScorer: Scorer = {
     const v = bbehOfficial(response, target);
     return { extracted: v.extracted, correct: v.correct };
   },
-  prepare(lf, cols) {
-    const keep = lf.columns.filter((c) => c === "extracted" || c === "correct");
-    const saved = keep.map((c) => pl.col(c).alias(`__bbeh_saved_${c}`));
-    let out = saved.length > 0 ? lf.withColumns(...saved) : lf;
-    out = withBbehOfficial(out, cols.response, cols.target).rename({ extracted: X, correct: C });
-    return keep.length > 0
-      ? out.withColumns(...keep.map((c) => pl.col(`__bbeh_saved_${c}`).alias(c)))
-        .drop(keep.map((c) => `__bbeh_saved_${c}`))
-      : out;
-  },
-  expr: () => ({ extracted: pl.col(X), correct: pl.col(C), slow: pl.col(SLOW) }),
 };
