@@ -496,7 +496,8 @@ function scanKey(b: Uint8Array, p: number, end: number, tape: Tape): number {
   return r;
 }
 
-const decoder = new TextDecoder();
+/** Keeps a leading U+FEFF: a string value may start with one (`JSON.parse` keeps it). */
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * The text of a string entry, exactly as `JSON.parse` gives it: the bytes between the quotes
