@@ -3,7 +3,8 @@
  * `score(response, target, ctx?)`, with its name and documentation ({@link ScalarScorer}).
  * Scorer modules do not load polars: the streaming path's Workers import them (importing
  * polars costs a Worker ~0.4 s). A whole frame is scored with `scoreFrame`
- * (`scorers/frame.ts`), which applies `score` row by row.
+ * (`scorers/frame.ts`), which applies `score` row by row. A rule may also score from the
+ * bytes of a JSON log line ({@link ScalarScorer.scoreSpan}), giving the same verdict.
  *
  * @example
  * ```ts
@@ -65,6 +66,26 @@ export interface ScalarScorer {
   lmEvalFilter?: string;
   /** Score one response. */
   score(response: string, target: string, ctx?: ScoreContext): Verdict;
+  /**
+   * Score the response written as the JSON string `bytes[start, end)` (quotes included) of a
+   * log line scanned by `lib/logs/json_scan.ts`, `flags` being the scanner's string flags
+   * (`F_ESCAPE`, `F_U_ASCII`): exactly `score(JSON.parse(span), target)`, usually without
+   * decoding the whole response. Absent: decode the span and call `score`. Only rules that
+   * need nothing besides the response and the target have it.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { F_ESCAPE } from "@runlens/logs/json_scan.ts";
+   * import { getScorer } from "@runlens/benchmarks/registry.ts";
+   * const s = getScorer("bbeh-official");
+   * const response = "…\nThe answer is: (B)";
+   * const bytes = new TextEncoder().encode(JSON.stringify(response)); // "\n" is an escape
+   * const v = s.scoreSpan!(bytes, 0, bytes.length, F_ESCAPE, "(B)");
+   * assert.deepEqual(v, s.score(response, "(B)"));
+   * ```
+   */
+  scoreSpan?(bytes: Uint8Array, start: number, end: number, flags: number, target: string): Verdict;
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * `bbeh-official`: the official BBEH scorer of `lib/benchmarks/bbeh/scorer.ts`, registered as
- * a scorer.
+ * a scorer. Besides `score` it has `scoreSpan`: the same verdict from the response's JSON
+ * bytes in a scanned log line, decoding only the response's end when that provably suffices
+ * (`tail.ts`).
  *
  * @example
  * ```ts
@@ -14,7 +16,8 @@
  * ```
  * @module
  */
-import { BBEH_OFFICIAL, bbehOfficial } from "./scorer.ts";
+import { BBEH_OFFICIAL, bbehNormalizeTarget, bbehOfficial } from "./scorer.ts";
+import { bbehVerdictFromSpan } from "./tail.ts";
 import type { Scorer } from "../../scorers/types.ts";
 
 /** `bbeh-official`. */
@@ -28,6 +31,10 @@ export const bbehOfficialScorer: Scorer = {
   needs: [],
   score(response, target) {
     const v = bbehOfficial(response, target);
+    return { extracted: v.extracted, correct: v.correct };
+  },
+  scoreSpan(bytes, start, end, flags, target) {
+    const v = bbehVerdictFromSpan(bytes, start, end, flags, bbehNormalizeTarget(target));
     return { extracted: v.extracted, correct: v.correct };
   },
 };
