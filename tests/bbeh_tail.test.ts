@@ -17,7 +17,7 @@ import { readTaskFile } from "@runlens/core/task_file.ts";
 import { scanLine, Tape } from "@runlens/logs/json_scan.ts";
 import { bbehNormalizeTarget, bbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
 import { bbehOfficialScorer } from "@runlens/benchmarks/bbeh/official_scorer.ts";
-import { findBbehRelease } from "@runlens/benchmarks/bbeh/dataset.ts";
+import { findBbehRelease } from "@runlens/benchmarks/bbeh/examples.ts";
 import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
 import { bbehVerdictFromSpan, TAIL_BYTES, tailStart } from "@runlens/benchmarks/bbeh/tail.ts";
 import { dataTest } from "./_data.ts";
