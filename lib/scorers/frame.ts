@@ -8,7 +8,15 @@
 import pl from "nodejs-polars";
 import type { Scorer, ScorerColumns } from "./types.ts";
 
-/** The row-schema column names {@link scoreFrame} reads by default. */
+/**
+ * The row-schema column names {@link scoreFrame} reads by default.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(DEFAULT_SCORER_COLUMNS.stored, "stored_correct");
+ * ```
+ */
 export const DEFAULT_SCORER_COLUMNS: ScorerColumns = {
   response: "response",
   target: "target",

@@ -50,6 +50,24 @@ export type ScorerNeed = "task" | "input" | "stored";
 /**
  * A scoring rule's scalar form: its name and documentation and `score`, without polars — what
  * the streaming path's Workers load.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { scoreFrame } from "@runlens/scorers/frame.ts";
+ * const exact: ScalarScorer = {
+ *   name: "exact",
+ *   description: "The response, trimmed, equals the target.",
+ *   source: "an example",
+ *   benchmarks: ["toy"],
+ *   needs: [],
+ *   score: (response, target) => ({ extracted: response.trim(), correct: response.trim() === target }),
+ * };
+ * assert.deepEqual(exact.score(" 4 ", "4"), { extracted: "4", correct: true });
+ * const df = pl.DataFrame({ response: ["4", "5"], target: ["4", "4"] });
+ * assert.deepEqual(scoreFrame(df, exact).getColumn("correct").toArray(), [true, false]);
+ * ```
  */
 export interface ScalarScorer {
   /** Registry name, e.g. `bbh-release-cot`. */
@@ -91,5 +109,14 @@ export interface ScalarScorer {
 /**
  * One registered scoring rule: the scalar form is the only form (kept as the name call sites
  * use).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SCORERS } from "@runlens/benchmarks/registry.ts";
+ * const all: readonly Scorer[] = SCORERS;
+ * assert.ok(all.every((s) => typeof s.score === "function"));
+ * assert.deepEqual(all.filter((s) => s.scoreSpan).map((s) => s.name), ["bbeh-official"]);
+ * ```
  */
 export type Scorer = ScalarScorer;

@@ -20,7 +20,19 @@ import { BBEH_OFFICIAL, bbehNormalizeTarget, bbehOfficial } from "./scorer.ts";
 import { bbehVerdictFromSpan } from "./tail.ts";
 import type { Scorer } from "../../scorers/types.ts";
 
-/** `bbeh-official`. */
+/**
+ * `bbeh-official`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const response = "Let me see.\nThe final answer is $\\boxed{42}$.";
+ * const bytes = new TextEncoder().encode(JSON.stringify(response));
+ * const fromBytes = bbehOfficialScorer.scoreSpan!(bytes, 0, bytes.length, 1, "42"); // 1: F_ESCAPE
+ * assert.deepEqual(fromBytes, bbehOfficialScorer.score(response, "42"));
+ * assert.deepEqual(fromBytes, { extracted: "42", correct: true });
+ * ```
+ */
 export const bbehOfficialScorer: Scorer = {
   name: BBEH_OFFICIAL,
   description: "The official BBEH scorer (google-deepmind/bbeh evaluate.py): answer prefixes " +

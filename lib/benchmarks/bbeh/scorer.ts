@@ -21,10 +21,26 @@
  */
 import { pyFloat, pyStrip } from "../../core/python.ts";
 
-/** Name recorded on every row this scorer produces. */
+/**
+ * Name recorded on every row this scorer produces.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(BBEH_OFFICIAL, "bbeh-official");
+ * ```
+ */
 export const BBEH_OFFICIAL = "bbeh-official";
 
-/** The answer prefixes, in the order the official code tries them. */
+/**
+ * The answer prefixes, in the order the official code tries them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(BBEH_ANSWER_PREFIXES[0], "The answer is:"); // tried first, case-sensitive
+ * ```
+ */
 export const BBEH_ANSWER_PREFIXES = [
   "The answer is:",
   "The final answer is ",

@@ -36,14 +36,33 @@ import { F_ESCAPE, F_U_ASCII } from "../../logs/json_scan.ts";
 import { pyStrip } from "../../core/python.ts";
 import { BBEH_ANSWER_PREFIXES, bbehExtract, bbehFuzzyMatch } from "./scorer.ts";
 
-/** Bytes of the response's end decoded on the fast path. */
+/**
+ * Bytes of the response's end decoded on the fast path (the default of
+ * {@link bbehVerdictFromSpan}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(TAIL_BYTES, 1024);
+ * ```
+ */
 export const TAIL_BYTES = 1024;
 
 const PREFIX_BYTES = BBEH_ANSWER_PREFIXES.map((p) => new TextEncoder().encode(p));
 /** Keeps a leading U+FEFF (a default TextDecoder drops it; `JSON.parse` and the rules keep it). */
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
-/** A verdict and whether the tail path gave it. */
+/**
+ * A verdict and whether the tail path gave it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const b = new TextEncoder().encode('"The answer is: 7"'); // short: decoded whole
+ * const v: SpanVerdict = bbehVerdictFromSpan(b, 0, b.length, 0, "7");
+ * assert.deepEqual(v, { extracted: "7", correct: true, fast: false });
+ * ```
+ */
 export interface SpanVerdict {
   /** The normalised prediction (`bbehExtract`). */
   extracted: string;

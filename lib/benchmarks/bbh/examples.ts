@@ -20,7 +20,18 @@ import { readTaskFile } from "../../core/task_file.ts";
 import type { ExampleSet } from "../types.ts";
 import { BBH_TASKS, type BbhTaskInfo } from "./tasks.ts";
 
-/** One example of a BBH task file. */
+/**
+ * One example of a BBH task file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { bbhTask } from "@runlens/benchmarks/bbh/tasks.ts";
+ * const [first]: BbhExample[] = readBbhTask(findBbhTaskDir(resolveDataDir()), bbhTask("navigate"));
+ * assert.ok(["Yes", "No"].includes(first.target));
+ * ```
+ */
 export interface BbhExample {
   input: string;
   target: string;
