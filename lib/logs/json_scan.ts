@@ -626,7 +626,8 @@ export function skipValue(b: Uint8Array, p: number, end: number): number {
   return depth === 0 ? p : -1;
 }
 
-const decoder = new TextDecoder();
+/** Keeps a leading U+FEFF: a string value may start with one (`JSON.parse` keeps it). */
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * The text of a string entry, exactly as `JSON.parse` gives it: the bytes between the quotes
