@@ -27,6 +27,7 @@ import { lmEvalStrict } from "./scorers/lm_eval/strict.ts";
 import { bbhReleaseCot } from "./scorers/release_cot.ts";
 import { bbhReleaseDirect } from "./scorers/release_direct.ts";
 import { BBH_KNOWN_ISSUES, BBH_TASKS, canonicalBbhTask } from "./tasks.ts";
+import { BBH_DATA_VERSIONS } from "./versions.ts";
 
 /**
  * BBH's scoring part: 27 tasks, 6,511 examples, `bbh-release-cot` by default.
@@ -37,6 +38,7 @@ import { BBH_KNOWN_ISSUES, BBH_TASKS, canonicalBbhTask } from "./tasks.ts";
  * assert.equal(scoring.tasks.length, 27);
  * assert.equal(scoring.defaultScorer, "bbh-release-cot");
  * assert.deepEqual(scoring.truncatedInputs?.map((x) => [x.task, x.index]), [["snarks", 88]]);
+ * assert.deepEqual(scoring.dataVersions?.map((v) => v.name), ["lm-eval"]);
  * ```
  */
 export const scoring: BenchmarkScoring = {
@@ -46,6 +48,8 @@ export const scoring: BenchmarkScoring = {
   canonicalTask: canonicalBbhTask,
   readExamples: readBbhExamples,
   truncatedInputs: BBH_KNOWN_ISSUES.filter((k) => k.truncatedInput),
+  // the copy lm-evaluation-harness reads repairs three items (versions.ts)
+  dataVersions: BBH_DATA_VERSIONS,
   defaultScorer: bbhReleaseCot.name,
   scorers: [
     bbhReleaseCot,
