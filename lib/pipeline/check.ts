@@ -98,7 +98,8 @@ function lengths(text: string): { chars: number; bytes: number } {
 }
 
 /**
- * Check one record of a file whose records default to run `defaultRun`.
+ * Check one record of a file whose records default to run `defaultRun` (or, with
+ * `runFromModel`, to their `model` when they name one).
  *
  * @example
  * ```ts
@@ -106,7 +107,7 @@ function lengths(text: string): { chars: number; bytes: number } {
  * // { ok: false, run: "r", reason: 'field "task" holds a list, not text' }
  * ```
  */
-export function checkRecord(r: LogRecord, defaultRun: string): Checked {
+export function checkRecord(r: LogRecord, defaultRun: string, runFromModel = false): Checked {
   const texts: Record<string, string | null> = {};
   for (const f of RECORD_FIELDS) {
     const t = textOf(r[f]);
@@ -117,7 +118,7 @@ export function checkRecord(r: LogRecord, defaultRun: string): Checked {
     }
     texts[f] = t;
   }
-  const run = runOf(texts.run, defaultRun);
+  const run = runOf(isBlank(texts.run) && runFromModel ? texts.model : texts.run, defaultRun);
   const fail = (reason: string): Checked => ({ ok: false, run, reason });
   const odd = oddIdentifier(texts);
   if (odd !== null) {
@@ -175,6 +176,7 @@ export function checkRecord(r: LogRecord, defaultRun: string): Checked {
 /** Identifier fields, which name runs, models, benchmarks and tasks in every table. */
 const IDENTIFIERS = ["run", "model", "benchmark", "task"] as const;
 // C0 controls, DEL, and a surrogate that is not half of a pair
+// deno-lint-ignore no-control-regex
 const ODD =
   /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
