@@ -20,7 +20,7 @@
  * import { loadRuns, notebookContext, resolveDataDir, runsText, taskAccuracy } from "@runlens/mod.ts";
  *
  * const dataDir = resolveDataDir(); // $RUNLENS_DATA, else .runlens/data
- * const loaded = loadRuns(["tests/fixtures/logs/mixed.jsonl"], dataDir);
+ * const loaded = await loadRuns(["tests/fixtures/logs/mixed.jsonl"], dataDir);
  * console.log(runsText(loaded)); // per run: rows in/scored/quarantined, tasks, aggregates
  * const bbehRows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit("bbeh")));
  * const perTask = taskAccuracy(bbehRows, ["run"]); // run, task, n, correct, accuracy

@@ -60,7 +60,7 @@ Deno.test("Figure 6: accuracies are floored at random chance before the gain", (
   );
 });
 
-dataTest("a scored run joins the leaderboard with its aggregates", (dataDir) => {
+dataTest("a scored run joins the leaderboard with its aggregates", async (dataDir) => {
   const ds = loadBbehDataset(dataDir).toRecords();
   const dir = Deno.makeTempDirSync();
   const lines = ds.map((r) =>
@@ -71,7 +71,7 @@ dataTest("a scored run joins the leaderboard with its aggregates", (dataDir) => 
     })
   );
   Deno.writeTextFileSync(join(dir, "oracle.jsonl"), lines.join("\n") + "\n");
-  const loaded = loadRuns([dir], dataDir);
+  const loaded = await loadRuns([dir], dataDir);
   const board = leaderboard(loaded.rows);
   assert.equal(board.height, 14);
   const run = board.toRecords().find((r) => r.model === "oracle")!;

@@ -84,7 +84,7 @@ dataTest(
     const tmp = await Deno.makeTempDir();
     try {
       writeSyntheticLogs(runs, tmp);
-      const loaded = loadRuns([tmp], dir);
+      const loaded = await loadRuns([tmp], dir);
       assert.equal(loaded.quarantine.length, 0);
       assert.equal(loaded.rows.height, 2 * 4520);
       // The official scorer's accuracy equals the planted accuracy, task by task.

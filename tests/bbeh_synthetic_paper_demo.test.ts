@@ -47,7 +47,7 @@ dataTest("paper demo reproduces Tables 2, 5, 8, 9 and the Appendix A rates", asy
   const tmp = await Deno.makeTempDir();
   try {
     writeSyntheticLogs(runs, tmp);
-    const loaded = loadRuns([tmp], dir);
+    const loaded = await loadRuns([tmp], dir);
     const an = failureAnalyses(loaded.rows, {
       map: bbehToBbmMap(dir),
       traces: loadBbmDataset(dir),

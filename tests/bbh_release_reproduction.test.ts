@@ -108,13 +108,13 @@ dataTest(
 
 dataTest(
   "runlens score on the release folders (generic reader): all 54 published accuracies",
-  (dir) => {
+  async (dir) => {
     const outputs = findBbhOutputsDir(dir);
     const published = readBbhPublishedAccuracies(dir);
     const misses: string[] = [];
     for (const r of BBH_RELEASE_RUNS) {
       const folder = join(outputs, r.run);
-      const loaded = loadRuns([folder], dir, { scorer: r.scorer, responses: false });
+      const loaded = await loadRuns([folder], dir, { scorer: r.scorer, responses: false });
       // the _eval_metrics.jsonl files beside the outputs are not logs
       assert.equal(loaded.files.length, 27);
       const [run] = loaded.runs;

@@ -21,82 +21,88 @@ const CANONICAL = join(BBH, "canonical.jsonl");
 const LM_EVAL = join(BBH, "lm_eval");
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
-dataTest("BBH canonical rows: tied by index, scored with bbh-release-cot, quarantined", (dir) => {
-  const loaded = loadRuns([CANONICAL], dir);
-  assert.equal(loaded.runs.length, 1);
-  const [run] = loaded.runs;
-  assert.deepEqual(
-    [run.run, run.benchmark, run.scorer, run.rows_in, run.rows_scored, run.rows_quarantined],
-    ["bbh-canon", "bbh", "bbh-release-cot", 9, 6, 3],
-  );
-  assert.deepEqual(Object.keys(run.tasks), ["boolean_expressions", "navigate", "snarks"]);
-  assertTaskCell(run.tasks.boolean_expressions as never, { n: 2, correct: 1, accuracy: 50 });
-  assertTaskCell(run.tasks.navigate as never, { n: 2, correct: 2, accuracy: 100 });
-  assertTaskCell(run.tasks.snarks as never, { n: 2, correct: 1, accuracy: 50 });
-  assert.deepEqual(run.aggregate, {
-    micro: null,
-    coverage: "partial",
-    note: `covers 6 of ${BBH_SIZE} examples (3 of 27 tasks); micro needs the full set`,
-  });
-  assert.deepEqual(loaded.quarantine.map((q) => [q.line, q.reason]), [
-    [6, "example_index 250 out of range for navigate (0–249)"],
-    [7, 'unknown task "nycc" (not a BBH task)'],
-    [8, `duplicate of ${CANONICAL}:1 (same run, task, example_index and epoch)`],
-  ]);
-  const rows = loaded.rows.select("benchmark", "task", "example_index", "extracted", "correct")
-    .toRecords();
-  assert.deepEqual(rows.map((r) => r.benchmark), Array(6).fill("bbh"));
-  assert.deepEqual(rows[4], {
-    benchmark: "bbh",
-    task: "navigate",
-    example_index: 0, // label bbh_cot_fewshot_navigate
-    extracted: "No",
-    correct: true,
-  });
-  const report = runsReport(loaded).runs[0];
-  assert.deepEqual(Object.keys(report.aggregate), ["micro", "coverage", "note", "ci"]);
-  const text = runsText(loaded);
-  assert.ok(text.includes("run bbh-canon  (bbh, model tiny, scorer bbh-release-cot)\n"));
-  assert.ok(text.includes("  BBH micro (correct / 6,511): —   coverage: partial\n"));
-});
+dataTest(
+  "BBH canonical rows: tied by index, scored with bbh-release-cot, quarantined",
+  async (dir) => {
+    const loaded = await loadRuns([CANONICAL], dir);
+    assert.equal(loaded.runs.length, 1);
+    const [run] = loaded.runs;
+    assert.deepEqual(
+      [run.run, run.benchmark, run.scorer, run.rows_in, run.rows_scored, run.rows_quarantined],
+      ["bbh-canon", "bbh", "bbh-release-cot", 9, 6, 3],
+    );
+    assert.deepEqual(Object.keys(run.tasks), ["boolean_expressions", "navigate", "snarks"]);
+    assertTaskCell(run.tasks.boolean_expressions as never, { n: 2, correct: 1, accuracy: 50 });
+    assertTaskCell(run.tasks.navigate as never, { n: 2, correct: 2, accuracy: 100 });
+    assertTaskCell(run.tasks.snarks as never, { n: 2, correct: 1, accuracy: 50 });
+    assert.deepEqual(run.aggregate, {
+      micro: null,
+      coverage: "partial",
+      note: `covers 6 of ${BBH_SIZE} examples (3 of 27 tasks); micro needs the full set`,
+    });
+    assert.deepEqual(loaded.quarantine.map((q) => [q.line, q.reason]), [
+      [6, "example_index 250 out of range for navigate (0–249)"],
+      [7, 'unknown task "nycc" (not a BBH task)'],
+      [8, `duplicate of ${CANONICAL}:1 (same run, task, example_index and epoch)`],
+    ]);
+    const rows = loaded.rows.select("benchmark", "task", "example_index", "extracted", "correct")
+      .toRecords();
+    assert.deepEqual(rows.map((r) => r.benchmark), Array(6).fill("bbh"));
+    assert.deepEqual(rows[4], {
+      benchmark: "bbh",
+      task: "navigate",
+      example_index: 0, // label bbh_cot_fewshot_navigate
+      extracted: "No",
+      correct: true,
+    });
+    const report = runsReport(loaded).runs[0];
+    assert.deepEqual(Object.keys(report.aggregate), ["micro", "coverage", "note", "ci"]);
+    const text = runsText(loaded);
+    assert.ok(text.includes("run bbh-canon  (bbh, model tiny, scorer bbh-release-cot)\n"));
+    assert.ok(text.includes("  BBH micro (correct / 6,511): —   coverage: partial\n"));
+  },
+);
 
-dataTest("BBH: --scorer variants score the same rows differently, recorded on every row", (dir) => {
-  const ds = loadBbhDataset(dir);
-  for (const name of ["last-line", "bbh-release-direct", "lm-eval-get-answer"]) {
-    const loaded = loadRuns([CANONICAL], dir, { scorer: name });
-    assert.equal(loaded.runs[0].scorer, name);
-    assert.deepEqual(loaded.rows.getColumn("scorer").unique().toArray(), [name]);
-    // every verdict equals the scalar form of the rule against the data set's target
-    const rows = loaded.rows.join(
-      ds.select("task", pl.col("example_index").cast(pl.Int32), pl.col("target").alias("t")),
-      { on: ["task", "example_index"] },
-    ).select("response", "t", "correct", "extracted").toRecords() as {
-      response: string;
-      t: string;
-      correct: boolean;
-      extracted: string | null;
-    }[];
-    for (const r of rows) {
-      const want = getScorer(name).score(r.response, r.t);
-      assert.equal(r.correct, want.correct, `${name}: ${r.response}`);
-      assert.equal(r.extracted, want.extracted, `${name}: ${r.response}`);
+dataTest(
+  "BBH: --scorer variants score the same rows differently, recorded on every row",
+  async (dir) => {
+    const ds = loadBbhDataset(dir);
+    for (const name of ["last-line", "bbh-release-direct", "lm-eval-get-answer"]) {
+      const loaded = await loadRuns([CANONICAL], dir, { scorer: name });
+      assert.equal(loaded.runs[0].scorer, name);
+      assert.deepEqual(loaded.rows.getColumn("scorer").unique().toArray(), [name]);
+      // every verdict equals the scalar form of the rule against the data set's target
+      const rows = loaded.rows.join(
+        ds.select("task", pl.col("example_index").cast(pl.Int32), pl.col("target").alias("t")),
+        { on: ["task", "example_index"] },
+      ).select("response", "t", "correct", "extracted").toRecords() as {
+        response: string;
+        t: string;
+        correct: boolean;
+        extracted: string | null;
+      }[];
+      for (const r of rows) {
+        const want = getScorer(name).score(r.response, r.t);
+        assert.equal(r.correct, want.correct, `${name}: ${r.response}`);
+        assert.equal(r.extracted, want.extracted, `${name}: ${r.response}`);
+      }
     }
-  }
-  const lastLine = loadRuns([CANONICAL], dir, { scorer: "last-line" });
-  const line9 = lastLine.rows.filter(pl.col("source_line").eq(9));
-  assert.equal(line9.getColumn("correct").toArray()[0], true); // "True" on the last line
-  const cot = loadRuns([CANONICAL], dir).rows.filter(pl.col("source_line").eq(9));
-  assert.equal(cot.getColumn("correct").toArray()[0], false);
-});
+    const lastLine = await loadRuns([CANONICAL], dir, { scorer: "last-line" });
+    const line9 = lastLine.rows.filter(pl.col("source_line").eq(9));
+    assert.equal(line9.getColumn("correct").toArray()[0], true); // "True" on the last line
+    const cot = (await loadRuns([CANONICAL], dir)).rows.filter(pl.col("source_line").eq(9));
+    assert.equal(cot.getColumn("correct").toArray()[0], false);
+  },
+);
 
-dataTest("scorer errors: unknown names and scorers that do not apply to the rows", (dir) => {
-  assert.throws(
+dataTest("scorer errors: unknown names and scorers that do not apply to the rows", async (dir) => {
+  await assert.rejects(
     () => loadRuns([CANONICAL], dir, { scorer: "exact" }),
     (e: Error) =>
       e instanceof ScorerChoiceError &&
       /^unknown scorer "exact"; scorers: bbeh-official, bbh-release-cot, /.test(e.message),
   );
-  assert.throws(
+  await assert.rejects(
     () => loadRuns([CANONICAL], dir, { scorer: "bbeh-official" }),
     (e: Error) =>
       e instanceof ScorerChoiceError &&
@@ -104,16 +110,16 @@ dataTest("scorer errors: unknown names and scorers that do not apply to the rows
         .test(e.message),
   );
   const bbeh = join(BBH, "..", "tree", "a.jsonl");
-  assert.throws(
+  await assert.rejects(
     () => loadRuns([bbeh], dir, { scorer: "last-line" }),
     /scorer last-line does not apply to the bbeh rows of these logs; scorers for bbeh: .*bbeh-official/,
   );
   // stored applies to both
-  assert.equal(loadRuns([bbeh], dir, { scorer: "stored" }).runs[0].scorer, "stored");
+  assert.equal((await loadRuns([bbeh], dir, { scorer: "stored" })).runs[0].scorer, "stored");
 });
 
-dataTest("lm-eval BBH samples: stored-verdict agreement with known disagreements", (dir) => {
-  const loaded = loadRuns([LM_EVAL], dir);
+dataTest("lm-eval BBH samples: stored-verdict agreement with known disagreements", async (dir) => {
+  const loaded = await loadRuns([LM_EVAL], dir);
   const [run] = loaded.runs;
   assert.deepEqual(
     [run.run, run.model, run.benchmark, run.rows_in, run.rows_scored, run.format],
@@ -157,9 +163,9 @@ dataTest("lm-eval BBH samples: stored-verdict agreement with known disagreements
   assert.deepEqual(runsReport(loaded).runs[0].stored_agreement, run.stored_agreement);
 
   // lm-eval's own rule agrees more often; `stored` agrees always and cannot score line 5
-  const getAnswer = loadRuns([LM_EVAL], dir, { scorer: "lm-eval-get-answer" }).runs[0];
+  const getAnswer = (await loadRuns([LM_EVAL], dir, { scorer: "lm-eval-get-answer" })).runs[0];
   assert.deepEqual([getAnswer.stored_agreement.agree, getAnswer.stored_agreement.disagree], [3, 1]);
-  const stored = loadRuns([LM_EVAL], dir, { scorer: "stored" });
+  const stored = await loadRuns([LM_EVAL], dir, { scorer: "stored" });
   assert.deepEqual(
     [stored.runs[0].rows_in, stored.runs[0].rows_scored, stored.runs[0].rows_quarantined],
     [5, 4, 1],
@@ -172,14 +178,14 @@ dataTest("lm-eval BBH samples: stored-verdict agreement with known disagreements
 
 dataTest(
   "BBH full coverage: the micro average over 6,511 examples, from a generated run",
-  (dir) => {
+  async (dir) => {
     const ds = loadBbhDataset(dir).select("task", "example_index", "target").toRecords() as {
       task: string;
       example_index: number;
       target: string;
     }[];
     assert.equal(ds.length, BBH_SIZE);
-    withTempDir((tmp) => {
+    await withTempDir(async (tmp) => {
       // every 7th answer is wrong; half the rows carry no index but the lm-eval task label
       const records = ds.map((e, i) => ({
         benchmark: "bbh",
@@ -189,7 +195,7 @@ dataTest(
       }));
       const wrong = records.filter((_, i) => i % 7 === 0).length;
       Deno.writeTextFileSync(join(tmp, "full.jsonl"), jsonl(records));
-      const loaded = loadRuns([tmp], dir, { responses: false });
+      const loaded = await loadRuns([tmp], dir, { responses: false });
       const [run] = loaded.runs;
       assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [
         BBH_SIZE,
@@ -225,8 +231,8 @@ dataTest(
 
 dataTest(
   "a run with BBEH and BBH rows: one summary per benchmark, same task names apart",
-  (dir) => {
-    withTempDir((tmp) => {
+  async (dir) => {
+    await withTempDir(async (tmp) => {
       Deno.writeTextFileSync(
         join(tmp, "both.jsonl"),
         jsonl([
@@ -235,7 +241,7 @@ dataTest(
           { benchmark: "bbh", task: "word_sorting", example_index: 0, response: "again" },
         ]),
       );
-      const loaded = loadRuns([tmp], dir);
+      const loaded = await loadRuns([tmp], dir);
       assert.deepEqual(
         loaded.runs.map((r) => [r.benchmark, r.scorer, r.rows_in, r.rows_scored]),
         [["bbeh", "bbeh-official", 1, 1], ["bbh", "bbh-release-cot", 2, 1]],

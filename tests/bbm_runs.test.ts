@@ -168,7 +168,7 @@ Deno.test("bbm CLI: text output, usage errors, missing numbering, missing data",
 
 dataTest(
   "classifyLogsDir: BBM-indexed logs need a numbering, BBEH logs go through the map",
-  (dir) => {
+  async (dir) => {
     const logs = Deno.makeTempDirSync();
     try {
       // BBM-indexed: the first 10 word_sorting traces answered with their own label (one-based)
@@ -206,10 +206,10 @@ dataTest(
       Deno.writeTextFileSync(join(logs, "bbeh_oracle.jsonl"), bbehLines.join("\n") + "\n");
 
       assert.deepEqual(findMistakeRunLogs([logs]), [join(logs, "bbm_self.jsonl")]);
-      const without = classifyLogsDir(logs, dir, undefined);
+      const without = await classifyLogsDir(logs, dir, undefined);
       assert.equal(without.skipped.length, 1);
       assert.match(without.skipped[0], /RUNLENS_BBM_NUMBERING/);
-      const withN = classifyLogsDir(logs, dir, "one-based");
+      const withN = await classifyLogsDir(logs, dir, "one-based");
       assert.deepEqual(withN.skipped, []);
       const c = withN.classified!;
       const self = c.filter(pl.col("model").eq(pl.lit("self")));

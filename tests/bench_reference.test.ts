@@ -44,7 +44,7 @@ for (const format of ["lm-eval", "canonical"] as const) {
       ]);
       const made = await (format === "lm-eval" ? generateLmEvalLogs : generateLog)(opts);
       assert.deepEqual([made.rows, made.runs], [5000, 2]);
-      const loaded = loadRuns([out], dataDir, { responses: false });
+      const loaded = await loadRuns([out], dataDir, { responses: false });
       const ours = runlensCounts(JSON.stringify(runsReport(loaded)));
       const theirs = referenceCounts(await reference(dataDir, out));
       assert.equal(ours.size, 2);

@@ -32,11 +32,11 @@ Deno.test("registry: the built-in benchmarks, and which the pipeline scores", ()
   }
 });
 
-Deno.test("registry: a toy benchmark registered from a test is scored by the pipeline", () => {
+Deno.test("registry: a toy benchmark registered from a test is scored by the pipeline", async () => {
   registerBenchmark(toy);
   assert.throws(() => registerBenchmark(toy), /already registered/);
   assert.ok(SCORER_NAMES.includes("toy-exact"));
-  withTempDir((dir) => {
+  await withTempDir(async (dir) => {
     const log = join(dir, "toy_run.jsonl");
     const lines = [
       { benchmark: "toy", task: "add", example_index: 0, response: " 2 " },
@@ -48,7 +48,7 @@ Deno.test("registry: a toy benchmark registered from a test is scored by the pip
       { benchmark: "toy", task: "mul", example_index: 5, response: "1" }, // out of range
     ];
     Deno.writeTextFileSync(log, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
-    const loaded = loadRuns([log], "/nonexistent-data-dir-the-toy-needs-none");
+    const loaded = await loadRuns([log], "/nonexistent-data-dir-the-toy-needs-none");
     assert.equal(loaded.runs.length, 1);
     const run = loaded.runs[0];
     assert.deepEqual([run.benchmark, run.scorer], ["toy", "toy-exact"]);

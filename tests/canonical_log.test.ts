@@ -194,8 +194,8 @@ Deno.test("JSONL: the line-by-line pass gives the same rows; broken lines keep t
     ]);
   }));
 
-dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", (dataDir) => {
-  const { rows, quarantine, runs } = loadRuns([MIXED_JSONL], dataDir);
+dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", async (dataDir) => {
+  const { rows, quarantine, runs } = await loadRuns([MIXED_JSONL], dataDir);
   assert.deepEqual(rows.columns, [...ROW_COLUMNS]);
   const byLine = reasons(quarantine);
   assert.match(
@@ -203,7 +203,8 @@ dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", (d
     /^target "\(Z\)" differs from the data set's target "\([A-Z]\)" for nycc\[5\]$/,
   );
   assert.equal(byLine[5], "example_index 200 out of range for nycc (0–199)");
-  assert.equal(byLine[10], 'unknown task "not_a_task" (not a BBEH task)');
+  // no benchmark named: every benchmark's tasks are candidates
+  assert.equal(byLine[10], 'unknown task "not_a_task" (not a BBEH or BBH task)');
   assert.equal(
     byLine[11],
     `duplicate of ${MIXED_JSONL}:1 (same run, task, example_index and epoch)`,
@@ -263,8 +264,8 @@ dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", (d
   assert.equal(run.aggregate.harmonic_mean, null);
 });
 
-dataTest("loadRuns: CSV target mismatch, runs from a directory tree", (dataDir) => {
-  const csv = loadRuns([MIXED_CSV], dataDir);
+dataTest("loadRuns: CSV target mismatch, runs from a directory tree", async (dataDir) => {
+  const csv = await loadRuns([MIXED_CSV], dataDir);
   assert.match(reasons(csv.quarantine)[8], /^target "\(Z\)" differs .* for nycc\[5\]$/);
   assert.deepEqual(csv.rows.getColumn("source_line").toArray(), [2, 4, 6]);
   assert.deepEqual(csv.rows.getColumn("correct").toArray()[1], false);
@@ -273,7 +274,7 @@ dataTest("loadRuns: CSV target mismatch, runs from a directory tree", (dataDir) 
     [["mixed", "model-y", 7, 3, 4]],
   );
 
-  const tree = loadRuns([join(LOGS, "tree")], dataDir);
+  const tree = await loadRuns([join(LOGS, "tree")], dataDir);
   assert.deepEqual(tree.quarantine, []);
   assert.deepEqual(
     tree.runs.map((r) => [r.run, r.model, r.rows_in, Object.keys(r.tasks)]),
@@ -304,7 +305,7 @@ const LINGUINI_SHARED = [41, 121, 139, 146, 157, 159, 185];
 dataTest("input matching: exact text within the task, ambiguous linguini, repeated spatial", (
   dataDir,
 ) =>
-  withTempDir((dir) => {
+  withTempDir(async (dir) => {
     const all = examples(dataDir, ["linguini", "spatial_reasoning", "nycc"]);
     const answer = (e: Example) => `The answer is: ${e.target}`;
     // 1. every linguini and spatial example by input, no target
@@ -355,7 +356,7 @@ dataTest("input matching: exact text within the task, ambiguous linguini, repeat
       ]),
     );
 
-    const { rows, quarantine, runs } = loadRuns([byInput, withTarget, odd], dataDir);
+    const { rows, quarantine, runs } = await loadRuns([byInput, withTarget, odd], dataDir);
     const run = (name: string) => runs.find((r) => r.run === name)!;
     const rowsOf = (name: string) =>
       rows.filter(pl.col("run").eq(pl.lit(name)))

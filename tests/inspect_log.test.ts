@@ -40,62 +40,65 @@ function zipSamples(path: string): [string, number][] {
   return out;
 }
 
-dataTest("inspect: the real logs load with every sample and epoch accounted for", (dataDir) => {
-  const dir = join(dataDir, "logs", "inspect");
-  const evals = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".eval"))
-    .sort();
-  assert.ok(evals.length >= 3);
-  let expectedTotal = 0;
-  for (const name of evals) {
-    const path = join(dir, name);
-    assert.equal(detectFormat(path).format, "inspect-eval");
-    const entries = zipSamples(path);
-    const log = readRunLog(path);
-    assert.equal(log.format, "inspect-eval");
-    assert.equal(log.rowsIn, entries.length, name);
-    const raw = readInspectLog(path);
-    const epochs = (raw.frame.getColumn("epoch").toArray() as string[]).map(Number).sort();
-    assert.deepEqual(epochs, entries.map(([, e]) => e).sort(), name);
-    expectedTotal += entries.length;
-  }
-  const streaming = readInspectLog(join(dir, "inspect_ai__log_streaming__2epochs.eval"));
-  // samples in (id, epoch) order, whatever the ZIP order
-  const ids = (streaming.frame.getColumn("extra").toArray() as string[]).map((e) =>
-    JSON.parse(e).sample_id
-  );
-  assert.deepEqual(ids, [1, 1, 2, 2]);
-  assert.deepEqual(streaming.frame.getColumn("response").toArray().slice(0, 2), ["No", "Yes."]);
-  assert.deepEqual(streaming.frame.getColumn("epoch").toArray(), ["1", "2", "1", "2"]);
-  const mmlu = readInspectLog(join(dir, "inspect_ai__mmlu-summary-choices.eval")).frame
-    .toRecords()[0] as Record<string, string>;
-  assert.equal(mmlu.model, "openai/gpt-4o");
-  assert.equal(mmlu.benchmark, "mmlu_0_shot");
-  assert.equal(mmlu.response, "ANSWER: C");
-  assert.equal(mmlu.target, "A");
-  assert.equal(JSON.parse(mmlu.extra).stored_correct, false);
-  assert.equal(JSON.parse(mmlu.extra).output_model, "gpt-4o-2024-08-06");
+dataTest(
+  "inspect: the real logs load with every sample and epoch accounted for",
+  async (dataDir) => {
+    const dir = join(dataDir, "logs", "inspect");
+    const evals = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".eval"))
+      .sort();
+    assert.ok(evals.length >= 3);
+    let expectedTotal = 0;
+    for (const name of evals) {
+      const path = join(dir, name);
+      assert.equal(detectFormat(path).format, "inspect-eval");
+      const entries = zipSamples(path);
+      const log = readRunLog(path);
+      assert.equal(log.format, "inspect-eval");
+      assert.equal(log.rowsIn, entries.length, name);
+      const raw = readInspectLog(path);
+      const epochs = (raw.frame.getColumn("epoch").toArray() as string[]).map(Number).sort();
+      assert.deepEqual(epochs, entries.map(([, e]) => e).sort(), name);
+      expectedTotal += entries.length;
+    }
+    const streaming = readInspectLog(join(dir, "inspect_ai__log_streaming__2epochs.eval"));
+    // samples in (id, epoch) order, whatever the ZIP order
+    const ids = (streaming.frame.getColumn("extra").toArray() as string[]).map((e) =>
+      JSON.parse(e).sample_id
+    );
+    assert.deepEqual(ids, [1, 1, 2, 2]);
+    assert.deepEqual(streaming.frame.getColumn("response").toArray().slice(0, 2), ["No", "Yes."]);
+    assert.deepEqual(streaming.frame.getColumn("epoch").toArray(), ["1", "2", "1", "2"]);
+    const mmlu = readInspectLog(join(dir, "inspect_ai__mmlu-summary-choices.eval")).frame
+      .toRecords()[0] as Record<string, string>;
+    assert.equal(mmlu.model, "openai/gpt-4o");
+    assert.equal(mmlu.benchmark, "mmlu_0_shot");
+    assert.equal(mmlu.response, "ANSWER: C");
+    assert.equal(mmlu.target, "A");
+    assert.equal(JSON.parse(mmlu.extra).stored_correct, false);
+    assert.equal(JSON.parse(mmlu.extra).output_model, "gpt-4o-2024-08-06");
 
-  const legacy = join(dir, "inspect_ai__log_read_sample.json");
-  assert.equal(detectFormat(legacy).format, "inspect-json");
-  const doc = JSON.parse(Deno.readTextFileSync(legacy));
-  const legacyRaw = readInspectLog(legacy);
-  assert.equal(legacyRaw.rowsIn, doc.samples.length);
-  assert.equal(legacyRaw.frame.getColumn("target").toArray()[0], " Yes");
-  assert.equal(legacyRaw.frame.getColumn("response").toArray()[0], "Yes\n");
-  expectedTotal += doc.samples.length;
+    const legacy = join(dir, "inspect_ai__log_read_sample.json");
+    assert.equal(detectFormat(legacy).format, "inspect-json");
+    const doc = JSON.parse(Deno.readTextFileSync(legacy));
+    const legacyRaw = readInspectLog(legacy);
+    assert.equal(legacyRaw.rowsIn, doc.samples.length);
+    assert.equal(legacyRaw.frame.getColumn("target").toArray()[0], " Yes");
+    assert.equal(legacyRaw.frame.getColumn("response").toArray()[0], "Yes\n");
+    expectedTotal += doc.samples.length;
 
-  // not BBEH runs: every sample is quarantined, none lost
-  // (the folder's openai/evals .log is read too when the folder is named; see log_formats_*)
-  const loaded = loadRuns([...evals.map((n) => join(dir, n)), legacy], dataDir);
-  assert.equal(loaded.files.length, evals.length + 1);
-  const sum = (k: "rows_in" | "rows_scored" | "rows_quarantined") =>
-    loaded.runs.reduce((s, r) => s + r[k], 0);
-  assert.equal(sum("rows_in"), expectedTotal);
-  assert.equal(sum("rows_in"), sum("rows_scored") + sum("rows_quarantined"));
-  assert.equal(loaded.quarantine.length, expectedTotal);
-  for (const r of loaded.runs) assert.match(r.format, /^inspect-(eval|json)$/);
-  assert.ok(loaded.quarantine.every((q) => /unsupported benchmark/.test(q.reason)));
-});
+    // not BBEH runs: every sample is quarantined, none lost
+    // (the folder's openai/evals .log is read too when the folder is named; see log_formats_*)
+    const loaded = await loadRuns([...evals.map((n) => join(dir, n)), legacy], dataDir);
+    assert.equal(loaded.files.length, evals.length + 1);
+    const sum = (k: "rows_in" | "rows_scored" | "rows_quarantined") =>
+      loaded.runs.reduce((s, r) => s + r[k], 0);
+    assert.equal(sum("rows_in"), expectedTotal);
+    assert.equal(sum("rows_in"), sum("rows_scored") + sum("rows_quarantined"));
+    assert.equal(loaded.quarantine.length, expectedTotal);
+    for (const r of loaded.runs) assert.match(r.format, /^inspect-(eval|json)$/);
+    assert.ok(loaded.quarantine.every((q) => /unsupported benchmark/.test(q.reason)));
+  },
+);
 
 Deno.test("inspect helpers: NaN, content blocks, responses, verdicts, tasks", () => {
   assert.deepEqual(parseLooseJson('{"v": NaN, "w": -Infinity, "s": "NaN, Infinity"}'), {
@@ -146,12 +149,12 @@ function sampleDoc(id: number, epoch: number, input: string, target: string, ans
     `"scores": {"bbeh_scorer": {"value": NaN, "answer": null}}}`;
 }
 
-dataTest("inspect .eval fixture: crashed run, epochs, blocks, NaN; BBEH samples scored", (
+dataTest("inspect .eval fixture: crashed run, epochs, blocks, NaN; BBEH samples scored", async (
   dataDir,
 ) => {
   const ex = loadBbehDataset(dataDir).filter(pl.col("task").eq(pl.lit("nycc")))
     .sort("example_index").head(2).toRecords() as { input: string; target: string }[];
-  withTempDir((dir) => {
+  await withTempDir(async (dir) => {
     const path = join(dir, "crashed_bbeh.eval");
     Deno.writeFileSync(
       path,
@@ -176,7 +179,7 @@ dataTest("inspect .eval fixture: crashed run, epochs, blocks, NaN; BBEH samples 
     assert.equal(extra.inspect_status, "started");
     assert.equal(extra.inspect_member, "samples/1_epoch_1.json");
     assert.deepEqual(extra.scores, { bbeh_scorer: { value: null, answer: null } });
-    const loaded = loadRuns([dir], dataDir);
+    const loaded = await loadRuns([dir], dataDir);
     const [run] = loaded.runs;
     assert.equal(run.format, "inspect-eval");
     assert.equal(run.model, "openai/gpt-4o");

@@ -21,11 +21,11 @@ import { withTempDir } from "./_tmp.ts";
 const DATE = "2025-01-25T04-48-43.622918";
 
 /** Run `fn` in a fresh model folder `org__model` inside a temp dir. */
-const withOutDir = (fn: (dir: string) => void) =>
+const withOutDir = <T>(fn: (dir: string) => T): T =>
   withTempDir((root) => {
     const dir = join(root, "org__model");
     Deno.mkdirSync(dir);
-    fn(dir);
+    return fn(dir);
   });
 
 /** A results file naming the model and snarks' two filters in YAML order. */
@@ -199,16 +199,16 @@ Deno.test("lm-eval repeats: one row per repeat, epoch = repeat number, no stored
 
 Deno.test("score CLI: --lm-eval-filter is parsed", () => {
   const args = parseScoreArgs(["x.jsonl", "--lm-eval-filter", "flexible-extract"]);
-  assert.equal(typeof args === "string" ? args : args.lmEvalFilter, "flexible-extract");
+  assert.equal(typeof args === "string" ? args : args.load?.lmEvalFilter, "flexible-extract");
   assert.equal(parseScoreArgs(["x.jsonl", "--lm-eval-filter"]), "--lm-eval-filter needs a value");
 });
 
-dataTest("lm-eval filters: each response scored once, verdicts compared with its filter", (
+dataTest("lm-eval filters: each response scored once, verdicts compared with its filter", async (
   dataDir,
 ) => {
   const ds = loadBbhDataset(dataDir).filter(pl.col("task").eq(pl.lit("snarks")))
     .sort("example_index").head(3).toRecords() as { input: string; target: string }[];
-  withOutDir((dir) => {
+  await withOutDir(async (dir) => {
     Deno.writeTextFileSync(join(dir, `results_${DATE}.json`), JSON.stringify({ model_name: "m" }));
     const file = join(dir, `samples_bbh_cot_zeroshot_snarks_${DATE}.jsonl`);
     // doc 0: both filters right; doc 1: the response ends "(X)" — strict finds nothing
@@ -231,33 +231,36 @@ dataTest("lm-eval filters: each response scored once, verdicts compared with its
       );
     }
     Deno.writeTextFileSync(file, jsonl(lines));
-    const check = (
+    const check = async (
       options: { scorer?: string; lmEvalFilter?: string },
       keptFilter: string,
       correct: boolean[],
     ) => {
-      const loaded = loadRuns([file], dataDir, options);
+      const loaded = await loadRuns([file], dataDir, options);
       // the CLI's lean rows (responses dropped early) keep the same filter and verdicts
-      const lean = loadRuns([file], dataDir, { ...options, responses: false });
+      const lean = await loadRuns([file], dataDir, { ...options, responses: false });
       assert.deepEqual(lean.runs, loaded.runs);
       assert.deepEqual(lean.quarantine, loaded.quarantine);
       const [run] = loaded.runs;
       assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [6, 3, 3]);
-      const kept = (loaded.rows.getColumn("extra").toArray() as string[])
-        .map((e) => JSON.parse(e).filter);
+      const kept = loaded.rows.getColumn("lm_eval_filter").toArray() as string[];
       assert.deepEqual(kept, [keptFilter, keptFilter, keptFilter]);
       assert.ok(loaded.quarantine.every((q) => q.reason.includes(`(filter "${keptFilter}")`)));
       assert.deepEqual(loaded.rows.getColumn("correct").toArray(), correct);
       return run;
     };
-    const strict = check({ scorer: "lm-eval-strict" }, "strict-match", [true, false, false]);
+    const strict = await check({ scorer: "lm-eval-strict" }, "strict-match", [true, false, false]);
     assert.deepEqual([strict.stored_agreement.n, strict.stored_agreement.agree], [3, 3]);
-    const flex = check({ scorer: "lm-eval-flexible" }, "flexible-extract", [true, true, false]);
+    const flex = await check({ scorer: "lm-eval-flexible" }, "flexible-extract", [
+      true,
+      true,
+      false,
+    ]);
     assert.deepEqual([flex.stored_agreement.n, flex.stored_agreement.agree], [3, 3]);
     // default scorer (BBH release rule: text after "So the answer is", else all of it — doc 1
     // fails): the file's first filter; an explicit filter wins over the scorer's
-    check({}, "strict-match", [true, false, false]);
-    const mixed = check(
+    await check({}, "strict-match", [true, false, false]);
+    const mixed = await check(
       { scorer: "lm-eval-strict", lmEvalFilter: "flexible-extract" },
       "flexible-extract",
       [true, false, false],

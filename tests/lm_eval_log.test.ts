@@ -53,11 +53,11 @@ function lineOld(docId: number, input: string, target: string, resp: string) {
 }
 
 /** Run `fn` in a fresh model folder `MODEL_DIR` inside a temp dir. */
-const withOutDir = (fn: (dir: string) => void) =>
+const withOutDir = <T>(fn: (dir: string) => T): T =>
   withTempDir((root) => {
     const dir = join(root, MODEL_DIR);
     Deno.mkdirSync(dir);
-    fn(dir);
+    return fn(dir);
   });
 
 const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
@@ -201,12 +201,12 @@ Deno.test("lm-eval multiple choice: the continuation with the highest log-probab
   assert.equal(lmEvalResponse({ resps: [] }), null);
 });
 
-dataTest("lm-eval BBEH samples: scored through loadRuns, other filters' lines quarantined", (
+dataTest("lm-eval BBEH samples: scored through loadRuns, other filters' lines quarantined", async (
   dataDir,
 ) => {
   const ds = loadBbehDataset(dataDir).filter(pl.col("task").eq(pl.lit("nycc")))
     .sort("example_index").head(2).toRecords() as { input: string; target: string }[];
-  withOutDir((dir) => {
+  await withOutDir(async (dir) => {
     writeResults(dir, { model_name: "org/model" });
     const file = join(dir, `samples_bbeh_zeroshot_nycc_${DATE}.jsonl`);
     Deno.writeTextFileSync(
@@ -218,7 +218,7 @@ dataTest("lm-eval BBEH samples: scored through loadRuns, other filters' lines qu
       ]),
     );
     Deno.writeTextFileSync(join(dir, "notes.json"), '{"hello": 1}');
-    const loaded = loadRuns([dir], dataDir);
+    const loaded = await loadRuns([dir], dataDir);
     assert.deepEqual(loaded.files, [file]); // results_*.json and notes.json are not logs
     const [run] = loaded.runs;
     assert.equal(run.run, `${MODEL_DIR}_${DATE}`);

@@ -101,7 +101,7 @@ Deno.test("document formats: Latin-1 text is an error naming file and line; UTF-
 dataTest(
   "huge responses are quarantined, empty ones scored as wrong and counted",
   (dataDir) =>
-    withTempDir((dir) => {
+    withTempDir(async (dir) => {
       const file = join(dir, "run.jsonl");
       const rows = [
         { task: "nycc", example_index: 0, response: "x".repeat(MAX_RESPONSE_CHARS + 1) },
@@ -111,7 +111,7 @@ dataTest(
       ];
       Deno.writeTextFileSync(file, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
       for (const responses of [true, false]) {
-        const loaded = loadRuns([file], dataDir, { responses });
+        const loaded = await loadRuns([file], dataDir, { responses });
         const [run] = loaded.runs;
         assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [4, 3, 1]);
         assert.equal(

@@ -219,56 +219,59 @@ Deno.test("findLogFiles: a directory yields the logs of every known format, gzip
   });
 });
 
-dataTest("loadRuns: the new formats end to end, every record scored or quarantined", (dataDir) => {
-  const loaded = loadRuns(
-    [join(FORMATS, "opencompass"), join(FORMATS, "mcpbr"), join(FORMATS, "openai_evals")],
-    dataDir,
-  );
-  const byRun = Object.fromEntries(loaded.runs.map((r) => [`${r.run}/${r.benchmark}`, r]));
-  assert.deepEqual(Object.keys(byRun), [
-    "bbeh_nycc_run/bbeh",
-    "bbh-sonnet/bbeh",
-    "bbh-sonnet_baseline/bbeh",
-    "bbh-sonnet_baseline/bbh",
-    "bbh-sonnet_mcp/bbeh",
-    "bbh-sonnet_mcp/bbh",
-    "demo-7b_20250101_120000/bbeh",
-    "demo-7b_20250101_120000/bbh",
-    "parted-7b_20250202_090000/bbeh",
-  ]);
-  assert.equal(byRun["demo-7b_20250101_120000/bbeh"].format, "opencompass-predictions");
-  assert.equal(
-    byRun["demo-7b_20250101_120000/bbh"].format,
-    "opencompass-predictions, opencompass-results",
-  );
-  assert.equal(byRun["bbh-sonnet_mcp/bbh"].format, "mcpbr");
-  assert.equal(byRun["bbeh_nycc_run/bbeh"].format, "openai-evals");
-  // BBEH and BBH rows both score, summarised apart; unreadable records of a file holding
-  // both count against BBEH; the totals balance
-  const counts = (run: string) => {
-    const r = byRun[run];
-    return [r.rows_in, r.rows_scored, r.rows_quarantined];
-  };
-  assert.deepEqual(counts("bbh-sonnet_mcp/bbh"), [2, 2, 0]);
-  assert.deepEqual(counts("bbh-sonnet_mcp/bbeh"), [3, 1, 2]);
-  assert.deepEqual(counts("bbh-sonnet_baseline/bbh"), [1, 1, 0]);
-  assert.deepEqual(counts("bbh-sonnet_baseline/bbeh"), [2, 1, 1]);
-  assert.deepEqual(counts("bbh-sonnet/bbeh"), [2, 0, 2]);
-  // sample 1's made-up target differs from the data set's
-  assert.deepEqual(counts("bbeh_nycc_run/bbeh"), [6, 1, 5]);
-  // boardgame_qa: 3 rows score; the made-up BBH targets (temporal_sequences, navigate) differ
-  assert.deepEqual(counts("demo-7b_20250101_120000/bbeh"), [6, 3, 3]);
-  assert.deepEqual(counts("demo-7b_20250101_120000/bbh"), [6, 0, 6]);
-  assert.equal(byRun["demo-7b_20250101_120000/bbeh"].tasks.boardgame_qa.n, 3);
-  // the partitioned data sets (tests/log_formats_opencompass_parts.test.ts): part 2 of
-  // object_counting follows a missing part 1 and is quarantined
-  assert.deepEqual(counts("parted-7b_20250202_090000/bbeh"), [32, 30, 2]);
-  const total = loaded.runs.reduce((s, r) => s + r.rows_in, 0);
-  assert.equal(total, loaded.rows.height + loaded.quarantine.length);
-  assert.ok(
-    loaded.quarantine.some((q) => /target "Yes" differs .* for navigate\[0\]/.test(q.reason)),
-  );
-});
+dataTest(
+  "loadRuns: the new formats end to end, every record scored or quarantined",
+  async (dataDir) => {
+    const loaded = await loadRuns(
+      [join(FORMATS, "opencompass"), join(FORMATS, "mcpbr"), join(FORMATS, "openai_evals")],
+      dataDir,
+    );
+    const byRun = Object.fromEntries(loaded.runs.map((r) => [`${r.run}/${r.benchmark}`, r]));
+    assert.deepEqual(Object.keys(byRun), [
+      "bbeh_nycc_run/bbeh",
+      "bbh-sonnet/bbeh",
+      "bbh-sonnet_baseline/bbeh",
+      "bbh-sonnet_baseline/bbh",
+      "bbh-sonnet_mcp/bbeh",
+      "bbh-sonnet_mcp/bbh",
+      "demo-7b_20250101_120000/bbeh",
+      "demo-7b_20250101_120000/bbh",
+      "parted-7b_20250202_090000/bbeh",
+    ]);
+    assert.equal(byRun["demo-7b_20250101_120000/bbeh"].format, "opencompass-predictions");
+    assert.equal(
+      byRun["demo-7b_20250101_120000/bbh"].format,
+      "opencompass-predictions, opencompass-results",
+    );
+    assert.equal(byRun["bbh-sonnet_mcp/bbh"].format, "mcpbr");
+    assert.equal(byRun["bbeh_nycc_run/bbeh"].format, "openai-evals");
+    // BBEH and BBH rows both score, summarised apart; unreadable records of a file holding
+    // both count against BBEH; the totals balance
+    const counts = (run: string) => {
+      const r = byRun[run];
+      return [r.rows_in, r.rows_scored, r.rows_quarantined];
+    };
+    assert.deepEqual(counts("bbh-sonnet_mcp/bbh"), [2, 2, 0]);
+    assert.deepEqual(counts("bbh-sonnet_mcp/bbeh"), [3, 1, 2]);
+    assert.deepEqual(counts("bbh-sonnet_baseline/bbh"), [1, 1, 0]);
+    assert.deepEqual(counts("bbh-sonnet_baseline/bbeh"), [2, 1, 1]);
+    assert.deepEqual(counts("bbh-sonnet/bbeh"), [2, 0, 2]);
+    // sample 1's made-up target differs from the data set's
+    assert.deepEqual(counts("bbeh_nycc_run/bbeh"), [6, 1, 5]);
+    // boardgame_qa: 3 rows score; the made-up BBH targets (temporal_sequences, navigate) differ
+    assert.deepEqual(counts("demo-7b_20250101_120000/bbeh"), [6, 3, 3]);
+    assert.deepEqual(counts("demo-7b_20250101_120000/bbh"), [6, 0, 6]);
+    assert.equal(byRun["demo-7b_20250101_120000/bbeh"].tasks.boardgame_qa.n, 3);
+    // the partitioned data sets (tests/log_formats_opencompass_parts.test.ts): part 2 of
+    // object_counting follows a missing part 1 and is quarantined
+    assert.deepEqual(counts("parted-7b_20250202_090000/bbeh"), [32, 30, 2]);
+    const total = loaded.runs.reduce((s, r) => s + r.rows_in, 0);
+    assert.equal(total, loaded.rows.height + loaded.quarantine.length);
+    assert.ok(
+      loaded.quarantine.some((q) => /target "Yes" differs .* for navigate\[0\]/.test(q.reason)),
+    );
+  },
+);
 
 dataTest("score CLI: --map and --format reach the readers; format in the JSON report", async () => {
   const out = await new Deno.Command(Deno.execPath(), {

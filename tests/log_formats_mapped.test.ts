@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { parseScoreArgs } from "@runlens/cli/score.ts";
+import { parseScoreArgs, type ScoreArgs } from "@runlens/cli/score.ts";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import {
   csvCells,
@@ -157,9 +157,9 @@ Deno.test("--map that does not fit the file: an error naming the file and the it
 Deno.test("score arguments: --format and --map", () => {
   const parsed = parseScoreArgs(["a.csv", "--format", "mapped-csv", "--map=input=0,response=1"]);
   assert.ok(typeof parsed !== "string");
-  assert.equal(parsed.format, "mapped-csv");
-  assert.deepEqual(parsed.map?.map((m) => m.field), ["input", "response"]);
-  assert.equal((parseScoreArgs(["a", "--format=auto"]) as { format: string }).format, "auto");
+  assert.equal(parsed.load?.format, "mapped-csv");
+  assert.deepEqual(parsed.load?.map?.map((m) => m.field), ["input", "response"]);
+  assert.equal((parseScoreArgs(["a", "--format=auto"]) as ScoreArgs).load?.format, "auto");
   assert.match(
     parseScoreArgs(["a", "--format", "nope"]) as string,
     /^unknown --format nope \(auto,/,
@@ -176,8 +176,8 @@ Deno.test("score arguments: --format and --map", () => {
 
 dataTest(
   "--map through loadRuns: every record scored or quarantined, format reported",
-  (dataDir) => {
-    const loaded = loadRuns([join(MAPPED, "renamed.jsonl")], dataDir, {
+  async (dataDir) => {
+    const loaded = await loadRuns([join(MAPPED, "renamed.jsonl")], dataDir, {
       map: parseColumnMap("response=output"),
     });
     assert.equal(loaded.runs.length, 1);

@@ -222,44 +222,51 @@ Deno.test("opencompass parts: a merged <abbr>.json wins; gzip parts; bad keys; u
   });
 });
 
-dataTest("opencompass parts end to end: rows tie to their examples, counts balance", (dataDir) => {
-  const loaded = loadRuns([WORK], dataDir);
-  assert.equal(loaded.runs.length, 1);
-  const run = loaded.runs[0];
-  assert.deepEqual([run.run, run.benchmark, run.format], [RUN, "bbeh", "opencompass-predictions"]);
-  // 27 boardgame_qa records + 3 object_counting part-0 records score; part 2's 2 do not
-  assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [32, 30, 2]);
-  assert.equal(loaded.rows.height + loaded.quarantine.length, run.rows_in);
-  assert.deepEqual(
-    loaded.quarantine.map((q) => basename(q.file)),
-    ["bbeh_object_counting_2.json", "bbeh_object_counting_2.json"],
-  );
-  // each row's gold (the log's target) is the data set's target of the example it points at
-  const data = loadBbehDataset(dataDir).select(
-    "task",
-    pl.col("example_index").cast(pl.Int64),
-    pl.col("target").alias("data_target"),
-  );
-  const joined = loaded.rows
-    .select("task", pl.col("example_index").cast(pl.Int64), "target", "source_file")
-    .join(data, { on: ["task", "example_index"], how: "left" });
-  assert.equal(joined.height, 30);
-  const mismatched = joined.filter(
-    pl.col("target").neq(pl.col("data_target")).or(
-      pl.col("data_target").isNull(),
-    ),
-  );
-  assert.equal(mismatched.height, 0);
-  // part 1's rows are examples 23..26, whose targets ("proved") differ from examples 0..3's
-  const part1 = joined.filter(pl.col("source_file").str.contains("bbeh_boardgame_qa_1"));
-  assert.deepEqual(part1.getColumn("example_index").toArray(), [23, 24, 25, 26]);
-  const first = data.filter(
-    pl.col("task").eq(pl.lit("boardgame_qa")).and(
-      pl.col("example_index").ltEq(3),
-    ),
-  );
-  assert.ok(
-    (first.getColumn("data_target").toArray() as string[]).every((t) => t !== "proved"),
-  );
-  assert.equal(run.tasks.boardgame_qa.n, 27);
-});
+dataTest(
+  "opencompass parts end to end: rows tie to their examples, counts balance",
+  async (dataDir) => {
+    const loaded = await loadRuns([WORK], dataDir);
+    assert.equal(loaded.runs.length, 1);
+    const run = loaded.runs[0];
+    assert.deepEqual([run.run, run.benchmark, run.format], [
+      RUN,
+      "bbeh",
+      "opencompass-predictions",
+    ]);
+    // 27 boardgame_qa records + 3 object_counting part-0 records score; part 2's 2 do not
+    assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [32, 30, 2]);
+    assert.equal(loaded.rows.height + loaded.quarantine.length, run.rows_in);
+    assert.deepEqual(
+      loaded.quarantine.map((q) => basename(q.file)),
+      ["bbeh_object_counting_2.json", "bbeh_object_counting_2.json"],
+    );
+    // each row's gold (the log's target) is the data set's target of the example it points at
+    const data = loadBbehDataset(dataDir).select(
+      "task",
+      pl.col("example_index").cast(pl.Int64),
+      pl.col("target").alias("data_target"),
+    );
+    const joined = loaded.rows
+      .select("task", pl.col("example_index").cast(pl.Int64), "target", "source_file")
+      .join(data, { on: ["task", "example_index"], how: "left" });
+    assert.equal(joined.height, 30);
+    const mismatched = joined.filter(
+      pl.col("target").neq(pl.col("data_target")).or(
+        pl.col("data_target").isNull(),
+      ),
+    );
+    assert.equal(mismatched.height, 0);
+    // part 1's rows are examples 23..26, whose targets ("proved") differ from examples 0..3's
+    const part1 = joined.filter(pl.col("source_file").str.contains("bbeh_boardgame_qa_1"));
+    assert.deepEqual(part1.getColumn("example_index").toArray(), [23, 24, 25, 26]);
+    const first = data.filter(
+      pl.col("task").eq(pl.lit("boardgame_qa")).and(
+        pl.col("example_index").ltEq(3),
+      ),
+    );
+    assert.ok(
+      (first.getColumn("data_target").toArray() as string[]).every((t) => t !== "proved"),
+    );
+    assert.equal(run.tasks.boardgame_qa.n, 27);
+  },
+);

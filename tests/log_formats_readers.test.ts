@@ -215,46 +215,51 @@ Deno.test("openai/evals: events grouped by sample_id in event order; every line 
   }]);
 });
 
-dataTest("openai/evals: the real record log — every record counted independently", (dataDir) => {
-  const path = join(dataDir, "logs", "inspect", "openai_evals__self_prompting_oriprompt.log");
-  assert.equal(detectFormat(path).format, "openai-evals");
-  // count independently: parse every non-blank line and sort it by kind
-  const lines = Deno.readTextFileSync(path).split("\n").filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l));
-  const specs = lines.filter((l) => "spec" in l);
-  const reports = lines.filter((l) => "final_report" in l);
-  const sampleIds = new Set(lines.filter((l) => l.sample_id !== undefined).map((l) => l.sample_id));
-  assert.equal(lines.length, 2);
-  assert.equal(specs.length + reports.length, lines.length); // no event lines
-  assert.equal(sampleIds.size, 0);
-  const declared = reports[0].final_report.n_samples;
-  assert.equal(declared, 1500);
+dataTest(
+  "openai/evals: the real record log — every record counted independently",
+  async (dataDir) => {
+    const path = join(dataDir, "logs", "inspect", "openai_evals__self_prompting_oriprompt.log");
+    assert.equal(detectFormat(path).format, "openai-evals");
+    // count independently: parse every non-blank line and sort it by kind
+    const lines = Deno.readTextFileSync(path).split("\n").filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l));
+    const specs = lines.filter((l) => "spec" in l);
+    const reports = lines.filter((l) => "final_report" in l);
+    const sampleIds = new Set(
+      lines.filter((l) => l.sample_id !== undefined).map((l) => l.sample_id),
+    );
+    assert.equal(lines.length, 2);
+    assert.equal(specs.length + reports.length, lines.length); // no event lines
+    assert.equal(sampleIds.size, 0);
+    const declared = reports[0].final_report.n_samples;
+    assert.equal(declared, 1500);
 
-  const log = readRunLog(path);
-  assert.equal(log.format, "openai-evals");
-  assert.equal(log.rows.height, sampleIds.size);
-  // the stripped events are one quarantine entry on the final-report line, not a silent zero
-  assert.equal(log.rowsIn, sampleIds.size + 1);
-  assert.deepEqual(log.quarantine.map((q) => [q.run, q.entry.line]), [
-    ["openai_evals__self_prompting_oriprompt", 2],
-  ]);
-  assert.match(
-    log.quarantine[0].entry.reason,
-    /final_report counts 1500 samples but the log holds events for 0/,
-  );
-  const raw = readOpenAiEvalsLog(path);
-  assert.equal(raw.rowsIn, raw.frame.height + raw.bad.length);
+    const log = readRunLog(path);
+    assert.equal(log.format, "openai-evals");
+    assert.equal(log.rows.height, sampleIds.size);
+    // the stripped events are one quarantine entry on the final-report line, not a silent zero
+    assert.equal(log.rowsIn, sampleIds.size + 1);
+    assert.deepEqual(log.quarantine.map((q) => [q.run, q.entry.line]), [
+      ["openai_evals__self_prompting_oriprompt", 2],
+    ]);
+    assert.match(
+      log.quarantine[0].entry.reason,
+      /final_report counts 1500 samples but the log holds events for 0/,
+    );
+    const raw = readOpenAiEvalsLog(path);
+    assert.equal(raw.rowsIn, raw.frame.height + raw.bad.length);
 
-  // the whole folder: the .log is found next to the inspect logs and balances with them
-  const loaded = loadRuns([dirname(path)], dataDir);
-  assert.ok(loaded.files.includes(path));
-  const run = loaded.runs.find((r) => r.run === "openai_evals__self_prompting_oriprompt")!;
-  assert.deepEqual([run.format, run.rows_in, run.rows_scored, run.rows_quarantined], [
-    "openai-evals",
-    1,
-    0,
-    1,
-  ]);
-  const total = loaded.runs.reduce((s, r) => s + r.rows_in, 0);
-  assert.equal(total, loaded.rows.height + loaded.quarantine.length);
-});
+    // the whole folder: the .log is found next to the inspect logs and balances with them
+    const loaded = await loadRuns([dirname(path)], dataDir);
+    assert.ok(loaded.files.includes(path));
+    const run = loaded.runs.find((r) => r.run === "openai_evals__self_prompting_oriprompt")!;
+    assert.deepEqual([run.format, run.rows_in, run.rows_scored, run.rows_quarantined], [
+      "openai-evals",
+      1,
+      0,
+      1,
+    ]);
+    const total = loaded.runs.reduce((s, r) => s + r.rows_in, 0);
+    assert.equal(total, loaded.rows.height + loaded.quarantine.length);
+  },
+);

@@ -92,11 +92,15 @@ Deno.test("score: fatal errors exit 1 with a one-line message naming the file", 
     assert.equal(wrongType.code, 1);
     assert.equal(
       wrongType.stderr,
-      `runlens score: ${txt}: not a run log (expected .jsonl or .csv)\n`,
+      `runlens score: ${txt}: not a run log runlens reads (extension .txt is not a run log)\n`,
     );
     const emptyDir = await runlens([dir]);
     assert.equal(emptyDir.code, 1);
-    assert.equal(emptyDir.stderr, `runlens score: no .jsonl or .csv run logs found in ${dir}\n`);
+    assert.equal(
+      emptyDir.stderr,
+      `runlens score: no run logs found in ${dir} (looked for .jsonl, .json, .csv, .eval and ` +
+        ".log files, also gzip-compressed)\n",
+    );
   });
 });
 
@@ -137,8 +141,16 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr, "1 run from 1 file: 5 rows in, 4 scored, 1 quarantined\n");
     const report = JSON.parse(r.stdout);
-    // the envelope every command shares
-    assert.deepEqual(Object.keys(report), ["command", "runs", "quarantine", "errors"]);
+    // the envelope every command shares, then score's own keys
+    assert.deepEqual(Object.keys(report), [
+      "command",
+      "runs",
+      "quarantine",
+      "errors",
+      "files",
+      "skipped",
+      "warnings",
+    ]);
     assert.equal(report.command, "score");
     assert.deepEqual(report.errors, []);
     assert.deepEqual(Object.keys(report.runs[0]), [
@@ -147,6 +159,9 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       "benchmark",
       "scorer",
       "format",
+      "grouping",
+      "fields",
+      "data_versions",
       "rows_in",
       "rows_scored",
       "rows_quarantined",
@@ -177,6 +192,9 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
           benchmark: "bbeh",
           scorer: "bbeh-official",
           format: "canonical-jsonl",
+          grouping: "file", // its records name no run: the file's name
+          fields: {}, // canonical field names: nothing detected or mapped
+          data_versions: {},
           rows_in: 5,
           rows_scored: 4,
           rows_quarantined: 1,
@@ -202,6 +220,17 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
           reason: report.quarantine[0].reason,
         }],
         errors: [],
+        files: [{
+          file: log,
+          format: "canonical-jsonl",
+          rows_in: 5,
+          fields: null,
+          grouping: "file",
+          default_run: "shape",
+          task_hint: null,
+        }],
+        skipped: [],
+        warnings: [],
       }),
     );
     assert.match(report.quarantine[0].reason, /^malformed JSON \(/);

@@ -154,7 +154,7 @@ Deno.test("scoreRows: embedded questions resolve, nested ones are ambiguous, oth
 
 dataTest(
   "BBH rows without index: few-shot and chat-template prompts tied to their example",
-  (dir) => {
+  async (dir) => {
     const ds = loadBbhDataset(dir).filter(pl.col("task").eq(pl.lit("date_understanding")))
       .select("example_index", "input", "target").toRecords() as {
         example_index: number;
@@ -175,7 +175,7 @@ dataTest(
         join(tmp, "prompts.jsonl"),
         records.map((r) => JSON.stringify(r)).join("\n") + "\n",
       );
-      const loaded = loadRuns([tmp], dir);
+      const loaded = await loadRuns([tmp], dir);
       assert.deepEqual(
         loaded.rows.getColumn("example_index").toArray(),
         ds.slice(3, 13).map((e) => e.example_index),
@@ -194,35 +194,48 @@ dataTest(
   },
 );
 
-dataTest("BBEH: an index with a prompt that embeds the question passes the input check", (dir) => {
-  const ds = loadBbehDataset(dir).filter(pl.col("task").eq(pl.lit("nycc")))
-    .select("example_index", "input", "target").head(3).toRecords() as {
-      example_index: number;
-      input: string;
-      target: string;
-    }[];
-  const tmp = Deno.makeTempDirSync({ prefix: "runlens_embedded_" });
-  try {
-    const records = [
-      { task: "nycc", example_index: 0, input: CHATML(ds[0].input), response: "The answer is: x" },
-      { task: "nycc", example_index: 1, input: `${ds[1].input}\nA:`, response: "The answer is: x" },
-      { task: "nycc", example_index: 2, input: ds[1].input, response: "The answer is: x" },
-      { task: "nycc", input: LLAMA3(ds[2].input), response: `The answer is: ${ds[2].target}` },
-    ];
-    Deno.writeTextFileSync(
-      join(tmp, "p.jsonl"),
-      records.map((r) => JSON.stringify(r)).join("\n") + "\n",
-    );
-    const loaded = loadRuns([tmp], dir, { responses: false });
-    assert.deepEqual(loaded.rows.getColumn("example_index").toArray(), [0, 1, 2]);
-    assert.deepEqual(loaded.rows.getColumn("correct").toArray(), [false, false, true]);
-    assert.deepEqual(loaded.quarantine.map((q) => [q.line, q.reason]), [
-      [3, "input differs from the data set's input for nycc[2]"],
-    ]);
-  } finally {
-    Deno.removeSync(tmp, { recursive: true });
-  }
-});
+dataTest(
+  "BBEH: an index with a prompt that embeds the question passes the input check",
+  async (dir) => {
+    const ds = loadBbehDataset(dir).filter(pl.col("task").eq(pl.lit("nycc")))
+      .select("example_index", "input", "target").head(3).toRecords() as {
+        example_index: number;
+        input: string;
+        target: string;
+      }[];
+    const tmp = Deno.makeTempDirSync({ prefix: "runlens_embedded_" });
+    try {
+      const records = [
+        {
+          task: "nycc",
+          example_index: 0,
+          input: CHATML(ds[0].input),
+          response: "The answer is: x",
+        },
+        {
+          task: "nycc",
+          example_index: 1,
+          input: `${ds[1].input}\nA:`,
+          response: "The answer is: x",
+        },
+        { task: "nycc", example_index: 2, input: ds[1].input, response: "The answer is: x" },
+        { task: "nycc", input: LLAMA3(ds[2].input), response: `The answer is: ${ds[2].target}` },
+      ];
+      Deno.writeTextFileSync(
+        join(tmp, "p.jsonl"),
+        records.map((r) => JSON.stringify(r)).join("\n") + "\n",
+      );
+      const loaded = await loadRuns([tmp], dir, { responses: false });
+      assert.deepEqual(loaded.rows.getColumn("example_index").toArray(), [0, 1, 2]);
+      assert.deepEqual(loaded.rows.getColumn("correct").toArray(), [false, false, true]);
+      assert.deepEqual(loaded.quarantine.map((q) => [q.line, q.reason]), [
+        [3, "input differs from the data set's input for nycc[2]"],
+      ]);
+    } finally {
+      Deno.removeSync(tmp, { recursive: true });
+    }
+  },
+);
 
 Deno.test("startsLastQuestion: a cut-short data-set question starts the prompt's last question", () => {
   const prompt =

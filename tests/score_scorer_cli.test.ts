@@ -28,9 +28,9 @@ async function runlens(args: string[]): Promise<{ code: number; stdout: string; 
 Deno.test("parseScoreArgs: --scorer takes a registered name, else a message listing them", () => {
   const ok = parseScoreArgs(["a.jsonl", "--scorer", "last-line"]);
   assert.ok(typeof ok !== "string");
-  assert.equal(ok.scorer, "last-line");
+  assert.equal(ok.load?.scorer, "last-line");
   assert.equal(
-    (parseScoreArgs(["a.jsonl", "--scorer=stored"]) as { scorer: string }).scorer,
+    (parseScoreArgs(["a.jsonl", "--scorer=stored"]) as { load: { scorer: string } }).load.scorer,
     "stored",
   );
   assert.match(

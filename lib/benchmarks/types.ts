@@ -153,6 +153,8 @@ export interface Benchmark {
    * question starts with it still matches.
    */
   truncatedInputs?: readonly { task: string; index: number }[];
+  /** Other published versions of some examples (rows that match one carry its name). */
+  dataVersions?: readonly DataVersion[];
   /**
    * The scorer used unless another is asked for: the benchmark's official rule. Absent when
    * the pipeline does not score its rows (they need a command of their own, e.g. `runlens arb`).

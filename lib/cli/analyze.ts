@@ -21,6 +21,8 @@
  * @module
  */
 import pl from "nodejs-polars";
+import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
+import type { LoadOptions } from "../pipeline/load.ts";
 import { benchmarks } from "../benchmarks/registry.ts";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { formatSensitivity, formatSensitivityByRun } from "../pipeline/format_sensitivity.ts";
@@ -79,6 +81,7 @@ interface AnalyzeArgs {
   paths: string[];
   data: string | null;
   json: boolean;
+  load: LoadOptions;
 }
 
 /** `runlens analyze`. */
@@ -90,6 +93,7 @@ export const analyzeCommand: Command<AnalyzeArgs> = {
   options: {
     data: { type: "string", value: "DIR", description: "data directory" },
     json: { type: "boolean", description: "print the JSON report" },
+    ...LOAD_OPTIONS,
   },
   parse: ({ values, positionals }) => {
     if (positionals.length === 0) throw new UsageError("no run logs given");
@@ -97,15 +101,16 @@ export const analyzeCommand: Command<AnalyzeArgs> = {
       paths: positionals,
       data: (values.data as string | undefined) ?? null,
       json: values.json === true,
+      load: loadOptionsOf(values),
     };
   },
   run: analyzeRun,
 };
 
 /** Load, run every registered benchmark's analyses on its rows, report. */
-function analyzeRun(args: AnalyzeArgs): number {
+async function analyzeRun(args: AnalyzeArgs): Promise<number> {
   const dataDir = resolveDataDir(args.data);
-  const loaded = loadRuns(args.paths, dataDir);
+  const loaded = await loadRuns(args.paths, dataDir, args.load);
   const runs = new Map<string, RunAnalyses>();
   const entry = (run: string, model: string) =>
     runs.get(run) ?? runs.set(run, { run, model, benchmark: null, scorer: null }).get(run)!;

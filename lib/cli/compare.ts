@@ -14,6 +14,8 @@
  * ```
  * @module
  */
+import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
+import type { LoadOptions } from "../pipeline/load.ts";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { compareRuns, type PairedRow, type RunComparison } from "../pipeline/compare.ts";
 import { loadRuns } from "../pipeline/load.ts";
@@ -27,6 +29,7 @@ interface CompareArgs {
   a: string | null;
   b: string | null;
   baseline: string | null;
+  load: LoadOptions;
 }
 
 /** `runlens compare`. */
@@ -41,6 +44,7 @@ export const compareCommand: Command<CompareArgs> = {
     baseline: { type: "string", value: "RUN", description: "compare every other run with it" },
     data: { type: "string", value: "DIR", description: "data directory" },
     json: { type: "boolean", description: "print the JSON report" },
+    ...LOAD_OPTIONS,
   },
   parse: ({ values, positionals }) => {
     const text = (k: string) => (values[k] as string | undefined) ?? null;
@@ -58,6 +62,7 @@ export const compareCommand: Command<CompareArgs> = {
       a: text("a"),
       b: text("b"),
       baseline: text("baseline"),
+      load: loadOptionsOf(values),
     };
   },
   run: compareRun,
@@ -78,8 +83,8 @@ function pairsOf(runs: string[], args: CompareArgs): [string, string][] {
   return runs.flatMap((a, i) => runs.slice(i + 1).map((b): [string, string] => [a, b]));
 }
 
-function compareRun(args: CompareArgs): number {
-  const loaded = loadRuns(args.paths, resolveDataDir(args.data));
+async function compareRun(args: CompareArgs): Promise<number> {
+  const loaded = await loadRuns(args.paths, resolveDataDir(args.data), args.load);
   const runs = [...new Set(loaded.runs.map((r) => r.run))].sort();
   const comparisons = pairsOf(runs, args).flatMap(([a, b]) => compareRuns(loaded.rows, a, b));
   if (args.json) {

@@ -14,6 +14,8 @@
  * ```
  * @module
  */
+import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
+import type { LoadOptions } from "../pipeline/load.ts";
 import { join } from "node:path";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { loadRuns } from "../pipeline/load.ts";
@@ -31,6 +33,7 @@ interface ReportArgs {
   title: string | null;
   budget: number | null;
   provenance: "git" | "source";
+  load: LoadOptions;
 }
 
 /** `runlens report`. */
@@ -54,6 +57,7 @@ export const reportCommand: Command<ReportArgs> = {
       value: "git|source",
       description: "name runlens's code by its git commit (default) or by a digest of lib/",
     },
+    ...LOAD_OPTIONS,
   },
   parse: ({ values, positionals }) => {
     const text = (k: string) => (values[k] as string | undefined) ?? null;
@@ -75,6 +79,7 @@ export const reportCommand: Command<ReportArgs> = {
       title: text("title"),
       budget: budget === null ? null : Number(budget),
       provenance,
+      load: loadOptionsOf(values),
     };
   },
   run: reportRun,
@@ -82,7 +87,7 @@ export const reportCommand: Command<ReportArgs> = {
 
 async function reportRun(args: ReportArgs): Promise<number> {
   const dataDir = resolveDataDir(args.data);
-  const loaded = loadRuns(args.paths, dataDir, { progress: true });
+  const loaded = await loadRuns(args.paths, dataDir, { ...args.load, progress: true });
   if (args.baseline !== null && !loaded.runs.some((r) => r.run === args.baseline)) {
     throw new UsageError(
       `no run "${args.baseline}" (runs: ${loaded.runs.map((r) => r.run).join(", ")})`,

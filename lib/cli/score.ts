@@ -25,11 +25,14 @@
  * @module
  */
 import type pl from "nodejs-polars";
-import { scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
 import { resolveDataDir } from "../core/data_dir.ts";
-import { READER_FORMATS, type ReaderFormat } from "../logs/detect.ts";
-import { type ColumnMap, parseColumnMap } from "../logs/mapped.ts";
-import { checkScorerName, type LoadedRuns, loadRuns, ScorerChoiceError } from "../pipeline/load.ts";
+import {
+  type LoadedRuns,
+  type LoadOptions,
+  loadRuns,
+  ScorerChoiceError,
+} from "../pipeline/load.ts";
+import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
 import { runsReport, runsText, summaryLine } from "../pipeline/summary_text.ts";
 import {
   type Command,
@@ -65,14 +68,8 @@ export interface ScoreArgs {
   data: string | null;
   json: boolean;
   rows: string | null;
-  /** `--format` when given (`auto` or a reader format). */
-  format?: ReaderFormat | "auto";
-  /** `--map` when given. */
-  map?: ColumnMap;
-  /** `--scorer` when given (a registered name). */
-  scorer?: string;
-  /** `--lm-eval-filter` when given. */
-  lmEvalFilter?: string;
+  /** The shared load options given (`load_options.ts`). */
+  load?: LoadOptions;
 }
 
 /** Check and convert `score`'s parsed arguments; throws {@link UsageError}. */
@@ -84,35 +81,10 @@ function toScoreArgs({ values, positionals }: ParsedArgs): ScoreArgs {
     json: values.json === true,
     rows: text("rows") ?? null,
   };
-  const format = text("format");
-  if (format !== undefined) {
-    if (format !== "auto" && !(READER_FORMATS as readonly string[]).includes(format)) {
-      throw new UsageError(`unknown --format ${format} (auto, ${READER_FORMATS.join(", ")})`);
-    }
-    out.format = format as ReaderFormat | "auto";
-  }
-  const map = text("map");
-  if (map !== undefined) out.map = usage(() => parseColumnMap(map));
-  const scorer = text("scorer");
-  if (scorer !== undefined) {
-    usage(() => checkScorerName(scorer));
-    out.scorer = scorer;
-  }
-  if (text("lm-eval-filter") !== undefined) out.lmEvalFilter = text("lm-eval-filter");
+  const load = loadOptionsOf(values);
+  if (Object.keys(load).length > 0) out.load = load;
   if (out.paths.length === 0) throw new UsageError("no run logs given");
-  if (out.format?.startsWith("mapped-") && !out.map) {
-    throw new UsageError(`--format ${out.format} needs --map`);
-  }
   return out;
-}
-
-/** Run `f`; its error becomes a {@link UsageError} with the same message. */
-function usage<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
 }
 
 /**
@@ -143,7 +115,8 @@ export const scoreCommand: Command<ScoreArgs> = {
   summary: "score run logs with the official scorer: score <paths…> [--data DIR] [--json] " +
     "[--rows FILE]",
   usage: "score <paths…> [--data DIR] [--json] [--rows FILE] [--format auto|NAME]\n" +
-    "       [--map field=col,…] [--scorer NAME] [--lm-eval-filter NAME]\n" +
+    "       [--map field=col,…] [--scorer NAME] [--lm-eval-filter NAME] [--benchmark NAME]\n" +
+    "       [--run-by auto|field|folder|file] [--workers N] [--strict] [--max-… N]\n" +
     "  paths  run logs (.jsonl, .csv, lm-eval samples, inspect_ai .eval/.json, OpenCompass\n" +
     "         predictions/results, mcpbr results.json, openai/evals .log; .gz too) or\n" +
     "         directories holding them",
@@ -159,36 +132,7 @@ export const scoreCommand: Command<ScoreArgs> = {
       value: "FILE",
       description: "also write the scored rows to FILE as JSON lines",
     },
-    format: {
-      type: "string",
-      value: "F",
-      description: `auto (default: detect per file) or one of\n${
-        READER_FORMATS.slice(0, 6).join(", ")
-      },\n${READER_FORMATS.slice(6).join(", ")}`,
-    },
-    map: {
-      type: "string",
-      value: "M",
-      description: "read JSONL/CSV through a column mapping: field=<n> (0-based position; " +
-        "positions\nonly = CSV without header), field=<name> (column or key; JSONL: dotted " +
-        "path),\nfield==<text> (literal), e.g. input=0,response=1,target=2,task==nycc",
-    },
-    scorer: {
-      type: "string",
-      value: "NAME",
-      description:
-        `the scoring rule for every row (default: ${
-          scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
-        }):\n` + SCORERS.map((s) => `${s.name.padEnd(20)} (${s.benchmarks.join(", ")})`).join("\n"),
-    },
-    "lm-eval-filter": {
-      type: "string",
-      value: "NAME",
-      description: "lm-eval logs with several filters per response (one line each): the\n" +
-        "filter whose lines are kept and whose stored verdicts are compared (default:\n" +
-        "the scorer's own filter, e.g. lm-eval-strict → strict-match, else each file's\n" +
-        "first); the other filters' lines are quarantined as repeats of the response",
-    },
+    ...LOAD_OPTIONS,
   },
   parse: toScoreArgs,
   run: scoreRun,
@@ -198,12 +142,10 @@ export const scoreCommand: Command<ScoreArgs> = {
 async function scoreRun(parsed: ScoreArgs): Promise<number> {
   let loaded: LoadedRuns;
   try {
-    loaded = loadRuns(parsed.paths, resolveDataDir(parsed.data), {
-      format: parsed.format,
-      map: parsed.map,
-      scorer: parsed.scorer,
-      lmEvalFilter: parsed.lmEvalFilter,
-      responses: false, // the report and --rows never show responses: drop them early
+    loaded = await loadRuns(parsed.paths, resolveDataDir(parsed.data), {
+      ...parsed.load,
+      responses: false, // the report and --rows never show responses or inputs
+      examples: false,
       progress: true, // on stderr, only when it is a terminal
     });
   } catch (e) {
@@ -212,13 +154,15 @@ async function scoreRun(parsed: ScoreArgs): Promise<number> {
   }
   if (parsed.rows) await writeRows(parsed.rows, loaded.rows.select(...ROW_EXPORT_COLUMNS));
   if (parsed.json) {
-    const report = runsReport(loaded);
-    console.log(JSON.stringify(jsonEnvelope("score", report)));
+    const { runs, quarantine, errors, ...rest } = runsReport(loaded);
+    console.log(JSON.stringify(jsonEnvelope("score", { runs, quarantine, errors }, rest)));
     console.error(summaryLine(loaded));
-  } else {
+  } else if (loaded.runs.length > 0 || loaded.errors.length === 0) {
     console.log(runsText(loaded));
   }
-  return 0;
+  // a file that could not be read: named on stderr, exit 1 (the others were scored)
+  for (const e of loaded.errors) console.error(`runlens score: ${e.file}: ${e.reason}`);
+  return loaded.errors.length > 0 ? 1 : 0;
 }
 
 /** Write the scored rows as JSON lines to `path` (an error names the file). */

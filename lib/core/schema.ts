@@ -57,8 +57,27 @@ export interface RunRow {
   source_line: number;
   /** The verdict the evaluation tool itself stored in the log, when it stored one. */
   stored_correct: boolean | null;
-  /** Fields of the log record that are not in this schema, as a JSON object string. */
+  /** Notes on the row outside this schema, as a JSON object string (null: none). */
   extra: string | null;
+  /** The answer the evaluation tool itself extracted, when the log keeps it. */
+  tool_extracted: string | null;
+  /**
+   * The lm-evaluation-harness filter of the line the row was scored from (not `filter`: a
+   * polars frame exposes its columns as properties, and `df.filter` must stay the method).
+   */
+  lm_eval_filter: string | null;
+  /** The data-set version whose item the row matched (e.g. `lm-eval`); null: the release. */
+  data_version: string | null;
+  /** Length of `response` in UTF-8 bytes. */
+  response_bytes: number | null;
+  /** Where the response is: `span`, `gz-span`, `member`, `inline` or `none` (`responses()`). */
+  ptr_kind: string | null;
+  /** Byte offset of the response's JSON string (in the file, stream or member). */
+  ptr_offset: number | null;
+  /** Byte length of the response's JSON string, quotes included. */
+  ptr_length: number | null;
+  /** The ZIP member holding the response (`member` pointers). */
+  ptr_member: string | null;
 }
 
 /** Column names of {@link RunRow}, in DataFrame order. */
@@ -84,7 +103,31 @@ export const ROW_COLUMNS = [
   "source_line",
   "stored_correct",
   "extra",
+  "tool_extracted",
+  "lm_eval_filter",
+  "data_version",
+  "response_bytes",
+  "ptr_kind",
+  "ptr_offset",
+  "ptr_length",
+  "ptr_member",
 ] as const satisfies readonly (keyof RunRow)[];
+
+/**
+ * Columns a loader may leave out (they say where a response came from, not what was scored):
+ * {@link conformRows} fills them with nulls.
+ */
+export const OPTIONAL_COLUMNS: readonly (typeof ROW_COLUMNS)[number][] = [
+  "extra",
+  "tool_extracted",
+  "lm_eval_filter",
+  "data_version",
+  "response_bytes",
+  "ptr_kind",
+  "ptr_offset",
+  "ptr_length",
+  "ptr_member",
+];
 
 /** The polars dtype of every {@link RunRow} column. */
 export const ROW_SCHEMA: Record<(typeof ROW_COLUMNS)[number], pl.DataType> = {
@@ -109,6 +152,14 @@ export const ROW_SCHEMA: Record<(typeof ROW_COLUMNS)[number], pl.DataType> = {
   source_line: pl.Int32,
   stored_correct: pl.Bool,
   extra: pl.Utf8,
+  tool_extracted: pl.Utf8,
+  lm_eval_filter: pl.Utf8,
+  data_version: pl.Utf8,
+  response_bytes: pl.Int32,
+  ptr_kind: pl.Utf8,
+  ptr_offset: pl.Float64,
+  ptr_length: pl.Float64,
+  ptr_member: pl.Utf8,
 };
 
 /** An empty DataFrame with the row schema. */
@@ -119,7 +170,8 @@ export function emptyRows(): pl.DataFrame {
 }
 
 /**
- * Select the schema columns in order and cast each to its dtype; throws naming any missing column.
+ * Select the schema columns in order and cast each to its dtype; the
+ * {@link OPTIONAL_COLUMNS} a frame lacks are null; throws naming any other missing column.
  *
  * @example
  * ```ts
@@ -131,6 +183,8 @@ export function emptyRows(): pl.DataFrame {
  * ```
  */
 export function conformRows(df: pl.DataFrame): pl.DataFrame {
+  const absent = OPTIONAL_COLUMNS.filter((c) => !df.columns.includes(c));
+  if (absent.length > 0) df = df.withColumns(...absent.map((c) => pl.lit(null).alias(c)));
   const missing = ROW_COLUMNS.filter((c) => !df.columns.includes(c));
   if (missing.length > 0) {
     throw new Error(`rows lack schema column(s): ${missing.join(", ")}`);
@@ -160,7 +214,15 @@ export const ROW_DOCS: Record<(typeof ROW_COLUMNS)[number], string> = {
   source_file: "log file the row came from",
   source_line: "1-based line (JSONL/CSV) or record number in source_file",
   stored_correct: "the evaluation tool's own verdict when the log stores one",
-  extra: "fields of the log record outside the schema, as a JSON object",
+  extra: "notes on the row outside the schema, as a JSON object (null: none)",
+  tool_extracted: "the evaluation tool's own extracted answer when the log keeps it",
+  lm_eval_filter: "lm-eval filter of the line the row was scored from",
+  data_version: "data-set version whose item the row matched (e.g. lm-eval); null: the release",
+  response_bytes: "response length in UTF-8 bytes",
+  ptr_kind: "where the response is read from: span, gz-span, member, inline, none",
+  ptr_offset: "byte offset of the response's JSON string (file, gzip stream or ZIP member)",
+  ptr_length: "byte length of that JSON string, quotes included",
+  ptr_member: "ZIP member holding the response (member pointers)",
 };
 
 /**

@@ -42,7 +42,7 @@ export async function loadRunsOrDemo(
   dataset: pl.DataFrame,
 ): Promise<{ loaded: LoadedRuns; synthetic: boolean }> {
   if (logsDir !== null && holdsLogs(logsDir)) {
-    return { loaded: loadRuns([logsDir], dataDir), synthetic: false };
+    return { loaded: await loadRuns([logsDir], dataDir), synthetic: false };
   }
   const dir = await Deno.makeTempDir({ prefix: "runlens_synthetic_" });
   try {
@@ -50,7 +50,7 @@ export async function loadRunsOrDemo(
     console.log(
       `no run logs: generated the SYNTHETIC demo run set (${files.length} runs) in a temporary folder`,
     );
-    return { loaded: loadRuns([dir], dataDir), synthetic: true };
+    return { loaded: await loadRuns([dir], dataDir), synthetic: true };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -176,8 +176,8 @@ export function checkRecord(r: LogRecord, defaultRun: string, runFromModel = fal
 /** Identifier fields, which name runs, models, benchmarks and tasks in every table. */
 const IDENTIFIERS = ["run", "model", "benchmark", "task"] as const;
 // C0 controls, DEL, and a surrogate that is not half of a pair
-// deno-lint-ignore no-control-regex
 const ODD =
+  // deno-lint-ignore no-control-regex
   /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**

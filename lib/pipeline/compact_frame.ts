@@ -8,7 +8,8 @@
  * Columns: `run`, `model`, `benchmark`, `task` (Utf8), `example_index`, `epoch` (Int32),
  * `extracted` (Utf8), `correct` (Boolean), `scorer` (Utf8), `response_chars`,
  * `response_bytes`, `response_tokens` (Int32, null: none), `source_file` (Utf8),
- * `source_line` (Int32), `stored_correct` (Boolean, null: none), `tool_extracted`, `filter`,
+ * `source_line` (Int32), `stored_correct` (Boolean, null: none), `tool_extracted`,
+ * `lm_eval_filter` (not `filter`: a polars frame exposes its columns as properties),
  * `data_version` (Utf8), `ptr_kind` (Utf8), `ptr_offset`, `ptr_length` (Float64), `ptr_member`
  * (Utf8).
  *
@@ -64,7 +65,7 @@ export function compactFrame(rows: CompactRows, files: readonly string[]): pl.Da
     pl.Series("source_line", n.line, pl.Int32),
     pl.Series("stored_correct", rows.byte.stored, pl.Int8),
     fromIds("tool_extracted", n.tool_extracted, s.tool_extracted),
-    fromIds("filter", n.filter, s.filter),
+    fromIds("lm_eval_filter", n.filter, s.filter),
     fromIds("data_version", n.data_version, s.data_version),
     fromIds("ptr_kind", Int32Array.from(rows.byte.ptr_kind), PTR_KINDS),
     pl.Series("ptr_offset", rows.float.ptr_offset, pl.Float64),

@@ -86,6 +86,11 @@ export interface IdentifyHints {
   task?: { benchmark: string | null; task: string } | null;
   /** Restrict to these benchmarks (the user's `--benchmark`); absent: every indexed one. */
   benchmarks?: readonly string[];
+  /**
+   * The benchmark of records that name none when several benchmarks fit equally (e.g. an
+   * index into a task name BBEH and BBH share): the canonical format's documented default.
+   */
+  defaultBenchmark?: string;
 }
 
 /** A record tied to one example. */
@@ -450,6 +455,17 @@ export class ExampleIndex {
    * ```
    */
   identify(r: CheckedRecord, hints: IdentifyHints = {}): Identification {
+    const found = this.#identify(r, hints);
+    const only = hints.defaultBenchmark;
+    if (!("problem" in found) || found.problem !== "ambiguous_task" || !only) return found;
+    if (r.benchmark !== null || (hints.benchmarks && !hints.benchmarks.includes(only))) {
+      return found;
+    }
+    const again = this.#identify(r, { ...hints, benchmarks: [only] });
+    return "problem" in again ? found : again;
+  }
+
+  #identify(r: CheckedRecord, hints: IdentifyHints): Identification {
     const row = new Row(r);
     const allowed = hints.benchmarks
       ? this.#benches.filter((b) => hints.benchmarks!.includes(b.name))

@@ -28,7 +28,7 @@ import type { RunSummary } from "./summarise.ts";
  *
  * @example
  * ```ts ignore
- * headlineTable(loadRuns(["runs/"], dataDir).runs);
+ * headlineTable((await loadRuns(["runs/"], dataDir)).runs);
  * ```
  */
 export function headlineTable(runs: readonly RunSummary[]): pl.DataFrame {

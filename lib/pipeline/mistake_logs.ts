@@ -13,7 +13,7 @@
  * // a toy BBM data set and a run over it; the notebook passes ctx.logsDir, ctx.dataDir and
  * // numberingFromEnv()
  * const logs = "tests/fixtures/bbm/runs", data = "tests/fixtures/bbm";
- * const { classified, skipped } = classifyLogsDir(logs, data, "one-based");
+ * const { classified, skipped } = await classifyLogsDir(logs, data, "one-based");
  * assert.deepEqual(skipped, []);
  * const outcomes = classified!.getColumn("outcome").toArray();
  * assert.deepEqual(outcomes.slice(0, 3), ["correct", "early", "late"]);
@@ -90,16 +90,16 @@ export function findMistakeRunLogs(paths: readonly string[]): string[] {
  * ```ts
  * import assert from "node:assert/strict";
  * const logs = "tests/fixtures/bbm/runs", data = "tests/fixtures/bbm";
- * const { classified, skipped } = classifyLogsDir(logs, data, undefined);
+ * const { classified, skipped } = await classifyLogsDir(logs, data, undefined);
  * assert.equal(classified, null); // BBM-indexed logs need the numbering, never guessed:
  * assert.match(skipped[0], /^1 BBM-indexed log\(s\) \(tests\/fixtures\/bbm\/runs\/toy_run.jsonl/);
  * ```
  */
-export function classifyLogsDir(
+export async function classifyLogsDir(
   logsDir: string,
   dataDir: string,
   numbering: StepNumbering | undefined,
-): { classified: pl.DataFrame | null; skipped: string[]; quarantine: QuarantineEntry[] } {
+): Promise<{ classified: pl.DataFrame | null; skipped: string[]; quarantine: QuarantineEntry[] }> {
   const traces = loadBbmDataset(dataDir);
   const parts: pl.DataFrame[] = [];
   const skipped: string[] = [];
@@ -120,7 +120,7 @@ export function classifyLogsDir(
   if (others.length > 0 && !exists(join(dataDir, "bbeh"))) {
     skipped.push("BBEH run logs: the BBEH data set is missing");
   } else if (others.length > 0) {
-    const loaded = loadRuns(others, dataDir);
+    const loaded = await loadRuns(others, dataDir);
     quarantine.push(...loaded.quarantine);
     const rows = loaded.rows
       .filter(

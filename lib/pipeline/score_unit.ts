@@ -42,6 +42,8 @@ export interface ScoringState {
   scorers: ReadonlyMap<string, ScalarScorer>;
   /** Only these benchmarks (the user's `--benchmark`); absent: every indexed one. */
   benchmarks?: readonly string[];
+  /** The benchmark of records that name none when several fit equally (`examples.ts`). */
+  defaultBenchmark?: string;
   /** The source of a file (`logs/sources/all.ts` `sourceFor`). */
   sourceFor(file: SourceFile): Source | null;
   limits: SourceLimits;
@@ -113,6 +115,7 @@ class UnitCollector implements RecordSink {
     const found = this.state.identifier.identify(c, {
       task: this.unit.file.taskHint ?? null,
       benchmarks: this.state.benchmarks,
+      defaultBenchmark: this.state.defaultBenchmark,
     });
     if ("problem" in found) {
       this.#quarantine.push({

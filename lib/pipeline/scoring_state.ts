@@ -71,6 +71,8 @@ export async function buildScoringState(
     sourceFor,
     limits: setup.limits,
     benchmarks: setup.only,
+    // the canonical format's documented default: the first registered benchmark (bbeh)
+    defaultBenchmark: indexed[0]?.scoring.name,
   };
   return { state, unavailable };
 }

@@ -91,8 +91,17 @@ export interface RunSummary {
   scorer: string;
   /** Log files that contributed rows (scored or quarantined). */
   files: string[];
-  /** The format(s) of those files (see `logs/detect.ts`), sorted, joined with ", ". */
+  /** The format(s) of those files (see `logs/discover.ts`), sorted, joined with ", ". */
   format: string;
+  /**
+   * How the run was formed: `field` (its records name it), `folder` (one file per task in a
+   * folder, named after it) or `file` (its file's name).
+   */
+  grouping: "field" | "folder" | "file";
+  /** Per file whose fields were detected or mapped: canonical field → where it was read from. */
+  fields: Record<string, Record<string, string>>;
+  /** Scored rows per data-set version other than the release (e.g. `{"lm-eval": 3}`). */
+  data_versions: Record<string, number>;
   rows_in: number;
   rows_scored: number;
   rows_quarantined: number;
@@ -120,10 +129,22 @@ export interface CountedQuarantine {
   benchmark: string | null;
 }
 
+/** A file as the summaries know it. */
+export interface SummaryFile {
+  file: string;
+  format: string;
+  rowsIn: number;
+  /** The run of its records without a `run` field, and how it was chosen. */
+  defaultRun?: string;
+  grouping?: "folder" | "file";
+  /** Canonical field → where it was read from (detected or `--map`). */
+  fields?: Record<string, string> | null;
+}
+
 /** What {@link summariseRuns} summarises. */
 export interface SummaryInput {
-  /** Each file read, with its format and the records it holds. */
-  files: readonly { file: string; format: string; rowsIn: number }[];
+  /** Each file read: its format, the records it holds, how its runs were named. */
+  files: readonly SummaryFile[];
   /**
    * Scored rows: `run`, `benchmark`, `task`, `example_index`, `correct`, `extracted`,
    * `response_chars`, `stored_correct`, `tool_extracted`, `source_file`, `source_line`.
@@ -176,6 +197,7 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
   const aggregates = aggregateByRun(scoredRows);
   const agreements = storedAgreements(scoredRows);
   const empties = countBy(scoredRows.filter(pl.col("response_chars").eq(0)), "run", "benchmark");
+  const versions = dataVersions(scoredRows);
   const models = new Map(
     [...input.models].map(([run, names]) => [run, [...names].sort().join(", ")]),
   );
@@ -193,6 +215,9 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
         scorer: input.scorerOf(benchmark),
         files: runFiles,
         format: formatsOf(input, runFiles),
+        grouping: groupingOf(input, run, runFiles),
+        fields: fieldsOf(input, runFiles),
+        data_versions: versions.get(k) ?? {},
         rows_in: c.rowsIn,
         rows_scored: c.scored,
         rows_quarantined: c.quarantined,
@@ -294,6 +319,39 @@ function checkFiles(input: SummaryInput): void {
 function formatsOf(input: SummaryInput, files: string[]): string {
   const formats = new Set(input.files.filter((f) => files.includes(f.file)).map((f) => f.format));
   return [...formats].sort().join(", ");
+}
+
+/** How a run was formed: `field` unless every file of it gave the run as its default. */
+function groupingOf(input: SummaryInput, run: string, files: string[]): RunSummary["grouping"] {
+  const of = input.files.filter((f) => files.includes(f.file));
+  if (of.length === 0 || of.some((f) => f.defaultRun !== run)) return "field";
+  return of.some((f) => f.grouping === "folder") ? "folder" : "file";
+}
+
+/** The detected or mapped fields of a run's files. */
+function fieldsOf(input: SummaryInput, files: string[]): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    input.files.filter((f) => files.includes(f.file) && f.fields).map((f) => [f.file, f.fields!]),
+  );
+}
+
+/** Scored rows per (run, benchmark) and data-set version other than the release. */
+function dataVersions(rows: pl.DataFrame): Map<string, Record<string, number>> {
+  const out = new Map<string, Record<string, number>>();
+  if (!rows.columns.includes("data_version")) return out;
+  const counts = rows.filter(pl.col("data_version").isNotNull())
+    .groupBy("run", "benchmark", "data_version").agg(pl.len().alias("n"))
+    .sort("data_version").toRecords() as {
+      run: string;
+      benchmark: string;
+      data_version: string;
+      n: number;
+    }[];
+  for (const c of counts) {
+    const k = key(c.run, c.benchmark);
+    out.set(k, { ...(out.get(k) ?? {}), [c.data_version]: Number(c.n) });
+  }
+  return out;
 }
 
 /** Row counts by the values of `cols` (joined with NUL). */

@@ -7,14 +7,14 @@
  * import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const loaded = loadRuns(["tests/fixtures/logs/tree"], resolveDataDir());
+ * const loaded = await loadRuns(["tests/fixtures/logs/tree"], resolveDataDir());
  * console.log(runsText(loaded));
  * console.log(JSON.stringify(runsReport(loaded)));
  * ```
  * @module
  */
 import { getBenchmark } from "../benchmarks/registry.ts";
-import type { LoadedRuns } from "./load.ts";
+import type { FileSummary, LoadedRuns } from "./load.ts";
 import type { RunSummary, StoredAgreement } from "./summarise.ts";
 import { type QuarantineEntry, quarantineText } from "../logs/quarantine.ts";
 
@@ -49,6 +49,12 @@ export interface RunReport {
   scorer: string;
   /** The log format(s) the run was read from. */
   format: string;
+  /** How the run was formed: `field`, `folder` (one file per task) or `file`. */
+  grouping: RunSummary["grouping"];
+  /** Per file whose fields were detected or mapped: canonical field → where it was read. */
+  fields: Record<string, Record<string, string>>;
+  /** Scored rows per data-set version other than the release. */
+  data_versions: Record<string, number>;
   rows_in: number;
   rows_scored: number;
   rows_quarantined: number;
@@ -64,10 +70,17 @@ export interface RunReport {
   stored_agreement: StoredAgreement;
 }
 
-/** The JSON report of `runlens score --json`. */
+/** The JSON report of `runlens score --json` (inside the command envelope). */
 export interface ScoreReport {
   runs: RunReport[];
   quarantine: QuarantineEntry[];
+  /** Files that could not be read (the others were scored). */
+  errors: { file: string; reason: string }[];
+  /** Every file read: format, records, fields used, run grouping, task hint. */
+  files: FileSummary[];
+  /** Files deliberately not read (special files, links leaving the folder, loops). */
+  skipped: { file: string; reason: string }[];
+  warnings: string[];
 }
 
 /**
@@ -79,7 +92,7 @@ export interface ScoreReport {
  * import assert from "node:assert/strict";
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const loaded = loadRuns(["tests/fixtures/logs/tree"], resolveDataDir());
+ * const loaded = await loadRuns(["tests/fixtures/logs/tree"], resolveDataDir());
  * const json = JSON.stringify(runsReport(loaded)); // {"runs":[{"run":"alpha",…}],"quarantine":[]}
  * assert.ok(json.startsWith('{"runs":[{"run":"alpha","model":"model-a","benchmark":"bbeh",'));
  * assert.ok(json.endsWith('"quarantine":[]}'));
@@ -93,6 +106,9 @@ export function runsReport(loaded: LoadedRuns): ScoreReport {
       benchmark: r.benchmark,
       scorer: r.scorer,
       format: r.format,
+      grouping: r.grouping,
+      fields: r.fields,
+      data_versions: r.data_versions,
       rows_in: r.rows_in,
       rows_scored: r.rows_scored,
       rows_quarantined: r.rows_quarantined,
@@ -112,6 +128,10 @@ export function runsReport(loaded: LoadedRuns): ScoreReport {
       stored_agreement: r.stored_agreement,
     })),
     quarantine: loaded.quarantine.map((q) => ({ file: q.file, line: q.line, reason: q.reason })),
+    errors: loaded.errors,
+    files: loaded.fileSummaries,
+    skipped: loaded.skipped,
+    warnings: loaded.warnings,
   };
 }
 
@@ -150,6 +170,16 @@ function runText(r: RunSummary): string[] {
       : "") +
     `  [${r.files.join(", ")}]`,
   ];
+  if (r.grouping !== "field") {
+    lines.push(`  run named after its ${r.grouping} (its records name no run)`);
+  }
+  for (const [file, used] of Object.entries(r.fields)) {
+    const list = Object.entries(used).map(([f, from]) => `${f} ← ${from}`).join(", ");
+    lines.push(`  fields of ${file}: ${list}`);
+  }
+  for (const [version, n] of Object.entries(r.data_versions)) {
+    lines.push(`  ${n} row${n === 1 ? "" : "s"} matched the ${version} version of the data set`);
+  }
   if (tasks.length > 0) {
     lines.push(`  ${"task".padEnd(width)}  ${"n".padStart(5)}  correct  accuracy  95% CI`);
     for (const [task, t] of tasks) {
@@ -217,7 +247,7 @@ export function agreementText(s: StoredAgreement): string[] {
  * import assert from "node:assert/strict";
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const text = runsText(loadRuns(["tests/fixtures/logs/tree/sub/b.csv"], resolveDataDir()));
+ * const text = runsText(await loadRuns(["tests/fixtures/logs/tree/sub/b.csv"], resolveDataDir()));
  * console.log(text);
  * assert.equal(text.split("\n")[0], "run b  (bbeh, model b, scorer bbeh-official)");
  * assert.equal(text.split("\n").at(-1), "1 run from 1 file: 2 rows in, 2 scored, 0 quarantined");
@@ -229,6 +259,11 @@ export function runsText(loaded: LoadedRuns): string {
   if (loaded.quarantine.length > 0) {
     out.push(`quarantine (${loaded.quarantine.length} rows):`);
     out.push(...quarantineText(loaded.quarantine), "");
+  }
+  for (const [title, list] of [["not read", loaded.errors], ["skipped", loaded.skipped]] as const) {
+    if (list.length === 0) continue;
+    out.push(`${title} (${list.length} file${list.length === 1 ? "" : "s"}):`);
+    out.push(...list.map((e) => `  ${e.file}: ${e.reason}`), "");
   }
   out.push(summaryLine(loaded));
   return out.join("\n");
@@ -242,7 +277,7 @@ export function runsText(loaded: LoadedRuns): string {
  * import assert from "node:assert/strict";
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const loaded = loadRuns(["tests/fixtures/logs/mixed.jsonl"], resolveDataDir());
+ * const loaded = await loadRuns(["tests/fixtures/logs/mixed.jsonl"], resolveDataDir());
  * assert.equal(summaryLine(loaded), "2 runs from 1 file: 21 rows in, 4 scored, 17 quarantined");
  * ```
  */
@@ -250,7 +285,10 @@ export function summaryLine(loaded: LoadedRuns): string {
   const sum = (k: "rows_in" | "rows_scored" | "rows_quarantined") =>
     loaded.runs.reduce((s, r) => s + r[k], 0);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const failed = loaded.errors.length > 0
+    ? `; ${plural(loaded.errors.length, "file")} could not be read`
+    : "";
   return `${plural(loaded.runs.length, "run")} from ${plural(loaded.files.length, "file")}: ` +
     `${sum("rows_in")} rows in, ${sum("rows_scored")} scored, ` +
-    `${sum("rows_quarantined")} quarantined`;
+    `${sum("rows_quarantined")} quarantined${failed}`;
 }

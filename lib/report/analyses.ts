@@ -10,7 +10,7 @@
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const dataDir = resolveDataDir();
- * const sections = analysesSections(loadRuns(["tests/fixtures/logs/tree"], dataDir), dataDir);
+ * const sections = analysesSections(await loadRuns(["tests/fixtures/logs/tree"], dataDir), dataDir);
  * sections[0].title; // "Per-task accuracy"
  * ```
  * @module

@@ -11,7 +11,7 @@
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const dataDir = resolveDataDir();
- * const loaded = loadRuns(["tests/fixtures/logs/tree"], dataDir);
+ * const loaded = await loadRuns(["tests/fixtures/logs/tree"], dataDir);
  * const doc = await buildReport(loaded, { dataDir, command: "runlens report tests/fixtures/logs/tree" });
  * doc.runs.length; // 2
  * doc.examples.rows.length === loaded.rows.height; // true

@@ -11,7 +11,7 @@
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const dataDir = resolveDataDir();
- * const ex = reportExamples(loadRuns(["tests/fixtures/logs/tree"], dataDir), dataDir);
+ * const ex = reportExamples(await loadRuns(["tests/fixtures/logs/tree"], dataDir), dataDir);
  * ex.rows.every((r) => ex.questions.some((q) => q.task === r.task && q.example_index === r.example_index)); // true
  * ```
  * @module

@@ -14,14 +14,37 @@
  * ```
  * @module
  */
+import { gunzipAll } from "../gzip_stream.ts";
+import { readCsvBytes } from "./csv.ts";
+import { DOCUMENT_CAP } from "./document.ts";
 import { DOCUMENT_SOURCES } from "./documents.ts";
+import { readJsonlBytes } from "./jsonl.ts";
+import { readLmEvalBytes } from "./lm_eval.ts";
 import { SOURCES } from "./registry.ts";
-import type { Source, SourceFile } from "./types.ts";
+import type { DocumentSource, Source, SourceFile } from "./types.ts";
+
+/** Readers of a whole decompressed gzip file, by format. */
+const GZIP_READERS: Record<string, typeof readCsvBytes> = {
+  "canonical-jsonl": readJsonlBytes,
+  "mapped-jsonl": readJsonlBytes,
+  "lm-eval": readLmEvalBytes,
+  "canonical-csv": readCsvBytes,
+  "mapped-csv": readCsvBytes,
+};
+
+/** A gzip file of a line or CSV format: inflated (verified, within the budget), then read. */
+const gzipSource = (read: typeof readCsvBytes): DocumentSource => ({
+  kind: "document",
+  read(file, sink, limits) {
+    read(file, gunzipAll(file.path, limits, { cap: DOCUMENT_CAP }), sink, limits);
+  },
+});
 
 /** The source that reads `file`, or null when no reader knows its format. */
 export function sourceFor(file: SourceFile): Source | null {
-  const source = SOURCES[file.format] ?? DOCUMENT_SOURCES[file.format] ?? null;
-  return source;
+  const gz = file.gzip ? GZIP_READERS[file.format] : undefined;
+  if (gz) return gzipSource(gz);
+  return SOURCES[file.format] ?? DOCUMENT_SOURCES[file.format] ?? null;
 }
 
 /**

@@ -23,7 +23,7 @@
  * r1,m,boardgame_qa,3,The answer is: maybe
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const shares = boardgameUnknownShare(rows); // unknown_share, gold_unknown_share, labelled_share
  * // "unknown" in 2 of the 3 answers that are a label; "maybe" is not one

@@ -20,7 +20,7 @@
  * r1,m,causal_understanding,5,The answer is: Yes
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = causalErrors(rows); // groups causal_judgement/Yes, …, necessary, sufficient, all
  * const errors = table.filter(pl.col("measure").eq(pl.lit("error_share")));
@@ -60,7 +60,7 @@ import { requireColumns, shareMeasures } from "./shares.ts";
  * r1,m,causal_understanding,5,The answer is: Yes
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const ambiguous = causalErrors(rows)
  *   .filter(pl.col("group").eq(pl.lit("causal_judgement/Ambiguous")));

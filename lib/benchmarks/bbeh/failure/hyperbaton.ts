@@ -30,7 +30,7 @@
  * r1,m,hyperbaton,1,The answer is: AE
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = hyperbatonEnglishOrder(rows); // measures english_pairs_in_wrong_picks, …
  * // the wrong pick A ("green ethiopian exercise tiny pyramidal awful paper cup"): 4 of 6 pairs
@@ -249,7 +249,7 @@ function containsLetter(col: string): pl.Expr {
  * r1,m,hyperbaton,1,The answer is: AE
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = hyperbatonEnglishOrder(rows);
  * // pairs in English order: 4/6 in the wrong pick, 53/108 in all distractors, 5/10 in the gold

@@ -17,7 +17,7 @@
  * r1,m,object_counting,1,Let me add them up: 12 + 40 + …
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const labelled = withSubsetLabel(rows, "object_counting", "variant"); // + column `subset`
  * assert.deepEqual(labelled.getColumn("subset").toArray(), ["absolute_difference", "sum"]);

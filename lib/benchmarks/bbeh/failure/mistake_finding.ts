@@ -26,7 +26,7 @@
  * r1,m,dyck_languages,2,The answer is: 11
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const dir = resolveDataDir();
  * const modes = mistakeFindingModes(rows, bbehToBbmMap(dir), loadBbmDataset(dir));
@@ -68,7 +68,7 @@ import { requireColumns, shareMeasures } from "./shares.ts";
  * r1,m,dyck_languages,2,The answer is: 11
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const map = bbehToBbmMap(resolveDataDir());
  * const traces = loadBbmDataset(resolveDataDir());
@@ -116,7 +116,7 @@ export function classifyMistakeItems(
  * r1,m,dyck_languages,2,The answer is: 11
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const map = bbehToBbmMap(resolveDataDir());
  * const traces = loadBbmDataset(resolveDataDir());
@@ -159,7 +159,7 @@ export function mistakeFindingModes(
  * r1,m,dyck_languages,2,The answer is: 11
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const map = bbehToBbmMap(resolveDataDir());
  * const traces = loadBbmDataset(resolveDataDir());
@@ -205,7 +205,7 @@ export function mistakeModesOfClassified(classified: pl.DataFrame): pl.DataFrame
  * r1,m,dyck_languages,2,The answer is: 11
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const map = bbehToBbmMap(resolveDataDir());
  * const traces = loadBbmDataset(resolveDataDir());

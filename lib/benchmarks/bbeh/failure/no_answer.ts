@@ -21,7 +21,7 @@
  * r1,m,boardgame_qa,0,The answer is: unknown
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = noAnswerByTask(rows); // measures no_answer_share, degenerate_share per task
  * const nycc = table.filter(pl.col("task").eq(pl.lit("nycc")));
@@ -92,7 +92,7 @@ export function noAnswerByTask(rows: pl.DataFrame): pl.DataFrame {
  * r1,m,nycc,1,I would pick the second caption
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const [nycc] = belowRandomTasks(rows).toRecords();
  * assert.deepEqual(

@@ -30,7 +30,7 @@
  * r1,m,object_counting,4,The answer is: 1400
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = objectCountingErrors(rows); // groups sum, absolute_difference, all
  * // items 1-4 are sums: two over-counts and one under-count among the three wrong numbers
@@ -78,7 +78,7 @@ function withErrors(rows: pl.DataFrame): pl.DataFrame {
  * r1,m,object_counting,4,The answer is: 1400
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const sum = objectCountingErrors(rows).filter(pl.col("group").eq(pl.lit("sum")));
  * assert.deepEqual(sum.select("measure", "count", "n").rows(), [
@@ -132,7 +132,7 @@ export function objectCountingErrors(rows: pl.DataFrame): pl.DataFrame {
  * r1,m,object_counting,4,The answer is: 1400
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const errors = objectCountingSignedErrors(rows);
  * // 1500 − 1486, 1200 − 1270, 1400 − 1372 (the right answer and the non-number are left out)

@@ -23,7 +23,7 @@
  * r1,m,object_properties,1,The answer is: 15
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = objectPropertiesUndetermined(rows); // undetermined_share per either/neither/all
  * assert.deepEqual(table.select("group", "count", "n").rows(), [
@@ -61,7 +61,7 @@ export const UNDETERMINED_PATTERN =
  * r1,m,object_properties,1,The answer is: 15
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = objectPropertiesUndetermined(rows);
  * assert.deepEqual(table.getColumn("share").toArray(), [50, 100, 0]); // all, either, neither

@@ -18,7 +18,7 @@
  * r1,m,shuffled_objects,2,First Alice and Bob swap and then
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = shuffledNoFinalAnswer(rows); // no_final_answer_share, degenerate_share by variant
  * const none = table.filter(pl.col("measure").eq(pl.lit("no_final_answer_share")));
@@ -52,7 +52,7 @@ import { requireColumns, shareMeasures } from "./shares.ts";
  * r1,m,shuffled_objects,2,First Alice and Bob swap and then
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = shuffledNoFinalAnswer(rows);
  * assert.equal(table.height, 6); // 2 measures × (2 variants + all)

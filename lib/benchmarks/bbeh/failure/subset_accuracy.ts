@@ -20,7 +20,7 @@
  * r1,m,zebra_puzzles,2,The answer is: 4
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const zebra = allSubsetAccuracy(rows).filter(pl.col("task").eq(pl.lit("zebra_puzzles")));
  * assert.deepEqual(zebra.select("subset", "n", "correct", "accuracy").rows(), [
@@ -52,7 +52,7 @@ import { requireColumns } from "./shares.ts";
  * r1,m,zebra_puzzles,2,The answer is: 4
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const subsets = subsetsOfRows(rows); // one row per example and subset kind
  * assert.deepEqual(subsets.getColumn("subset").toArray(), ["7x7", "7x7", "5x5"]);
@@ -88,7 +88,7 @@ export function subsetsOfRows(rows: pl.DataFrame): pl.DataFrame {
  * r1,m,zebra_puzzles,2,The answer is: 4
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = allSubsetAccuracy(rows);
  * assert.deepEqual(table.columns, [

@@ -23,7 +23,7 @@
  * r1,m,dyck_languages,0,The answer is: 7
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const map = bbehToBbmMap(resolveDataDir());
  * const traces = loadBbmDataset(resolveDataDir());
@@ -101,7 +101,7 @@ export interface FailureAnalyses {
  * r1,m,dyck_languages,0,The answer is: 7
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const all = failureAnalyses(rows); // no BBM link: no first-mistake analysis
  * assert.equal(all.mistakeFinding.height, 0);
@@ -185,7 +185,7 @@ const SHARE_TABLES: (keyof FailureAnalyses)[] = [
  * r1,m,dyck_languages,0,The answer is: 7
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const modes = failureSummary(failureAnalyses(rows))["r1"].failure_modes;
  * // 1500 for a gold 1486: the one wrong numeric answer of the sum subset is an over-count

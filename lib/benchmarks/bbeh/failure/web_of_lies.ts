@@ -30,7 +30,7 @@
  * r1,m,web_of_lies,3,"The answer is: yes, no, yes"
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = webOfLiesPositions(rows); // position_1_accuracy, …, earlier_person_accuracy
  * const last = table.filter(pl.col("measure").eq(pl.lit("last_person_accuracy")));
@@ -118,7 +118,7 @@ function word(col: string, i: number): pl.Expr {
  * r1,m,web_of_lies,3,"The answer is: yes, no, yes"
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = webOfLiesPositions(rows);
  * assert.deepEqual(table.select("measure", "count", "n").rows(), [

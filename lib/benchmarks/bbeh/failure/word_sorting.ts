@@ -29,7 +29,7 @@
  * r1,m,word_sorting,14,"The answer is: ${gold14}"
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const table = englishSortShare(rows); // english_sort_share, english_sort_of_wrong, …
  * assert.deepEqual(table.select("measure", "count", "n").rows(), [
@@ -96,7 +96,7 @@ function norm(e: pl.Expr): pl.Expr {
  * r1,m,word_sorting,14,"The answer is: ${gold14}"
  * `,
  * );
- * const { rows } = loadRuns([log], resolveDataDir());
+ * const { rows } = await loadRuns([log], resolveDataDir());
  * Deno.removeSync(log);
  * const share = englishSortShare(rows)
  *   .filter(pl.col("measure").eq(pl.lit("english_sort_share")));

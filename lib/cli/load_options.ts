@@ -1,0 +1,161 @@
+/**
+ * The options every command that loads run logs shares (`score`, `analyze`, `compare`,
+ * `report`): how to read the logs (`--format`, `--map`, `--run-by`, `--benchmark`), which
+ * scorer, how many Workers, the readers' limits, `--strict`, and the cache. One declaration,
+ * one parser, so the commands cannot drift apart.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseOptions } from "./command.ts";
+ * const parsed = parseOptions(["a.jsonl", "--run-by", "folder", "--max-depth", "50", "--strict"],
+ *   LOAD_OPTIONS);
+ * const opts = loadOptionsOf(parsed.values);
+ * assert.deepEqual([opts.runBy, opts.limits, opts.strict], ["folder", { maxDepth: 50 }, true]);
+ * ```
+ * @module
+ */
+import { scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
+import { type Format, FORMATS } from "../logs/discover.ts";
+import { DEFAULT_LIMITS, LIMIT_FLAGS } from "../logs/limits.ts";
+import { parseColumnMap } from "../logs/mapped.ts";
+import type { SourceLimits } from "../logs/sources/types.ts";
+import { checkScorerName, type LoadOptions } from "../pipeline/load.ts";
+import type { RunBy } from "../pipeline/plan.ts";
+import { type OptionSpec, type ParsedArgs, UsageError } from "./command.ts";
+
+const RUN_BY: readonly RunBy[] = ["auto", "field", "folder", "file"];
+
+/** The limit flags, each with its default. */
+const LIMIT_OPTIONS: Record<string, OptionSpec> = Object.fromEntries(
+  (Object.entries(LIMIT_FLAGS) as [keyof SourceLimits, string][]).map(([key, flag]) => [flag, {
+    type: "string",
+    value: "N",
+    description: `reader limit (default ${DEFAULT_LIMITS[key].toLocaleString("en-US")})`,
+  }]),
+);
+
+/** The shared options, by key. */
+export const LOAD_OPTIONS: Record<string, OptionSpec> = {
+  format: {
+    type: "string",
+    value: "F",
+    description: `auto (default: detect per file) or one of\n${FORMATS.join(", ")}`,
+  },
+  map: {
+    type: "string",
+    value: "M",
+    description: "fields of generic JSONL/CSV logs, over the detected ones: field=<n> " +
+      "(0-based column;\npositions only = CSV without header), field=<name> (column or key; " +
+      "JSONL: dotted path),\nfield==<text> (literal), e.g. input=0,response=1,target=2,task==nycc",
+  },
+  scorer: {
+    type: "string",
+    value: "NAME",
+    description:
+      `the scoring rule for every row (default: ${
+        scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
+      }):\n` + SCORERS.map((s) => `${s.name.padEnd(20)} (${s.benchmarks.join(", ")})`).join("\n"),
+  },
+  "lm-eval-filter": {
+    type: "string",
+    value: "NAME",
+    description: "lm-eval logs with several filters per response (one line each): the\n" +
+      "filter whose lines are kept and whose stored verdicts are compared (default:\n" +
+      "the scorer's own filter, e.g. lm-eval-strict → strict-match, else each file's\n" +
+      "first); the other filters' lines are quarantined as repeats of the response",
+  },
+  benchmark: {
+    type: "string",
+    multiple: true,
+    value: "NAME",
+    description: `only rows of this benchmark (repeatable; ${
+      scoredBenchmarks().map((b) => b.name).join(", ")
+    })`,
+  },
+  "run-by": {
+    type: "string",
+    value: "HOW",
+    description: "runs of records without a run field: auto (default: the folder when it\n" +
+      "holds one file per task, else the file), folder, file, or field (run, else model)",
+  },
+  workers: {
+    type: "string",
+    value: "N",
+    description: "scoring Workers (default: one per core; small loads use none)",
+  },
+  strict: { type: "boolean", description: "stop at the first file that cannot be read" },
+  ...LIMIT_OPTIONS,
+};
+
+/** The load options given on the command line; throws {@link UsageError}. */
+export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
+  const text = (key: string) => values[key] as string | undefined;
+  const out: LoadOptions = {};
+  const format = text("format");
+  if (format !== undefined) {
+    if (format !== "auto" && !(FORMATS as readonly string[]).includes(format)) {
+      throw new UsageError(`unknown --format ${format} (auto, ${FORMATS.join(", ")})`);
+    }
+    out.format = format as Format | "auto";
+  }
+  const map = text("map");
+  if (map !== undefined) out.map = usage(() => parseColumnMap(map));
+  if (out.format?.startsWith("mapped-") && !out.map) {
+    throw new UsageError(`--format ${out.format} needs --map`);
+  }
+  const scorer = text("scorer");
+  if (scorer !== undefined) out.scorer = usage(() => (checkScorerName(scorer), scorer));
+  if (text("lm-eval-filter") !== undefined) out.lmEvalFilter = text("lm-eval-filter");
+  const benchmarks = values.benchmark as string[] | undefined;
+  if (benchmarks) out.benchmarks = benchmarks.map(checkBenchmark);
+  const runBy = text("run-by");
+  if (runBy !== undefined) {
+    if (!(RUN_BY as readonly string[]).includes(runBy)) {
+      throw new UsageError(`--run-by ${runBy}: one of ${RUN_BY.join(", ")}`);
+    }
+    out.runBy = runBy as RunBy;
+  }
+  const workers = text("workers");
+  if (workers !== undefined) out.workers = positiveInt("--workers", workers);
+  if (values.strict === true) out.strict = true;
+  const limits = limitsOf(values);
+  if (Object.keys(limits).length > 0) out.limits = limits;
+  return out;
+}
+
+/** A registered benchmark runlens scores; else a usage error naming them. */
+function checkBenchmark(name: string): string {
+  const names = scoredBenchmarks().map((b) => b.name);
+  if (!names.includes(name)) {
+    throw new UsageError(`--benchmark ${name}: one of ${names.join(", ")}`);
+  }
+  return name;
+}
+
+/** The limit flags given. */
+function limitsOf(values: ParsedArgs["values"]): Partial<SourceLimits> {
+  const out: Partial<SourceLimits> = {};
+  for (const [key, flag] of Object.entries(LIMIT_FLAGS) as [keyof SourceLimits, string][]) {
+    const v = values[flag] as string | undefined;
+    if (v !== undefined) out[key] = positiveInt(`--${flag}`, v);
+  }
+  return out;
+}
+
+function positiveInt(flag: string, text: string): number {
+  const n = Number(text.replaceAll("_", ""));
+  if (!Number.isSafeInteger(n) || n <= 0) {
+    throw new UsageError(`${flag} ${text}: a positive whole number`);
+  }
+  return n;
+}
+
+/** Run `f`; its error becomes a {@link UsageError} with the same message. */
+function usage<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}

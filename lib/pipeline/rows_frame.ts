@@ -1,0 +1,96 @@
+/**
+ * The scored rows of a load as a frame of the row schema (`core/schema.ts`): the compact rows
+ * (`compact_frame.ts`) plus each example's `input_chars` and, when asked, its `input` and
+ * `target` from its data set (the item of its data-set version where it matched one). The response
+ * text is not read here (`responses.ts` fills it from the pointers, for the rows asked for).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EMPTY_ROW, RowBuilder } from "@runlens/pipeline/compact.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const b = new RowBuilder();
+ * b.add({ ...EMPTY_ROW, run: "r", model: "m", benchmark: "bbh", task: "ruin_names",
+ *   example: 99, correct: true, scorer: "bbh-release-cot", data_version: "lm-eval" });
+ * b.add({ ...EMPTY_ROW, run: "r", model: "m", benchmark: "bbh", task: "ruin_names",
+ *   example: 98, correct: true, scorer: "bbh-release-cot" });
+ * const df = rowsFrame(b.finish(), ["a.jsonl"], resolveDataDir(), { examples: true });
+ * assert.deepEqual(df.getColumn("target").toArray(), ["(D)", "(B)"]); // lm-eval's, the release's
+ * assert.equal(df.getColumn("source_file").get(0), "a.jsonl");
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { getBenchmark } from "../benchmarks/registry.ts";
+import { pyLen } from "../core/python.ts";
+import { conformRows } from "../core/schema.ts";
+import type { CompactRows } from "./compact.ts";
+import { compactFrame } from "./compact_frame.ts";
+
+// null keys never match in a polars join: the release (data_version null) joins as ""
+const VERSION_KEY = pl.col("data_version").fillNull("").alias("__version");
+const KEYS = ["benchmark", "task", "example_index", "__version"];
+
+/** The rows as a row-schema frame; `examples`: with each example's input and target texts. */
+export function rowsFrame(
+  rows: CompactRows,
+  files: readonly string[],
+  dataDir: string,
+  options: { examples: boolean },
+): pl.DataFrame {
+  const df = compactFrame(rows, files).withColumns(
+    pl.lit(null).cast(pl.Utf8).alias("example_id"),
+    pl.lit(null).cast(pl.Utf8).alias("subset"),
+    pl.lit(null).cast(pl.Utf8).alias("response"),
+  );
+  if (rows.n === 0) {
+    return conformRows(df.withColumns(
+      pl.lit(null).cast(pl.Utf8).alias("input"),
+      pl.lit(null).cast(pl.Utf8).alias("target"),
+      pl.lit(null).cast(pl.Int32).alias("input_chars"),
+    ));
+  }
+  const benchmarks = rows.strings.benchmark;
+  let examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" });
+  if (!options.examples) {
+    // the texts are the memory of a big load; their lengths cost nothing
+    examples = examples.withColumns(
+      pl.lit(null).cast(pl.Utf8).alias("input"),
+      pl.lit(null).cast(pl.Utf8).alias("target"),
+    );
+  }
+  const joined = df.withColumns(VERSION_KEY)
+    .join(examples.withColumns(VERSION_KEY).drop("data_version"), { on: KEYS, how: "left" });
+  return conformRows(joined);
+}
+
+/** A benchmark's examples (release rows with `data_version` null, then its versions' items). */
+function examplesOf(benchmark: string, dataDir: string): pl.DataFrame {
+  const b = getBenchmark(benchmark);
+  let dataset = b!.loadDataset!(dataDir);
+  if (!dataset.columns.includes("input_chars")) {
+    const inputs = dataset.getColumn("input").toArray() as string[];
+    dataset = dataset.withColumns(pl.Series("input_chars", inputs.map(pyLen), pl.Int32));
+  }
+  const release = dataset.select(
+    pl.lit(benchmark).alias("benchmark"),
+    pl.col("task"),
+    pl.col("example_index").cast(pl.Int32),
+    pl.lit(null).cast(pl.Utf8).alias("data_version"),
+    pl.col("input"),
+    pl.col("target"),
+    pl.col("input_chars").cast(pl.Int32),
+  );
+  const items = (b!.dataVersions ?? []).flatMap((v) => v.items.map((it) => ({ v: v.name, ...it })));
+  if (items.length === 0) return release;
+  const versions = pl.DataFrame({
+    benchmark: items.map(() => benchmark),
+    task: items.map((it) => it.task),
+    example_index: pl.Series("example_index", items.map((it) => it.index), pl.Int32),
+    data_version: items.map((it) => it.v),
+    input: items.map((it) => it.input),
+    target: items.map((it) => it.target),
+    input_chars: pl.Series("input_chars", items.map((it) => pyLen(it.input)), pl.Int32),
+  });
+  return pl.concat([release, versions], { how: "vertical" });
+}
