@@ -9,7 +9,9 @@
  *   included) per response, decoded by `JSON.parse` — escapes, non-ASCII, surrogate pairs and
  *   lone surrogates come back exactly as the scoring read them;
  * - `gz-span` (gzip JSON lines): ONE streaming pass over the gzip data (checked, within the
- *   limits), stopped after the last byte needed — never inflated whole;
+ *   limits), stopped after the last byte needed — never inflated whole (so the CRC-32 of a
+ *   member read only in part is not checked: the size, mtime and JSON-string checks stand
+ *   guard, and the whole file was checked when it was scored);
  * - `member` (inspect `.eval`): the archive opened once, each sample member inflated once;
  * - `inline` and `none` (documents parsed whole, CSV, lm-eval lines read through
  *   `JSON.parse`): the file read again through its source, taking the response of the
@@ -497,7 +499,9 @@ export function responseRefs(df: pl.DataFrame, files: ResponseFiles): ResponseRe
  * from the pointers (an existing `response` column is replaced). Filter first: every row's
  * response is read. `files` describes the files (a `SourceFile` per path fits; needed to read
  * `inline`/`none` rows again, and its `size`/`mtime` are checked). Throws as
- * {@link readResponses}.
+ * {@link readResponses}. Polars strings are UTF-8: a response holding a lone surrogate (a
+ * `\ud800` escape) has U+FFFD in its place in the column; {@link readResponses} gives it as
+ * `JSON.parse` does.
  *
  * @example
  * ```ts
