@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
-import { collectBbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
+import { bbehOfficialScorer } from "@runlens/benchmarks/bbeh/official_scorer.ts";
+import { scoreFrame } from "@runlens/scorers/frame.ts";
 import { shareMeasures, shareOf, withShareStats } from "@runlens/benchmarks/bbeh/failure/shares.ts";
 import {
   boardgameConfusion,
@@ -61,7 +62,7 @@ function scored(rows: Row[]): pl.DataFrame {
     target: rows.map((r) => r.target),
     response: rows.map((r) => r.response),
   });
-  return collectBbehOfficial(df.lazy()).withColumns(
+  return scoreFrame(df, bbehOfficialScorer).withColumns(
     pl.col("response").str.lengths().cast(pl.Int32).alias("response_chars"),
     pl.col("input").str.lengths().cast(pl.Int32).alias("input_chars"),
   );

@@ -4,8 +4,8 @@
  * `fixtures/bbeh_scorer_cases.json` is a hand-written table of responses, targets and the
  * verdict the rules in the project notes ("Official scoring rules", "Observed verdicts") give,
  * each with the rule that decides it and a one-sentence reason. Three implementations are held
- * to it: the scalar port {@link bbehOfficial}, the vectorised {@link collectBbehOfficial}, and
- * the independent Python reference `reference/bbeh_rules.py`, which runs on Python's own
+ * to it: the scalar port {@link bbehOfficial}, the same through `scoreFrame` (frame columns,
+ * row order) as the `bbeh-official` scorer, and the independent Python reference `reference/bbeh_rules.py`, which runs on Python's own
  * `strip()`/`lower()`/`float()`. Outside CI a missing Python skips the reference test; with
  * `CI=true` it is a failure.
  *
@@ -14,7 +14,9 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import pl from "nodejs-polars";
-import { bbehOfficial, collectBbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
+import { bbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
+import { bbehOfficialScorer } from "@runlens/benchmarks/bbeh/official_scorer.ts";
+import { scoreFrame } from "@runlens/scorers/frame.ts";
 
 /** One row of the conformance table. */
 interface ScorerCase {
@@ -161,13 +163,13 @@ Deno.test("scalar bbehOfficial gives every expected verdict", () => {
   assertNoFailures("bbehOfficial", failures);
 });
 
-Deno.test("vectorised collectBbehOfficial gives every expected verdict", () => {
+Deno.test("scoreFrame with bbeh-official gives every expected verdict", () => {
   const df = pl.DataFrame({
     id: pl.Series("id", CASES.map((c) => c.id), pl.Utf8),
     response: pl.Series("response", CASES.map((c) => c.response), pl.Utf8),
     target: pl.Series("target", CASES.map((c) => c.target), pl.Utf8),
   });
-  const out = collectBbehOfficial(df.lazy());
+  const out = scoreFrame(df.lazy(), bbehOfficialScorer);
   assert.deepEqual(out.getColumn("id").toArray(), CASES.map((c) => c.id), "row order kept");
   const correct = out.getColumn("correct").toArray() as (boolean | null)[];
   const extracted = out.getColumn("extracted").toArray() as (string | null)[];
@@ -175,15 +177,15 @@ Deno.test("vectorised collectBbehOfficial gives every expected verdict", () => {
   CASES.forEach((c, i) => {
     if (correct[i] !== c.correct) failures.push(describe(c, correct[i], extracted[i] ?? undefined));
   });
-  assertNoFailures("collectBbehOfficial", failures);
+  assertNoFailures("scoreFrame(bbeh-official)", failures);
   // Same normalised prediction as the scalar form, row by row.
   const diff = CASES.flatMap((c, i) => {
     const scalar = bbehOfficial(c.response, c.target).extracted;
     return scalar === extracted[i]
       ? []
-      : [`${c.id}: scalar ${JSON.stringify(scalar)}, vectorised ${JSON.stringify(extracted[i])}`];
+      : [`${c.id}: scalar ${JSON.stringify(scalar)}, frame ${JSON.stringify(extracted[i])}`];
   });
-  assertNoFailures("the vectorised `extracted` (vs scalar)", diff);
+  assertNoFailures("the frame's `extracted` (vs scalar)", diff);
 });
 
 Deno.test({

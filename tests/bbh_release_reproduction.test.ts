@@ -2,7 +2,7 @@
  * The key verification (data-backed): re-scoring the BBH release's code-davinci-002 outputs
  * with `bbh-release-cot` / `bbh-release-direct` reproduces ALL 54 published accuracies
  * (`_eval_metrics.jsonl`, field `accuracy`) exactly, as float64 numbers. Every other scorer
- * is run on the same 13,022 rows in both forms (scalar == polars on every row); their
+ * is run on the same 13,022 rows through scoreFrame and called directly (equal on every row); their
  * accuracies are printed for information, not asserted.
  * @module
  */
@@ -64,7 +64,7 @@ dataTest(
 );
 
 dataTest(
-  "BBH release: every scorer, scalar == polars on all 13,022 rows (agreement printed)",
+  "BBH release: every scorer, scoreFrame == scalar on all 13,022 rows (agreement printed)",
   (dir) => {
     const { rows } = loadBbhReleaseOutputs(dir);
     const records = rows.select("run", "task", "input", "target", "response").toRecords() as {

@@ -262,6 +262,7 @@ Deno.test("scanner: hand-picked edge cases", () => {
     '{"a":1}\n{"b":2}',
     '\u00a0{"a":1}', // NBSP is not JSON whitespace
     '{"a":"\u2028"}',
+    '{"a":"\ufeffyes","\ufeffk":1}', // a raw U+FEFF starting a string or key is kept
   ];
   for (const c of cases) check(c);
 });

@@ -1,49 +1,19 @@
 /**
- * The fast paths of scoring big logs give the same results as the plain ones: the scorer's
- * bounded-tail prefix extraction (any tail length), JSONL read in blocks (any block size) vs one
- * polars scan, and `loadRuns` with `responses: false` (lean rows) vs the default.
+ * The fast paths of scoring big logs give the same results as the plain ones: JSONL read in
+ * blocks (any block size) vs one polars scan, and `loadRuns` with `responses: false` (lean
+ * rows) vs the default. (The official scorer's bounded-tail extraction, any tail length, is
+ * tested on its byte form in `bbeh_tail.test.ts`.)
  *
  * @module
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { bbehOfficial, collectBbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
 import { readJsonlBlocks, readJsonlLog } from "@runlens/logs/jsonl.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 
-interface Case {
-  id: string;
-  response: string;
-  target: string;
-  correct: boolean;
-}
-
-const CASES: Case[] = JSON.parse(
-  Deno.readTextFileSync(new URL("./fixtures/bbeh_scorer_cases.json", import.meta.url)),
-);
 const LOGS = new URL("./fixtures/logs/", import.meta.url).pathname;
-
-Deno.test("scorer: the bounded-tail extraction equals the scalar port for every tail length", () => {
-  const df = pl.DataFrame({
-    response: pl.Series("response", CASES.map((c) => c.response), pl.Utf8),
-    target: pl.Series("target", CASES.map((c) => c.target), pl.Utf8),
-  });
-  const failures: string[] = [];
-  for (const tail of [1, 2, 3, 7, 13, 14, 15, 20, 21, 22, 40, 100, 512, 10_000]) {
-    const out = collectBbehOfficial(df.lazy(), "response", "target", tail);
-    const extracted = out.getColumn("extracted").toArray();
-    const correct = out.getColumn("correct").toArray();
-    CASES.forEach((c, i) => {
-      const want = bbehOfficial(c.response, c.target);
-      if (extracted[i] !== want.extracted || correct[i] !== c.correct) {
-        failures.push(`tail ${tail}, ${c.id}: ${JSON.stringify(extracted[i])} ${correct[i]}`);
-      }
-    });
-  }
-  assert.deepEqual(failures.slice(0, 10), []);
-});
 
 Deno.test("JSONL read in blocks of any size equals one whole-file read", () => {
   const files: string[] = [];

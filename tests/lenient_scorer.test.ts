@@ -1,6 +1,6 @@
 /**
- * The `lenient` extractor: a table of hand-written cases (each with its reason), held to both
- * the scalar and the polars form by `checkScorerCases`, plus its helpers.
+ * The `lenient` extractor: a table of hand-written cases (each with its reason), held to the
+ * scalar form called directly and through `scoreFrame` by `checkScorerCases`, plus its helpers.
  * @module
  */
 import assert from "node:assert/strict";
@@ -173,7 +173,7 @@ Deno.test("lenient: at least 40 table cases, each with a reason", () => {
   assert.ok(CASES.filter((k) => k.why.startsWith("ADVERSARIAL")).length >= 8);
 });
 
-Deno.test("lenient: every table case, scalar and polars forms", () => {
+Deno.test("lenient: every table case, scalar and through scoreFrame", () => {
   assert.deepEqual(checkScorerCases(getScorer("lenient"), CASES), []);
 });
 
@@ -193,7 +193,7 @@ Deno.test("lenient helpers: think blocks, markup, candidate, options", () => {
   assert.equal(lenientExtract("So the answer is (B).", "(B)"), "(B)");
 });
 
-Deno.test("lenient: missing response or target is not scored (polars form)", () => {
+Deno.test("lenient: missing response or target is not scored (scoreFrame)", () => {
   assert.deepEqual(
     checkScorerCases(getScorer("lenient"), [{
       response: null,

@@ -1,5 +1,5 @@
 /**
- * `bbh-release-cot` and `bbh-release-direct`: hand-written cases, scalar and polars forms.
+ * `bbh-release-cot` and `bbh-release-direct`: hand-written cases, scalar and through scoreFrame.
  * (The data-backed proof that these rules reproduce the release is
  * `bbh_release_reproduction.test.ts`.)
  * @module
@@ -127,10 +127,10 @@ export const DIRECT: ScorerCase[] = [
   },
 ];
 
-Deno.test("bbh-release-cot: table, scalar and polars", () => {
+Deno.test("bbh-release-cot: table, scalar and through scoreFrame", () => {
   assert.deepEqual(checkScorerCases(getScorer("bbh-release-cot"), COT), []);
 });
 
-Deno.test("bbh-release-direct: table, scalar and polars", () => {
+Deno.test("bbh-release-direct: table, scalar and through scoreFrame", () => {
   assert.deepEqual(checkScorerCases(getScorer("bbh-release-direct"), DIRECT), []);
 });

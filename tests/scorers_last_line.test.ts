@@ -1,5 +1,5 @@
 /**
- * `last-line` (mcpbr's BigBench-Hard rule, seed 001): hand-written cases, scalar and polars.
+ * `last-line` (mcpbr's BigBench-Hard rule, seed 001): hand-written cases, scalar and through scoreFrame.
  * @module
  */
 import assert from "node:assert/strict";
@@ -54,6 +54,6 @@ const CASES: ScorerCase[] = [
   { response: null, target: "x", extracted: null, correct: null, why: "missing response" },
 ];
 
-Deno.test("last-line: table, scalar and polars", () => {
+Deno.test("last-line: table, scalar and through scoreFrame", () => {
   assert.deepEqual(checkScorerCases(getScorer("last-line"), CASES), []);
 });

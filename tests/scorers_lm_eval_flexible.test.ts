@@ -1,6 +1,6 @@
 /**
  * `lm-eval-flexible` (bbh_cot_zeroshot flexible-extract): hand-written cases per filter kind,
- * including the harness's quirks, held to both the scalar and the polars form.
+ * including the harness's quirks, held to the scalar form, called directly and through scoreFrame.
  * @module
  */
 import assert from "node:assert/strict";
@@ -324,7 +324,7 @@ export const FLEXIBLE_CASES: ScorerCase[] = [
   c("boolean_expressions", null, "True", null, null, "missing response"),
 ];
 
-Deno.test("lm-eval-flexible: table, scalar and polars", () => {
+Deno.test("lm-eval-flexible: table, scalar and through scoreFrame", () => {
   assert.deepEqual(checkScorerCases(getScorer("lm-eval-flexible"), FLEXIBLE_CASES), []);
 });
 

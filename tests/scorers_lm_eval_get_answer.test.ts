@@ -1,6 +1,6 @@
 /**
  * `lm-eval-get-answer` (bbh_cot_fewshot): hand-written cases for what
- * `(?<=the answer is )(.*)(?=.)` + take_first + strip really returns, scalar and polars.
+ * `(?<=the answer is )(.*)(?=.)` + take_first + strip really returns, scalar and through scoreFrame.
  * @module
  */
 import assert from "node:assert/strict";
@@ -96,6 +96,6 @@ export const CASES: ScorerCase[] = [
   { response: null, target: "x", extracted: null, correct: null, why: "missing response" },
 ];
 
-Deno.test("lm-eval-get-answer: table, scalar and polars", () => {
+Deno.test("lm-eval-get-answer: table, scalar and through scoreFrame", () => {
   assert.deepEqual(checkScorerCases(getScorer("lm-eval-get-answer"), CASES), []);
 });

@@ -1,5 +1,5 @@
 /**
- * `lm-eval-strict` (bbh_cot_zeroshot strict-match): hand-written cases, scalar and polars.
+ * `lm-eval-strict` (bbh_cot_zeroshot strict-match): hand-written cases, scalar and through scoreFrame.
  * @module
  */
 import assert from "node:assert/strict";
@@ -101,6 +101,6 @@ export const CASES: ScorerCase[] = [
   { response: null, target: "x", extracted: null, correct: null, why: "missing response" },
 ];
 
-Deno.test("lm-eval-strict: table, scalar and polars", () => {
+Deno.test("lm-eval-strict: table, scalar and through scoreFrame", () => {
   assert.deepEqual(checkScorerCases(getScorer("lm-eval-strict"), CASES), []);
 });

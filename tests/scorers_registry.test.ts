@@ -93,7 +93,7 @@ Deno.test("stored: keeps the log's verdict, extracts nothing", () => {
   assert.deepEqual(checkScorerCases(getScorer("stored"), cases), []);
 });
 
-Deno.test("bbeh-official: the wrapper agrees with lib/benchmarks/bbeh/scorer.ts in both forms", () => {
+Deno.test("bbeh-official: the wrapper agrees with lib/benchmarks/bbeh/scorer.ts, directly and in scoreFrame", () => {
   const pairs: [string, string][] = [
     ["The answer is: B", "(B)"],
     ["the answer is: (B)", "(B)"],

@@ -2,8 +2,8 @@
  * Rough phase profile of process (b) of the benchmark: the steps of `loadRuns` + the JSON
  * report (`runlens score --json`), replayed one by one with the same library functions and
  * timed, with the process RSS after each. One extra phase, indented and left out of the total,
- * times the official scorer's polars expressions alone on (response, target) pairs. Prints a table on stderr and the timings as JSON on
- * stdout.
+ * times the official scorer alone on (response, target) pairs (`scoreFrame` with
+ * `bbeh-official`). Prints a table on stderr and the timings as JSON on stdout.
  *
  * Usage: `deno run --allow-all lib/bench/profile.ts FILE [--data DIR]`.
  *
@@ -17,10 +17,11 @@ import pl from "nodejs-polars";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { bbehAggregate, taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
-import { collectBbehOfficial } from "../benchmarks/bbeh/scorer.ts";
+import { bbehOfficialScorer } from "../benchmarks/bbeh/official_scorer.ts";
 import { getBenchmark } from "../benchmarks/registry.ts";
 import { benchmarkSpec } from "../pipeline/identify.ts";
 import { scoreRows } from "../pipeline/score.ts";
+import { scoreFrame } from "../scorers/frame.ts";
 import { checkRawLog } from "../logs/canonical.ts";
 import { nonBlankLines } from "../logs/jsonl.ts";
 import { normalizeFrame } from "../logs/raw.ts";
@@ -94,8 +95,8 @@ export function profileRunlens(file: string, dataDir: string): Phase[] {
   );
   timed(
     phases,
-    "  (apart: collectBbehOfficial alone, not summed)",
-    () => collectBbehOfficial(pairs.lazy(), "response", "target"),
+    "  (apart: bbeh-official alone, not summed)",
+    () => scoreFrame(pairs, bbehOfficialScorer),
   );
   timed(phases, "count by file/run", () => {
     for (const col of ["source_file", "run"]) {

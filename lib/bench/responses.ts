@@ -15,7 +15,7 @@
  * @module
  */
 import { join } from "node:path";
-import { findBbehRelease } from "../benchmarks/bbeh/dataset.ts";
+import { findBbehRelease } from "../benchmarks/bbeh/examples.ts";
 import { BBEH_TASKS } from "../benchmarks/bbeh/tasks.ts";
 import { mulberry32 } from "../core/rng.ts";
 

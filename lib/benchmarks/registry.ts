@@ -21,15 +21,11 @@ import { bbeh } from "./bbeh/benchmark.ts";
 import { bbh } from "./bbh/benchmark.ts";
 import { bbm } from "./bbm/benchmark.ts";
 import type { Benchmark } from "./types.ts";
-import { lenient } from "../scorers/lenient.ts";
-import { stored } from "../scorers/stored.ts";
+import { GENERIC_SCORERS } from "../scorers/generic.ts";
 import type { Scorer } from "../scorers/types.ts";
 
 /** The benchmarks runlens ships, in the order they are listed. */
 const BUILT_IN: readonly Benchmark[] = [bbeh, bbh, bbm, arb];
-
-/** Rules that apply to rows of any benchmark, listed after the benchmarks' own. */
-const GENERIC_SCORERS: readonly Scorer[] = [stored, lenient];
 
 const registered: Benchmark[] = [...BUILT_IN];
 

@@ -160,6 +160,13 @@ export interface Benchmark {
   defaultScorer?: string;
   /** Scorers defined with this benchmark (official rules, ports of tools' rules). */
   scorers: readonly Scorer[];
+  /**
+   * Where the benchmark's polars-free scoring part is: the absolute URL of a module whose
+   * `scoring` export is a {@link BenchmarkScoring} (e.g. `lib/benchmarks/bbeh/scoring.ts`). A
+   * scoring Worker does `(await import(url)).scoring`, so it needs no per-benchmark code and
+   * never loads this module's polars parts. Absent: the benchmark is not scored in Workers.
+   */
+  scoringModule?: string;
   /** Headline aggregates of ONE run's scored rows (`task`, `example_index`, `correct`). */
   aggregate?(rows: pl.DataFrame): BenchmarkAggregate;
   /**

@@ -626,8 +626,7 @@ export function skipValue(b: Uint8Array, p: number, end: number): number {
   return depth === 0 ? p : -1;
 }
 
-// ignoreBOM: a text that starts with U+FEFF keeps it, as JSON.parse keeps it (the default
-// decoder would drop it from the start of every unescaped string)
+/** Keeps a leading U+FEFF: a string value may start with one (`JSON.parse` keeps it). */
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**

@@ -46,6 +46,8 @@ export interface ResponseSpan {
   chars: number;
   /** UTF-8 length of the decoded text. */
   utf8Bytes: number;
+  /** The scanner's string flags (`F_ESCAPE`, `F_U_ASCII` of `json_scan.ts`). */
+  flags: number;
 }
 
 /** One record of a run log. Absent fields are undefined; present ones hold their JSON value. */

@@ -1,11 +1,14 @@
 /**
  * Check: the format-independent rules every record of every log passes before a data set is
  * consulted — the same rules, reasons and order for all formats. A record is quarantined when
- * (in this order) a field holds a list or an object, it has no task, no response, a response
+ * (in this order) a field holds a list or an object, an identifier (`run`, `model`,
+ * `benchmark`, `task`) holds a control character or a lone surrogate (it would name a
+ * different run or task than the log wrote, or break a table), it has no response, a response
  * over {@link MAX_RESPONSE_CHARS} characters, an `example_index` that is not an integer, neither
  * `example_index` nor `input`, an `epoch` that is not a positive integer, or
- * `response_tokens` that are not a non-negative integer. Defaults: `run` = the file's default
- * run, `model` = the run, `epoch` = 1. Integers may be written `5`, `5.0`, `"5"` or `"+5"`.
+ * `response_tokens` that are not a non-negative integer. A record without a task passes: its
+ * task is found from its question (`examples.ts`). Defaults: `run` = the file's default run,
+ * `model` = the run, `epoch` = 1. Integers may be written `5`, `5.0`, `"5"` or `"+5"`.
  * Polars-free (scoring Workers run it).
  *
  * @example
@@ -13,6 +16,7 @@
  * const ok = checkRecord({ line: 1, task: "nycc", example_index: "7", response: "x" }, "run_a");
  * ok.ok && ok.record.example_index; // 7
  * const bad = checkRecord({ line: 2, task: "nycc", response: "x" }, "run_a");
+ * // (no task is fine: it is found from the question)
  * !bad.ok && bad.reason; // "neither example_index nor input given"
  * ```
  * @module
@@ -34,7 +38,7 @@ export interface CheckedRecord {
   model: string;
   /** The benchmark label as written (trimmed, lower-cased), null when absent. */
   benchmark: string | null;
-  /** The task label as written. */
+  /** The task label as written; "" when absent or blank (found from the question). */
   task: string;
   example_index: number | null;
   input: string | null;
@@ -94,7 +98,8 @@ function lengths(text: string): { chars: number; bytes: number } {
 }
 
 /**
- * Check one record of a file whose records default to run `defaultRun`.
+ * Check one record of a file whose records default to run `defaultRun` (or, with
+ * `runFromModel`, to their `model` when they name one).
  *
  * @example
  * ```ts
@@ -102,7 +107,7 @@ function lengths(text: string): { chars: number; bytes: number } {
  * // { ok: false, run: "r", reason: 'field "task" holds a list, not text' }
  * ```
  */
-export function checkRecord(r: LogRecord, defaultRun: string): Checked {
+export function checkRecord(r: LogRecord, defaultRun: string, runFromModel = false): Checked {
   const texts: Record<string, string | null> = {};
   for (const f of RECORD_FIELDS) {
     const t = textOf(r[f]);
@@ -113,9 +118,12 @@ export function checkRecord(r: LogRecord, defaultRun: string): Checked {
     }
     texts[f] = t;
   }
-  const run = runOf(texts.run, defaultRun);
+  const run = runOf(isBlank(texts.run) && runFromModel ? texts.model : texts.run, defaultRun);
   const fail = (reason: string): Checked => ({ ok: false, run, reason });
-  if (isBlank(texts.task)) return fail("missing task");
+  const odd = oddIdentifier(texts);
+  if (odd !== null) {
+    return { ok: false, run: odd.field === "run" ? defaultRun : run, reason: odd.reason };
+  }
   if (texts.response === null) return fail("missing response");
   const len = isSpan(r.response)
     ? { chars: r.response.chars, bytes: r.response.utf8Bytes }
@@ -149,7 +157,7 @@ export function checkRecord(r: LogRecord, defaultRun: string): Checked {
       run,
       model: isBlank(texts.model) ? run : texts.model!,
       benchmark: isBlank(texts.benchmark) ? null : texts.benchmark!.replace(TRIM, "").toLowerCase(),
-      task: texts.task!,
+      task: isBlank(texts.task) ? "" : texts.task!,
       example_index: index,
       input: texts.input,
       target: texts.target,
@@ -163,6 +171,41 @@ export function checkRecord(r: LogRecord, defaultRun: string): Checked {
       filter: r.filter ?? null,
     },
   };
+}
+
+/** Identifier fields, which name runs, models, benchmarks and tasks in every table. */
+const IDENTIFIERS = ["run", "model", "benchmark", "task"] as const;
+// C0 controls, DEL, and a surrogate that is not half of a pair
+// deno-lint-ignore no-control-regex
+const ODD =
+  /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The first identifier holding a control character or a lone surrogate, with the reason.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(oddIdentifier({ task: "nycc\u0000" })?.reason,
+ *   'field "task" holds a control character (U+0000)');
+ * assert.equal(oddIdentifier({ run: "a\ud800" })?.reason,
+ *   'field "run" holds a lone surrogate (U+D800), not text');
+ * assert.equal(oddIdentifier({ model: "ok 🙂", task: "nycc" }), null);
+ * ```
+ */
+export function oddIdentifier(
+  texts: Readonly<Record<string, string | null | undefined>>,
+): { field: string; reason: string } | null {
+  for (const field of IDENTIFIERS) {
+    const m = texts[field]?.match(ODD);
+    if (!m) continue;
+    const code = "U+" + m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    const what = m[0] >= "\ud800"
+      ? `a lone surrogate (${code}), not text`
+      : `a control character (${code})`;
+    return { field, reason: `field "${field}" holds ${what}` };
+  }
+  return null;
 }
 
 /** The record's run, else the file's default. */

@@ -200,6 +200,55 @@ export class RowBuilder {
   }
 }
 
+/**
+ * Row `i` of `rows` as a {@link CompactRow} (what {@link RowBuilder.add} was given).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const row = { ...EMPTY_ROW, run: "r", task: "nycc", extracted: null, correct: false,
+ *   pointer: { kind: "span" as const, offset: 5, length: 9, member: null } };
+ * const b = new RowBuilder();
+ * b.add(row);
+ * assert.deepEqual(rowAt(b.finish(), 0), row);
+ * ```
+ */
+export function rowAt(rows: CompactRows, i: number): CompactRow {
+  const text = (c: TextColumn) => {
+    const id = rows.int[c][i];
+    return id < 0 ? null : rows.strings[c][id];
+  };
+  const tri = (v: number) => v === -1 ? null : v === 1;
+  const kind = PTR_KINDS[rows.byte.ptr_kind[i]];
+  const n = rows.int;
+  return {
+    file: n.file[i],
+    line: n.line[i],
+    run: text("run")!,
+    model: text("model")!,
+    benchmark: text("benchmark")!,
+    task: text("task")!,
+    example: n.example[i],
+    epoch: n.epoch[i],
+    correct: tri(rows.byte.correct[i]),
+    extracted: text("extracted"),
+    scorer: text("scorer")!,
+    chars: n.chars[i],
+    bytes: n.bytes[i],
+    tokens: n.tokens[i] === -1 ? null : n.tokens[i],
+    stored: tri(rows.byte.stored[i]),
+    tool_extracted: text("tool_extracted"),
+    filter: text("filter"),
+    data_version: text("data_version"),
+    pointer: kind === "none" ? null : {
+      kind,
+      offset: rows.float.ptr_offset[i],
+      length: rows.float.ptr_length[i],
+      member: text("ptr_member"),
+    },
+  };
+}
+
 type ArrayType<T> = { new (n: number): T };
 
 function alloc<K extends string, T>(keys: readonly K[], n: number, A: ArrayType<T>): Record<K, T> {

@@ -4,8 +4,8 @@
  * 1. line numbers: a range's lines are numbered from its start; add the lines of the file's
  *    earlier ranges;
  * 2. files that could not be read become `errors` (nothing of them is kept);
- * 3. pending rows (identical inputs without an index) take the candidate examples in file
- *    order — the k-th row with a key the k-th candidate, later ones the last — and are scored;
+ * 3. pending rows (identical inputs without an index, scored already) take the candidate
+ *    examples in file order — the k-th row with a key the k-th candidate, later ones the last;
  * 4. lm-evaluation-harness files with several filters per response: each response is scored
  *    once, from the line of the preferred filter (else the file's first filter); the other
  *    lines are quarantined naming the scored line;
@@ -16,15 +16,17 @@
  *
  * @example
  * ```ts ignore
- * const merged = mergeResults(units, results, { lmEvalFilter: null, scorePending });
+ * const merged = mergeResults(files, units, results, { lmEvalFilter: null });
  * merged.rows.n + merged.quarantine.length; // every record of the readable files
  * ```
  * @module
  */
 import { checkRowBalance } from "../logs/quarantine.ts";
 import type { SourceFile } from "../logs/sources/types.ts";
-import { type CompactRows, concatRows, EMPTY_ROW, RowBuilder, selectRows } from "./compact.ts";
-import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
+import { type CompactRows, concatRows, rowAt, RowBuilder, selectRows } from "./compact.ts";
+import { resolvePending } from "./examples.ts";
+import { noVerdict } from "./score_unit.ts";
+import type { UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
 
 /** A quarantined record of the load. */
 export interface LoadQuarantine {
@@ -51,23 +53,10 @@ export interface MergedLoad {
   models: Map<string, Set<string>>;
 }
 
-/** A pending row once its example is known, to be scored. */
-export interface ResolvedPending {
-  benchmark: string;
-  task: string;
-  example: number;
-  response: string;
-  stored: boolean | null;
-}
-
 /** What {@link mergeResults} needs besides the results. */
 export interface MergeOptions {
   /** The lm-eval filter to keep when a file has several (null: the file's first). */
   lmEvalFilter: string | null;
-  /** Score resolved pending rows (the verdict of each, in order). */
-  scorePending(
-    rows: readonly ResolvedPending[],
-  ): { extracted: string | null; correct: boolean | null; scorer: string }[];
 }
 
 /** Merge the results of `units` (any order) into one load. */
@@ -99,7 +88,7 @@ export function mergeResults(
   }
   let rows = concatRows([
     ...kept.map((r) => r.rows),
-    resolvePending(kept, opts, quarantine, files),
+    pendingRows(kept, quarantine, files),
   ]);
   rows = chooseLmEvalFilters(rows, lmEval, files, opts.lmEvalFilter, quarantine);
   rows = dropDuplicates(rows, files, quarantine);
@@ -146,96 +135,29 @@ function renumber(units: readonly WorkUnit[], results: readonly UnitResult[]): v
 }
 
 /**
- * Give pending rows their example (k-th row of a key → k-th candidate, later rows the last)
- * and score them; rows without a verdict are quarantined.
+ * Give pending rows their example (k-th row of a key → k-th candidate, later rows the last;
+ * `examples.ts` `resolvePending`); rows their scorer gave no verdict are quarantined.
  */
-function resolvePending(
+function pendingRows(
   results: readonly UnitResult[],
-  opts: MergeOptions,
   quarantine: LoadQuarantine[],
   files: readonly SourceFile[],
 ): CompactRows {
-  const all: { rows: CompactRows; p: PendingRow }[] = results.flatMap((r) =>
-    r.pending.list.map((p) => ({ rows: r.pending.rows, p }))
-  );
+  const all = results.flatMap((r) => r.pending.list.map((p) => ({ rows: r.pending.rows, p })));
   const out = new RowBuilder();
-  if (all.length === 0) return out.finish();
-  const taken = new Map<string, number>();
-  const resolved = all.map(({ rows, p }) => {
-    const k = taken.get(p.key) ?? 0;
-    taken.set(p.key, k + 1);
-    const example = p.candidates[Math.min(k, p.candidates.length - 1)];
-    const text = (c: "benchmark" | "task") => rows.strings[c][rows.int[c][p.row]];
-    return {
-      benchmark: text("benchmark"),
-      task: text("task"),
-      example,
-      response: p.response,
-      stored: rows.byte.stored[p.row] === -1 ? null : rows.byte.stored[p.row] === 1,
-    };
-  });
-  const verdicts = opts.scorePending(resolved);
+  const examples = resolvePending(all.map(({ p }) => p));
   all.forEach(({ rows, p }, i) => {
-    const row = rowOf(rows, p.row);
-    const v = verdicts[i];
-    if (v.correct === null) {
-      quarantine.push({
-        file: files[row.file].path,
-        line: row.line,
-        reason: `scorer ${v.scorer} gives no verdict for ${row.task}[${resolved[i].example}]`,
-        run: row.run,
-        benchmark: row.benchmark,
-      });
-      return;
-    }
-    out.add({ ...row, example: resolved[i].example, extracted: v.extracted, correct: v.correct });
+    const row = { ...rowAt(rows, p.row), example: examples[i] };
+    if (row.correct !== null) return out.add(row);
+    quarantine.push({
+      file: files[row.file].path,
+      line: row.line,
+      reason: noVerdict(row.scorer, row.task, row.example),
+      run: row.run,
+      benchmark: row.benchmark,
+    });
   });
   return out.finish();
-}
-
-/** One row of a row set as a {@link CompactRow}-like object (pointer dropped). */
-function rowOf(rows: CompactRows, i: number) {
-  const s = (c: keyof CompactRows["strings"]) => {
-    const id = rows.int[c][i];
-    return id < 0 ? null : rows.strings[c][id];
-  };
-  const tri = (v: number) => v === -1 ? null : v === 1;
-  return {
-    ...EMPTY_ROW,
-    file: rows.int.file[i],
-    line: rows.int.line[i],
-    run: s("run")!,
-    model: s("model")!,
-    benchmark: s("benchmark")!,
-    task: s("task")!,
-    example: rows.int.example[i],
-    epoch: rows.int.epoch[i],
-    correct: tri(rows.byte.correct[i]),
-    extracted: s("extracted"),
-    scorer: s("scorer")!,
-    chars: rows.int.chars[i],
-    bytes: rows.int.bytes[i],
-    tokens: rows.int.tokens[i] === -1 ? null : rows.int.tokens[i],
-    stored: tri(rows.byte.stored[i]),
-    tool_extracted: s("tool_extracted"),
-    filter: s("filter"),
-    data_version: s("data_version"),
-    pointer: pointerOf(rows, i),
-  };
-}
-
-/** The pointer of row `i`. */
-function pointerOf(rows: CompactRows, i: number) {
-  const kinds = ["none", "span", "gz-span", "member", "inline"] as const;
-  const kind = kinds[rows.byte.ptr_kind[i]];
-  if (kind === "none") return null;
-  const member = rows.int.ptr_member[i];
-  return {
-    kind,
-    offset: rows.float.ptr_offset[i],
-    length: rows.float.ptr_length[i],
-    member: member < 0 ? null : rows.strings.ptr_member[member],
-  };
 }
 
 /**

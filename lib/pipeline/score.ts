@@ -26,10 +26,9 @@
 import pl from "nodejs-polars";
 import {
   BBEH_OFFICIAL,
-  collectBbehOfficial,
-  finishBbehSlowRows,
-  withBbehExtracted,
-  withBbehMatch,
+  bbehExtract,
+  bbehFuzzyMatch,
+  bbehNormalizeTarget,
 } from "../benchmarks/bbeh/scorer.ts";
 import { getScorer } from "../benchmarks/registry.ts";
 import { conformRows } from "../core/schema.ts";
@@ -104,20 +103,17 @@ export function leanRows(rows: pl.DataFrame, bbehScorer: string = BBEH_OFFICIAL)
   if (bbehScorer !== BBEH_OFFICIAL) {
     return rows.withColumns(NULL_TEXT.alias("extracted"), chars);
   }
-  const lean = BENCH.eq(pl.lit("bbeh")).fillNull(false);
-  const nLean = rows.select(lean.cast(pl.Int32).sum().alias("n")).getColumn("n").get(0) ?? 0;
-  if (nLean === rows.height) {
-    // all BBEH (the usual big log): drop the responses outright, no copy
-    return withBbehExtracted(rows.lazy().withColumns(chars), "response")
-      .withColumns(NULL_TEXT.alias("response")).collectSync();
-  }
-  return withBbehExtracted(rows.lazy().withColumns(chars, lean.alias("__lean")), "response")
-    .withColumns(
-      pl.when(pl.col("__lean")).then(pl.col("extracted")).otherwise(NULL_TEXT).alias("extracted"),
-      pl.when(pl.col("__lean")).then(NULL_TEXT).otherwise(pl.col("response")).alias("response"),
-    )
-    .drop("__lean")
-    .collectSync();
+  const lean = rows.select(BENCH.eq(pl.lit("bbeh")).fillNull(false).alias("lean"))
+    .getColumn("lean").toArray() as boolean[];
+  const responses = rows.getColumn("response").toArray() as (string | null)[];
+  const extracted = responses.map((r, i) => lean[i] && r !== null ? bbehExtract(r) : null);
+  return rows.withColumns(
+    chars,
+    pl.Series("extracted", extracted, pl.Utf8),
+    pl.Series("__lean", lean, pl.Bool),
+  ).withColumns(
+    pl.when(pl.col("__lean")).then(NULL_TEXT).otherwise(pl.col("response")).alias("response"),
+  ).drop("__lean");
 }
 
 /**
@@ -175,14 +171,27 @@ function scoreBenchmark(rows: pl.DataFrame, spec: BenchmarkSpec): pl.DataFrame[]
     }
     return [scoreFrame(rows.lazy(), getScorer(spec.scorer), { task: "__task" })];
   }
-  const out: pl.DataFrame[] = [];
-  const lean = rows.filter(pl.col("response").isNull());
-  const full = rows.filter(pl.col("response").isNotNull());
-  if (lean.height > 0) {
-    out.push(finishBbehSlowRows(withBbehMatch(lean.lazy(), "target").collectSync(), null));
-  }
-  if (full.height > 0) out.push(collectBbehOfficial(full.lazy(), "response", "target"));
-  return out.map((d) => d.withColumns(pl.lit(BBEH_OFFICIAL).alias("scorer")));
+  return [scoreBbehOfficial(rows).withColumns(pl.lit(BBEH_OFFICIAL).alias("scorer"))];
+}
+
+/**
+ * `extracted` and `correct` of `bbeh-official` on rows with `response`, `extracted` and
+ * `target`: from the response where there is one, else from the `extracted` that
+ * {@link leanRows} computed with the same rule (the response was dropped).
+ */
+function scoreBbehOfficial(rows: pl.DataFrame): pl.DataFrame {
+  const responses = rows.getColumn("response").toArray() as (string | null)[];
+  const extracted = rows.getColumn("extracted").toArray() as (string | null)[];
+  const targets = rows.getColumn("target").toArray() as (string | null)[];
+  const correct = responses.map((r, i) => {
+    if (r !== null) extracted[i] = bbehExtract(r);
+    const x = extracted[i], t = targets[i];
+    return x === null || t === null ? null : bbehFuzzyMatch(x, bbehNormalizeTarget(t));
+  });
+  return rows.withColumns(
+    pl.Series("extracted", extracted, pl.Utf8),
+    pl.Series("correct", correct, pl.Bool),
+  );
 }
 
 /** The row-schema columns (and `__rid`) of a scored part. */

@@ -21,61 +21,31 @@ import {
   FileError,
   type RecordSink,
   type Source,
+  type SourceFile,
   type SourceLimits,
 } from "../logs/sources/types.ts";
-import type { ScalarScorer } from "../scorers/types.ts";
+import type { ScalarScorer, Verdict } from "../scorers/types.ts";
 import { type CheckedRecord, checkRecord } from "./check.ts";
 import { type CompactRow, RowBuilder } from "./compact.ts";
+import type { Identification, IdentifyHints } from "./examples.ts";
 import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
 
-/** What identification says about one checked record (see `examples.ts`). */
-export type Identification =
-  | {
-    ok: true;
-    benchmark: string;
-    task: string;
-    example_index: number;
-    input: string;
-    target: string;
-    data_version: string | null;
-  }
-  | { ok: false; benchmark: string | null; reason: string }
-  | {
-    pending: true;
-    ok?: undefined;
-    benchmark: string;
-    task: string;
-    key: string;
-    candidates: number[];
-  };
-
-/** Ties checked records to examples. */
+/** Ties checked records to examples (`examples.ts` `ExampleIndex`). */
 export interface Identifier {
-  identify(
-    r: CheckedRecord,
-    hints?: { task?: { benchmark: string | null; task: string } | null },
-  ): Identification;
-  /** The input and target of an example (for pending rows, once resolved). */
-  example(benchmark: string, task: string, index: number): { input: string; target: string };
+  identify(r: CheckedRecord, hints?: IdentifyHints): Identification;
 }
 
 /** Everything a Worker holds to score units. */
 export interface ScoringState {
   identifier: Identifier;
   /** The scorer of each benchmark's rows. */
-  scorers: ReadonlyMap<string, ScalarScorer & { scoreSpan?: SpanScorer }>;
-  /** The source of each format. */
-  sources: Readonly<Record<string, Source>>;
+  scorers: ReadonlyMap<string, ScalarScorer>;
+  /** Only these benchmarks (the user's `--benchmark`); absent: every indexed one. */
+  benchmarks?: readonly string[];
+  /** The source of a file (`logs/sources/all.ts` `sourceFor`). */
+  sourceFor(file: SourceFile): Source | null;
   limits: SourceLimits;
 }
-
-/** A scorer's fast path from a response's JSON-string span (same verdict as `score`). */
-export type SpanScorer = (
-  bytes: Uint8Array,
-  start: number,
-  end: number,
-  target: string,
-) => { extracted: string | null; correct: boolean | null };
 
 /**
  * Score one unit; never throws for a bad record or an unreadable document.
@@ -87,7 +57,7 @@ export type SpanScorer = (
  */
 export function scoreUnit(state: ScoringState, unit: WorkUnit): UnitResult {
   const collector = new UnitCollector(state, unit);
-  const source = state.sources[unit.file.format];
+  const source = state.sourceFor(unit.file);
   let lines = 0;
   let error: string | null = null;
   try {
@@ -127,7 +97,8 @@ class UnitCollector implements RecordSink {
 
   record(r: LogRecord): void {
     this.#rowsIn++;
-    const checked = checkRecord(r, this.unit.file.defaultRun);
+    const file = this.unit.file;
+    const checked = checkRecord(r, file.defaultRun, file.runFromModel);
     if (!checked.ok) {
       this.#quarantine.push({
         line: r.line,
@@ -139,8 +110,11 @@ class UnitCollector implements RecordSink {
     }
     const c = checked.record;
     this.#noteModel(c.run, c.model);
-    const found = this.state.identifier.identify(c, { task: this.unit.file.taskHint ?? null });
-    if (found.ok === false) {
+    const found = this.state.identifier.identify(c, {
+      task: this.unit.file.taskHint ?? null,
+      benchmarks: this.state.benchmarks,
+    });
+    if ("problem" in found) {
       this.#quarantine.push({
         line: c.line,
         reason: found.reason,
@@ -150,44 +124,29 @@ class UnitCollector implements RecordSink {
       });
       return;
     }
-    if (found.ok === undefined) {
-      const row = this.#row(r, c, found.benchmark, found.task, -1, null, null);
-      const response = isSpan(c.response) ? c.response.text() : textOf(c.response) ?? "";
-      this.#pending.push({
-        row: this.#pendingRows.n,
-        key: found.key,
-        candidates: found.candidates,
-        response,
-      });
-      this.#pendingRows.add(row);
-      return;
-    }
+    // every candidate of a pending record has the same input and target: score it now, the
+    // main thread only picks its example
     const verdict = this.#score(c, found.benchmark, found.task, found.input, found.target);
-    if (verdict.correct === null) {
-      const scorer = this.state.scorers.get(found.benchmark)!.name;
+    const pending = "pending" in found;
+    const example = pending ? -1 : found.example_index;
+    if (verdict.correct === null && !pending) {
       this.#quarantine.push({
         line: c.line,
-        reason: `scorer ${scorer} gives no verdict for ${found.task}[${found.example_index}]` +
-          (scorer === "stored" ? " (the log stores none)" : ""),
+        reason: noVerdict(this.#scorer(found.benchmark).name, found.task, example),
         run: c.run,
         benchmark: found.benchmark,
         lmEval: lmEvalKey(r, c),
       });
       return;
     }
-    this.#rows.add({
-      ...this.#row(
-        r,
-        c,
-        found.benchmark,
-        found.task,
-        found.example_index,
-        found.data_version,
-        null,
-      ),
+    const row = {
+      ...this.#row(r, c, found.benchmark, found.task, example, found.data_version, null),
       correct: verdict.correct,
       extracted: verdict.extracted,
-    });
+    };
+    if (!pending) return this.#rows.add(row);
+    this.#pending.push({ row: this.#pendingRows.n, key: found.key, candidates: found.candidates });
+    this.#pendingRows.add(row);
   }
 
   /** The compact row of a record (verdict filled in by the caller). */
@@ -223,12 +182,24 @@ class UnitCollector implements RecordSink {
     };
   }
 
+  #scorer(benchmark: string): ScalarScorer {
+    const scorer = this.state.scorers.get(benchmark);
+    if (!scorer) throw new Error(`internal error: no scorer for benchmark ${benchmark}`);
+    return scorer;
+  }
+
   /** The verdict of the benchmark's scorer (from the bytes when it has a fast path). */
-  #score(c: CheckedRecord, benchmark: string, task: string, input: string, target: string) {
-    const scorer = this.state.scorers.get(benchmark)!;
+  #score(
+    c: CheckedRecord,
+    benchmark: string,
+    task: string,
+    input: string,
+    target: string,
+  ): Verdict {
+    const scorer = this.#scorer(benchmark);
     const response = c.response;
     if (isSpan(response) && scorer.scoreSpan) {
-      return scorer.scoreSpan(response.bytes, response.start, response.end, target);
+      return scorer.scoreSpan(response.bytes, response.start, response.end, response.flags, target);
     }
     const text = isSpan(response) ? response.text() : textOf(response) ?? "";
     return scorer.score(text, target, { task, input, stored: c.stored_correct });
@@ -257,6 +228,19 @@ class UnitCollector implements RecordSink {
       fields: null,
     } as UnitResult;
   }
+}
+
+/**
+ * The reason of a row its scorer gives no verdict for.
+ *
+ * @example
+ * ```ts
+ * noVerdict("stored", "nycc", 4); // "scorer stored gives no verdict for nycc[4] (the log stores none)"
+ * ```
+ */
+export function noVerdict(scorer: string, task: string, example: number): string {
+  return `scorer ${scorer} gives no verdict for ${task}[${example}]` +
+    (scorer === "stored" ? " (the log stores none)" : "");
 }
 
 /** The lm-eval response key of a record that carries a filter (null otherwise). */

@@ -46,15 +46,17 @@ export interface UnitQuarantine {
   lmEval?: { filter: string; index: string; epoch: number } | null;
 }
 
-/** A row whose example depends on rows of other units (identical inputs in file order). */
+/**
+ * A row whose example depends on rows of other units (identical inputs in file order). It is
+ * scored already (every candidate has the same input and target); its verdict may be null,
+ * which the main thread quarantines once it knows the example to name.
+ */
 export interface PendingRow {
   /** Its place among the unit's rows (`rows` of the pending row builder). */
   row: number;
   /** Rows with equal keys take the candidates in file order. */
   key: string;
   candidates: number[];
-  /** The response text (the main thread scores the row once its example is known). */
-  response: string;
 }
 
 /** What a Worker returns for one unit. */

@@ -1,7 +1,8 @@
 /**
- * Hold a scorer to a table of hand-written cases in BOTH forms: the scalar `score` and the
- * polars form run through `scoreFrame` must each give the expected `extracted` and `correct`
- * (so they also agree with each other). Used by the scorer tests; usable as a self-check.
+ * Hold a scorer to a table of hand-written cases, called directly (`score`) and through
+ * `scoreFrame` (which applies `score` to a frame, with its column plumbing and its null
+ * handling): each must give the expected `extracted` and `correct`. Used by the scorer tests;
+ * usable as a self-check.
  *
  * @example
  * ```ts
@@ -21,7 +22,7 @@ import type { Scorer } from "./types.ts";
 
 /** One hand-written case. */
 export interface ScorerCase {
-  /** The response (null: a missing response, polars form only). */
+  /** The response (null: a missing response, checked through `scoreFrame` only). */
   response: string | null;
   target: string;
   task?: string;
@@ -36,7 +37,7 @@ export interface ScorerCase {
 }
 
 /**
- * Every disagreement with the table, as readable lines (empty: all cases pass in both forms).
+ * Every disagreement with the table, as readable lines (empty: all cases pass both ways).
  *
  * @example
  * ```ts
@@ -49,7 +50,7 @@ export interface ScorerCase {
  * ];
  * assert.deepEqual(checkScorerCases(direct, cases), []);
  * const wrong = { response: "Answer: (A)", target: "(A)", extracted: "(A)", correct: true };
- * const failures = checkScorerCases(direct, [{ ...wrong, why: "?" }]); // one line per form
+ * const failures = checkScorerCases(direct, [{ ...wrong, why: "?" }]); // scalar, then frame
  * assert.equal(failures.length, 2);
  * assert.match(failures[0], /^scalar bbh-release-direct: .* gave \["Answer: \(A\)",false\], exp/);
  * ```
@@ -82,7 +83,7 @@ export function checkScorerCases(s: Scorer, cases: readonly ScorerCase[]): strin
   cases.forEach((c, i) => {
     if (extracted[i] !== c.extracted || correct[i] !== c.correct) {
       failures.push(
-        `polars ${s.name}: ${show(c)} gave ${JSON.stringify([extracted[i], correct[i]])}, ` +
+        `frame ${s.name}: ${show(c)} gave ${JSON.stringify([extracted[i], correct[i]])}, ` +
           `expected ${JSON.stringify([c.extracted, c.correct])}`,
       );
     }

@@ -1,13 +1,22 @@
 /**
- * Apply one scoring rule to a whole frame of responses in polars ({@link scoreFrame}): the
- * rule's expressions for `extracted` and `correct`, and its scalar form for the rows it flags
- * as slow. Which rule is chosen by name is the registry's business (`benchmarks/registry.ts`).
+ * Apply one scoring rule to a whole frame of responses ({@link scoreFrame}): the rule's scalar
+ * `score`, row by row, over the columns read out of polars once each. Which rule is chosen by
+ * name is the registry's business (`benchmarks/registry.ts`). This module is a frame function
+ * and imports polars; the scorers themselves do not (the streaming path's Workers load them).
  * @module
  */
 import pl from "nodejs-polars";
 import type { Scorer, ScorerColumns } from "./types.ts";
 
-/** The row-schema column names {@link scoreFrame} reads by default. */
+/**
+ * The row-schema column names {@link scoreFrame} reads by default.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(DEFAULT_SCORER_COLUMNS.stored, "stored_correct");
+ * ```
+ */
 export const DEFAULT_SCORER_COLUMNS: ScorerColumns = {
   response: "response",
   target: "target",
@@ -16,26 +25,26 @@ export const DEFAULT_SCORER_COLUMNS: ScorerColumns = {
   stored: "stored_correct",
 };
 
-const SLOW = "__scorer_slow";
-
 /**
- * Score every row of a frame with one rule, in polars: sets `extracted`, `correct` and
- * `scorer` (added at the end when absent, replaced in place otherwise); rows the rule flags
- * as slow are re-scored with its scalar form. Helper columns (`__…`) are dropped.
+ * Score every row of a frame with one rule: sets `extracted`, `correct` and `scorer` (added at
+ * the end when absent, replaced in place otherwise; the other columns keep their order). A
+ * row with a null response or target gets `extracted` null and `correct` null; the others get
+ * the rule's scalar verdict, `score(response, target, ctx)` with the task, input and stored
+ * verdict in `ctx` when the rule needs them. Throws when a column the rule needs is missing.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
  * import { lastLine } from "@runlens/benchmarks/bbh/scorers/last_line.ts";
- * const df = pl.DataFrame({ response: ["thinking\n(A)", "(B)"], target: ["(A)", "(A)"] });
+ * const df = pl.DataFrame({ response: ["thinking\n(A)", "(B)", null], target: ["(A)", "(A)", "(A)"] });
  * const scored = scoreFrame(df.lazy(), lastLine);
  * assert.deepEqual(scored.columns, ["response", "target", "extracted", "correct", "scorer"]);
- * assert.deepEqual(scored.getColumn("correct").toArray(), [true, false]);
+ * assert.deepEqual(scored.getColumn("correct").toArray(), [true, false, null]); // null: no response
  * ```
  */
 export function scoreFrame(
-  lf: pl.LazyDataFrame,
+  lf: pl.LazyDataFrame | pl.DataFrame,
   s: Scorer,
   columns: Partial<ScorerColumns> = {},
 ): pl.DataFrame {
@@ -49,55 +58,36 @@ export function scoreFrame(
       );
     }
   }
-  const prepared = s.prepare ? s.prepare(lf, cols) : lf;
-  const e = s.expr(cols.response, cols.target, {
-    taskCol: cols.task,
-    inputCol: cols.input,
-    storedCol: cols.stored,
-  });
-  let df = prepared.withColumns(
-    e.extracted.cast(pl.Utf8).alias("extracted"),
-    e.correct.cast(pl.Bool).alias("correct"),
-    (e.slow ?? pl.lit(false)).fillNull(false).alias(SLOW),
-  ).collectSync();
-  df = rescoreSlow(df, s, cols);
-  const out = [...original];
-  for (const c of ["extracted", "correct", "scorer"]) if (!out.includes(c)) out.push(c);
-  return df.withColumns(pl.lit(s.name).alias("scorer")).select(...out);
-}
-
-/** Re-score the rows flagged in the slow column with the scalar form. */
-function rescoreSlow(df: pl.DataFrame, s: Scorer, cols: ScorerColumns): pl.DataFrame {
-  const slow = df.getColumn(SLOW).toArray() as boolean[];
-  if (!slow.some((x) => x)) return df;
-  const get = (c: string) =>
-    df.columns.includes(c) ? df.getColumn(c).toArray() as unknown[] : slow.map(() => null);
-  const [responses, targets, tasks, inputs, storedV] = [
-    get(cols.response),
-    get(cols.target),
-    get(cols.task),
-    get(cols.input),
-    get(cols.stored),
-  ];
-  const extracted = df.getColumn("extracted").toArray() as (string | null)[];
-  const correct = df.getColumn("correct").toArray() as (boolean | null)[];
-  slow.forEach((isSlow, i) => {
-    if (!isSlow) return;
-    if (responses[i] == null || targets[i] == null) {
+  const df = "collectSync" in lf ? lf.collectSync() : lf;
+  const read = (c: string) => df.getColumn(c).toArray() as unknown[];
+  const responses = read(cols.response) as (string | null)[];
+  const targets = read(cols.target) as (string | null)[];
+  const tasks = s.needs.includes("task") ? read(cols.task) as (string | null)[] : null;
+  const inputs = s.needs.includes("input") ? read(cols.input) as (string | null)[] : null;
+  const stored = s.needs.includes("stored") ? read(cols.stored) as (boolean | null)[] : null;
+  const n = responses.length;
+  const extracted: (string | null)[] = new Array(n);
+  const correct: (boolean | null)[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const response = responses[i], target = targets[i];
+    if (response == null || target == null) {
       extracted[i] = null;
       correct[i] = null;
-      return;
+      continue;
     }
-    const v = s.score(responses[i] as string, targets[i] as string, {
-      task: tasks[i] as string | null,
-      input: inputs[i] as string | null,
-      stored: storedV[i] as boolean | null,
+    const v = s.score(response, target, {
+      task: tasks?.[i] ?? null,
+      input: inputs?.[i] ?? null,
+      stored: stored?.[i] ?? null,
     });
     extracted[i] = v.extracted;
     correct[i] = v.correct;
-  });
+  }
+  const out = [...original];
+  for (const c of ["extracted", "correct", "scorer"]) if (!out.includes(c)) out.push(c);
   return df.withColumns(
     pl.Series("extracted", extracted, pl.Utf8),
     pl.Series("correct", correct, pl.Bool),
-  );
+    pl.lit(s.name).alias("scorer"),
+  ).select(...out);
 }

@@ -39,7 +39,6 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import type { Scorer } from "./types.ts";
 
 /** Remove reasoning blocks (`<think>`, `<thinking>`), closed or not. */
@@ -241,13 +240,5 @@ export const lenient: Scorer = {
   score(response, target, ctx) {
     const extracted = lenientExtract(response, target, ctx?.input);
     return { extracted, correct: lenientMatch(extracted, target) };
-  },
-  expr(responseCol, targetCol) {
-    // no polars form: every scorable row is re-scored with `score` by scoreFrame
-    return {
-      extracted: pl.lit(null).cast(pl.Utf8),
-      correct: pl.lit(null).cast(pl.Bool),
-      slow: pl.col(responseCol).isNotNull().and(pl.col(targetCol).isNotNull()),
-    };
   },
 };

@@ -12,7 +12,6 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import type { Scorer } from "./types.ts";
 
 /** `stored`. */
@@ -24,8 +23,4 @@ export const stored: Scorer = {
   benchmarks: ["bbeh", "bbh", "bbm", "arb"],
   needs: ["stored"],
   score: (_response, _target, ctx = {}) => ({ extracted: null, correct: ctx.stored ?? null }),
-  expr: (_responseCol, _targetCol, ctx = {}) => ({
-    extracted: pl.lit(null).cast(pl.Utf8),
-    correct: pl.col(ctx.storedCol ?? "stored_correct").cast(pl.Bool),
-  }),
 };

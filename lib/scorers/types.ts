@@ -1,13 +1,10 @@
 /**
- * The scorer interface: one scoring rule in two forms that must agree on every row.
- *
- * - `score(response, target, ctx?)` scores one response in plain TypeScript (the readable
- *   reference, and the fallback for the rare rows a rule cannot score in polars);
- * - `expr(responseCol, targetCol, ctx?)` returns polars expressions for the `extracted` and
- *   `correct` columns (the hot path: logs can be gigabytes). Rules that need per-example
- *   helper columns add them first with `prepare`, and rules that cannot decide some rows in
- *   polars flag them with a `slow` expression; {@link ScorerExprs.slow} rows are re-scored
- *   with `score` by `scoreFrame` (`scorers/frame.ts`).
+ * The scorer interface: one scoring rule as a plain TypeScript function,
+ * `score(response, target, ctx?)`, with its name and documentation ({@link ScalarScorer}).
+ * Scorer modules do not load polars: the streaming path's Workers import them (importing
+ * polars costs a Worker ~0.4 s). A whole frame is scored with `scoreFrame`
+ * (`scorers/frame.ts`), which applies `score` row by row. A rule may also score from the
+ * bytes of a JSON log line ({@link ScalarScorer.scoreSpan}), giving the same verdict.
  *
  * @example
  * ```ts
@@ -19,7 +16,6 @@
  * ```
  * @module
  */
-import type pl from "nodejs-polars";
 
 /** The outcome of scoring one response. */
 export interface Verdict {
@@ -39,26 +35,6 @@ export interface ScoreContext {
   stored?: boolean | null;
 }
 
-/** Column names a rule may read besides response and target. */
-export interface ExprContext {
-  /** Task column (default `task`). */
-  taskCol?: string;
-  /** Input column (default `input`). */
-  inputCol?: string;
-  /** Stored-verdict column (default `stored_correct`). */
-  storedCol?: string;
-}
-
-/** The polars form of a rule's output. */
-export interface ScorerExprs {
-  /** Utf8: the extracted answer (null where the rule extracts nothing). */
-  extracted: pl.Expr;
-  /** Bool: the verdict (null where the rule does not score). */
-  correct: pl.Expr;
-  /** Bool: rows whose verdict must come from the scalar `score` (absent: none). */
-  slow?: pl.Expr;
-}
-
 /** All columns `scoreFrame` passes to a rule. */
 export interface ScorerColumns {
   response: string;
@@ -74,6 +50,24 @@ export type ScorerNeed = "task" | "input" | "stored";
 /**
  * A scoring rule's scalar form: its name and documentation and `score`, without polars — what
  * the streaming path's Workers load.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { scoreFrame } from "@runlens/scorers/frame.ts";
+ * const exact: ScalarScorer = {
+ *   name: "exact",
+ *   description: "The response, trimmed, equals the target.",
+ *   source: "an example",
+ *   benchmarks: ["toy"],
+ *   needs: [],
+ *   score: (response, target) => ({ extracted: response.trim(), correct: response.trim() === target }),
+ * };
+ * assert.deepEqual(exact.score(" 4 ", "4"), { extracted: "4", correct: true });
+ * const df = pl.DataFrame({ response: ["4", "5"], target: ["4", "4"] });
+ * assert.deepEqual(scoreFrame(df, exact).getColumn("correct").toArray(), [true, false]);
+ * ```
  */
 export interface ScalarScorer {
   /** Registry name, e.g. `bbh-release-cot`. */
@@ -90,26 +84,39 @@ export interface ScalarScorer {
   lmEvalFilter?: string;
   /** Score one response. */
   score(response: string, target: string, ctx?: ScoreContext): Verdict;
+  /**
+   * Score the response written as the JSON string `bytes[start, end)` (quotes included) of a
+   * log line scanned by `lib/logs/json_scan.ts`, `flags` being the scanner's string flags
+   * (`F_ESCAPE`, `F_U_ASCII`): exactly `score(JSON.parse(span), target)`, usually without
+   * decoding the whole response. Absent: decode the span and call `score`. Only rules that
+   * need nothing besides the response and the target have it.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { F_ESCAPE } from "@runlens/logs/json_scan.ts";
+   * import { getScorer } from "@runlens/benchmarks/registry.ts";
+   * const s = getScorer("bbeh-official");
+   * const response = "…\nThe answer is: (B)";
+   * const bytes = new TextEncoder().encode(JSON.stringify(response)); // "\n" is an escape
+   * const v = s.scoreSpan!(bytes, 0, bytes.length, F_ESCAPE, "(B)");
+   * assert.deepEqual(v, s.score(response, "(B)"));
+   * ```
+   */
+  scoreSpan?(bytes: Uint8Array, start: number, end: number, flags: number, target: string): Verdict;
 }
 
-/** One registered scoring rule. */
-export interface Scorer {
-  /** Registry name, e.g. `bbh-release-cot`. */
-  name: string;
-  /** One paragraph: what the rule does, including its quirks. */
-  description: string;
-  /** Where the rule comes from (file, commit or page). */
-  source: string;
-  /** Names of the benchmarks the rule is meant for. */
-  benchmarks: readonly string[];
-  /** Columns read besides response and target. */
-  needs: readonly ScorerNeed[];
-  /** The lm-evaluation-harness filter whose extraction this rule reproduces, if any. */
-  lmEvalFilter?: string;
-  /** Score one response. */
-  score(response: string, target: string, ctx?: ScoreContext): Verdict;
-  /** Polars expressions for `extracted`, `correct` (and `slow`); call `prepare` first if set. */
-  expr(responseCol: string, targetCol: string, ctx?: ExprContext): ScorerExprs;
-  /** Add the helper columns `expr` reads (names start with `__`); absent when none. */
-  prepare?(lf: pl.LazyDataFrame, cols: ScorerColumns): pl.LazyDataFrame;
-}
+/**
+ * One registered scoring rule: the scalar form is the only form (kept as the name call sites
+ * use).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SCORERS } from "@runlens/benchmarks/registry.ts";
+ * const all: readonly Scorer[] = SCORERS;
+ * assert.ok(all.every((s) => typeof s.score === "function"));
+ * assert.deepEqual(all.filter((s) => s.scoreSpan).map((s) => s.name), ["bbeh-official"]);
+ * ```
+ */
+export type Scorer = ScalarScorer;

@@ -5,7 +5,7 @@
  * CLI changes (the pipeline restructuring), adapt {@link scoreArgv} and nothing else.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { runScore } from "./adapter.ts";
  * const run = await runScore(["/tmp/case"], { cwd: "/tmp", dataDir: "/work/shared/data",
  *   timeoutMs: 30_000, rssBytes: 2 ** 31 });
@@ -59,7 +59,7 @@ export interface ScoreRun {
  * them starts with `-`.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * scoreArgv(["-x.jsonl"], { dataDir: "/d" }); // [deno, "run", …, "score", "--json", "--data", "/d", "--", "-x.jsonl"]
  * ```
  */
@@ -86,7 +86,7 @@ export function scoreArgv(
  * The command line as a shell string (for reproduction instructions).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * shellCommand(["deno", "run", "a b"]); // "deno run 'a b'"
  * ```
  */
@@ -135,7 +135,7 @@ async function memoryOf(pid: number): Promise<{ hwm: number; rss: number }> {
  * `rssBytes`), killed after `timeoutMs`.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * const run = await runScore(["."], { cwd: dir, dataDir, timeoutMs: 60_000, rssBytes: 2 ** 31 });
  * ```
  */

@@ -343,7 +343,7 @@ export interface ZipCheck {
  * error); header-only disagreements set `inconsistent`.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * verifyZip(Deno.readFileSync("a.eval")).ok;
  * ```
  */

@@ -3,7 +3,7 @@
  * it is written to disk ({@link materialize}) and fingerprinted ({@link fingerprint}).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { materialize } from "./case.ts";
  * const dir = await materialize(fuzzCase, Deno.makeTempDirSync());
  * ```
@@ -86,7 +86,7 @@ export const OUTSIDE_DIR = "outside";
  * Write `c` under `root` (`root/case/…`, `root/outside/…`); returns the case folder.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * const dir = await materialize(c, await Deno.makeTempDir());
  * ```
  */
@@ -168,7 +168,7 @@ async function run(cmd: string, args: string[], cwd?: string, input?: Uint8Array
  * arguments, limits): two generations with the same seed must give the same fingerprints.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * fingerprint(c); // "3f2a…"
  * ```
  */

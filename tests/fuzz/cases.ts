@@ -5,7 +5,7 @@
  * and each of its cases is also in the full suite) from a seed.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { generateCases } from "./cases.ts";
  * const cases = generateCases("/work/shared/data", { seed: 1, size: "ci" });
  * cases.length; // ~300
@@ -54,7 +54,7 @@ export interface CaseRef {
  * The cases of the suite, not built (cheap): ids in class order.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * listCases({ size: "ci" }).length; // ~300
  * ```
  */
@@ -79,7 +79,7 @@ export function listCases(options: GenerateOptions = {}): CaseRef[] {
  * Build one case (deterministic for the seed and the data directory).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * buildCase(dataDir, listCases()[0]).expect;
  * ```
  */
@@ -96,7 +96,7 @@ export function buildCase(dataDir: string, ref: CaseRef, seed = DEFAULT_SEED): F
  * bytes: the runner builds them one at a time instead ({@link listCases}, {@link buildCase}).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * generateCases(dataDir, { size: "ci", classes: /^gzip/ }).map((c) => c.id);
  * ```
  */

@@ -21,7 +21,7 @@
  * listed, exit 0), `nondeterministic` (two concurrent runs differ).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { classify } from "./classify.ts";
  * const v = classify(fuzzCase, run, "/tmp/root/case");
  * if (!v.ok) console.log(v.outcome, v.detail);
@@ -144,7 +144,7 @@ interface RunReport {
  * `twice` case.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * classify(c, run, dir).outcome; // "accounted"
  * ```
  */

@@ -5,7 +5,7 @@
  * never through runlens.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { loadMaterial } from "./data.ts";
  * const m = loadMaterial("/work/shared/data");
  * m.examples.length; // BBEH examples with short inputs
@@ -47,7 +47,7 @@ let cached: { dir: string; material: Material } | null = null;
  * Load (once per process) the material from the data directory `dir`.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * loadMaterial(Deno.env.get("RUNLENS_DATA")!).realLogs.map((f) => f.name);
  * ```
  */
@@ -94,7 +94,7 @@ export function loadMaterial(dir: string): Material {
  * `n` distinct examples (distinct task and index), chosen by `rng`.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * pickExamples(m, rng, 3).map((e) => e.task);
  * ```
  */
@@ -126,7 +126,7 @@ export function responseFor(ex: Example, rng: Rng): string {
  * One valid canonical JSONL record for `ex` (an object; the caller serialises it).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * JSON.stringify(canonicalRecord(ex, rng)); // {"task":"…","example_index":3,"response":"…"}
  * ```
  */
@@ -146,7 +146,7 @@ export function canonicalRecord(ex: Example, rng: Rng): Record<string, unknown> 
  * A valid canonical JSONL file of `n` records (every one scores), with its lines.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * canonicalLines(m, rng, 3).length; // 3
  * ```
  */
@@ -164,7 +164,7 @@ export function csvField(value: string): string {
  * (header first) without line ends.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * canonicalCsvRows(m, rng, 2)[0]; // "task,example_index,response,model"
  * ```
  */
@@ -185,7 +185,7 @@ export const LM_EVAL_DATE = "2025-01-25T04-48-43.622918";
  * One valid lm-eval sample line (as an object) for `ex`, answering `resp`.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * JSON.stringify(lmEvalRecord(ex, "The answer is: 3")); // {"doc_id":…,"doc":{…},…}
  * ```
  */
@@ -209,7 +209,7 @@ export function lmEvalRecord(ex: Example, resp: string): Record<string, unknown>
  * its sibling results file (name and text).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * lmEvalNames("nycc").name; // "org__fuzz-model/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.622918.jsonl"
  * ```
  */
@@ -235,7 +235,7 @@ export function lmEvalNames(
  * `org__fuzz-model/`) and lines, and the sibling results file.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * const { name, lines, results } = lmEvalFile(m, rng, 4);
  * ```
  */
@@ -263,7 +263,7 @@ export interface EvalMembers {
  * compressed with `method` (deflate or zstd). `crashed` leaves out `header.json`.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * buildZip(evalMembers(m, rng, 3, ZSTD).entries);
  * ```
  */
@@ -319,7 +319,7 @@ export function evalMembers(
  * A valid `.eval` archive (see {@link evalMembers}).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * Deno.writeFileSync("a.eval", evalArchive(m, rng, 2, DEFLATE).bytes);
  * ```
  */

@@ -4,7 +4,7 @@
  * carriers that put hostile JSON lines into a canonical, gzip, lm-eval or `--map` log.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { lineCase, CARRIERS } from "./gen_common.ts";
  * const body = lineCase(g, CARRIERS.canonical, 4, () => [{ line: utf8("{oops"), q: 1 }], "bad");
  * ```
@@ -46,7 +46,7 @@ export interface Hostile {
  * nesting, bare numbers, invalid bytes — things `JSON.stringify` cannot write).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * withRaw({ a: "__RAW__" }, "1e400"); // bytes of {"a":1e400}
  * ```
  */
@@ -87,7 +87,7 @@ export const MAP_FLAGS = ["--map", "task=t,example_index=i,response=r"];
  * to `body`: they must be scored whatever happens to the case's bad file.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * withCompanions(g, body, 2).expect.length; // body's + 2
  * ```
  */
@@ -196,7 +196,7 @@ export interface LineCaseOptions {
  * quarantine must hold exactly the hostile lines' `q` (when all are known).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * lineCase(g, CARRIERS["lm-eval"], 3, () => [{ line: utf8("\u2028"), q: 1 }], "U+2028 line");
  * ```
  */

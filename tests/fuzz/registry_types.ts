@@ -3,7 +3,7 @@
  * CI subset take, its variants (case `k` gets variant `k mod n`) and its generator.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import type { ClassDef } from "./registry_types.ts";
  * const c: ClassDef = { name: "x", about: "…", full: 10, ci: 2, variants: ["a"], gen: (g) => body };
  * ```

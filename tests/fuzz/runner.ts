@@ -5,7 +5,7 @@
  * outcome.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { runCases } from "./runner.ts";
  * const results = await runCases(listCases({ size: "ci" }), { dataDir, jobs: 2 });
  * ```
@@ -55,7 +55,7 @@ const ROOTS = new Set<string>();
  * End the running `score` processes and remove the temporary case folders (on SIGINT/SIGTERM).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * Deno.addSignalListener("SIGINT", () => stopAll().then(() => Deno.exit(130)));
  * ```
  */
@@ -87,7 +87,7 @@ async function removeTree(dir: string): Promise<void> {
  * Run one built case in `root` (materialised there) and classify it.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * const { verdict } = await runCase(c, await Deno.makeTempDir(), dataDir);
  * ```
  */
@@ -111,7 +111,7 @@ export async function runCase(
  * under `.runlens/fuzz/cases/<id>/` for reproduction.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * const results = await runCases(listCases({ classes: /^gzip/ }), { dataDir });
  * ```
  */
@@ -181,7 +181,7 @@ export type Counts = Map<string, Map<string, number>>;
  * Count the results per class and outcome.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * countOutcomes(results).get("gzip-corrupt")?.get("named-error"); // 12
  * ```
  */
@@ -200,7 +200,7 @@ export function countOutcomes(results: readonly CaseResult[]): Counts {
  * outcomes marked with `!`).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * console.log(countsTable(results));
  * ```
  */

@@ -1,7 +1,8 @@
 /**
  * BIG-Bench Extra Hard as a registered {@link Benchmark}: 23 tasks, the release's 4,520
  * examples, the official scorer, the paper's aggregates (harmonic mean, micro, Mini micro) and
- * the failure-mode analyses of its Section 5 and Appendix A.
+ * the failure-mode analyses of its Section 5 and Appendix A. Built from the polars-free
+ * scoring part (`scoring.ts`, which `scoringModule` points to) plus the polars parts.
  *
  * @example
  * ```ts
@@ -9,6 +10,8 @@
  * assert.equal(bbeh.tasks.length, 23);
  * assert.equal(bbeh.canonicalTask("Temporal Sequences"), "temporal_sequence");
  * assert.equal(bbeh.defaultScorer, "bbeh-official");
+ * const { scoring } = await import(bbeh.scoringModule!); // what a Worker does
+ * assert.equal(scoring.name, bbeh.name);
  * ```
  * @module
  */
@@ -20,9 +23,7 @@ import { type BbehAggregate, bbehAggregate, bbehIntervals } from "./aggregate.ts
 import { bbehToBbmMap } from "./bbm_link.ts";
 import { loadBbehDataset } from "./dataset.ts";
 import { failureAnalyses, failureSummary, type MistakeLink } from "./failure/summary.ts";
-import { bbehOfficialScorer } from "./official_scorer.ts";
-import { BBEH_OFFICIAL } from "./scorer.ts";
-import { BBEH_TASKS, canonicalBbehTask } from "./tasks.ts";
+import { scoring as bbehScoring } from "./scoring.ts";
 import { loadBbmDataset } from "../bbm/dataset.ts";
 
 /** The BBM traces behind BBEH's first-mistake items, when the data directory has them. */
@@ -33,15 +34,11 @@ function mistakeLink(dataDir: string): MistakeLink | undefined {
 
 /** BBEH. */
 export const bbeh: Benchmark = {
-  name: "bbeh",
-  label: "BBEH",
+  ...bbehScoring,
   description: "BIG-Bench Extra Hard (Kazemi et al. 2025): 23 tasks, 4,520 examples " +
     "(google-deepmind/bbeh).",
-  tasks: BBEH_TASKS.map(({ name, display, size }) => ({ name, display, size })),
-  canonicalTask: canonicalBbehTask,
+  scoringModule: new URL("./scoring.ts", import.meta.url).href,
   loadDataset: loadBbehDataset,
-  defaultScorer: BBEH_OFFICIAL,
-  scorers: [bbehOfficialScorer],
   aggregate: bbehAggregate,
   aggregateIntervals: (rows, aggregate) => bbehIntervals(rows, aggregate as BbehAggregate),
   aggregateKeys: [

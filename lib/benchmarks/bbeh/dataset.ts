@@ -29,30 +29,14 @@
  */
 import pl from "nodejs-polars";
 import { join } from "node:path";
-import { exists, FETCH_HINT } from "../../core/data_dir.ts";
 import { pyLen } from "../../core/python.ts";
 import { readTaskFile } from "../../core/task_file.ts";
+import { findBbehRelease, readBbehTask } from "./examples.ts";
 import { BBEH_MINI_SIZE, BBEH_TASKS, inMiniByStride } from "./tasks.ts";
 import { bbehOfficial } from "./scorer.ts";
 
-/**
- * Find the BBEH release under `dir`: accepts the data root (holding `bbeh/`), the release
- * itself (holding `bbeh/benchmark_tasks`) or its inner folder (holding `benchmark_tasks`).
- * Returns the folder that holds `benchmark_tasks/` and `mini/`; throws a clear error otherwise.
- */
-export function findBbehRelease(dir: string): string {
-  if (!exists(dir)) {
-    throw new Error(`data directory ${dir} does not exist; ${FETCH_HINT}`);
-  }
-  const candidates = [join(dir, "bbeh", "bbeh"), join(dir, "bbeh"), dir];
-  for (const c of candidates) {
-    if (exists(join(c, "benchmark_tasks"))) return c;
-  }
-  throw new Error(
-    `${dir} is not a BBEH release: expected bbeh/bbeh/benchmark_tasks/bbeh_<task>/task.json ` +
-      `under it; ${FETCH_HINT}`,
-  );
-}
+/** Where the release is: see `examples.ts` (re-exported here, where it used to live). */
+export { findBbehRelease };
 
 const cache = new Map<string, pl.DataFrame>();
 
@@ -78,11 +62,7 @@ export function loadBbehDataset(dataDir: string): pl.DataFrame {
     unmatchable_target: [] as boolean[],
   };
   for (const info of BBEH_TASKS) {
-    const path = join(release, "benchmark_tasks", `bbeh_${info.name}`, "task.json");
-    const examples = readTaskFile(path, "BBEH");
-    if (examples.length !== info.size) {
-      throw new Error(`${path}: ${examples.length} examples, the release has ${info.size}`);
-    }
+    const examples = readBbehTask(release, info);
     const byInput = new Map<string, number[]>();
     examples.forEach((ex, i) => byInput.set(ex.input, [...(byInput.get(ex.input) ?? []), i]));
     examples.forEach((ex, i) => {

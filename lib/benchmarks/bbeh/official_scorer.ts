@@ -1,7 +1,8 @@
 /**
- * `bbeh-official`: the official BBEH scorer of `lib/benchmarks/bbeh/scorer.ts`, registered as a scorer.
- * Its polars form runs as a `prepare` step (`withBbehOfficial` builds helper columns), whose
- * outputs are renamed so they cannot clash with the frame's own `extracted`/`correct`.
+ * `bbeh-official`: the official BBEH scorer of `lib/benchmarks/bbeh/scorer.ts`, registered as
+ * a scorer. Besides `score` it has `scoreSpan`: the same verdict from the response's JSON
+ * bytes in a scanned log line, decoding only the response's end when that provably suffices
+ * (`tail.ts`).
  *
  * @example
  * ```ts
@@ -15,16 +16,23 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
-import { BBEH_OFFICIAL, bbehOfficial, withBbehOfficial } from "./scorer.ts";
+import { BBEH_OFFICIAL, bbehNormalizeTarget, bbehOfficial } from "./scorer.ts";
+import { bbehVerdictFromSpan } from "./tail.ts";
 import type { Scorer } from "../../scorers/types.ts";
 
-const X = "__bbeh_official_extracted";
-const C = "__bbeh_official_correct";
-/** The re-score flag `withBbehOfficial` adds. */
-const SLOW = "__bbeh_slow";
-
-/** `bbeh-official`. */
+/**
+ * `bbeh-official`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const response = "Let me see.\nThe final answer is $\\boxed{42}$.";
+ * const bytes = new TextEncoder().encode(JSON.stringify(response));
+ * const fromBytes = bbehOfficialScorer.scoreSpan!(bytes, 0, bytes.length, 1, "42"); // 1: F_ESCAPE
+ * assert.deepEqual(fromBytes, bbehOfficialScorer.score(response, "42"));
+ * assert.deepEqual(fromBytes, { extracted: "42", correct: true });
+ * ```
+ */
 export const bbehOfficialScorer: Scorer = {
   name: BBEH_OFFICIAL,
   description: "The official BBEH scorer (google-deepmind/bbeh evaluate.py): answer prefixes " +
@@ -37,15 +45,8 @@ export const bbehOfficialScorer: Scorer = {
     const v = bbehOfficial(response, target);
     return { extracted: v.extracted, correct: v.correct };
   },
-  prepare(lf, cols) {
-    const keep = lf.columns.filter((c) => c === "extracted" || c === "correct");
-    const saved = keep.map((c) => pl.col(c).alias(`__bbeh_saved_${c}`));
-    let out = saved.length > 0 ? lf.withColumns(...saved) : lf;
-    out = withBbehOfficial(out, cols.response, cols.target).rename({ extracted: X, correct: C });
-    return keep.length > 0
-      ? out.withColumns(...keep.map((c) => pl.col(`__bbeh_saved_${c}`).alias(c)))
-        .drop(keep.map((c) => `__bbeh_saved_${c}`))
-      : out;
+  scoreSpan(bytes, start, end, flags, target) {
+    const v = bbehVerdictFromSpan(bytes, start, end, flags, bbehNormalizeTarget(target));
+    return { extracted: v.extracted, correct: v.correct };
   },
-  expr: () => ({ extracted: pl.col(X), correct: pl.col(C), slow: pl.col(SLOW) }),
 };

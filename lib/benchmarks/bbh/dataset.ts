@@ -17,63 +17,12 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { join } from "node:path";
-import { exists, FETCH_HINT } from "../../core/data_dir.ts";
 import { pyLen } from "../../core/python.ts";
 import { BBH_TASKS } from "./tasks.ts";
-import { readTaskFile } from "../../core/task_file.ts";
+import { type BbhExample, findBbhTaskDir, readBbhTask, readBbhTaskFile } from "./examples.ts";
 
-/** One example of a BBH task file. */
-export interface BbhExample {
-  input: string;
-  target: string;
-}
-
-/**
- * Find the BBH task files under `dir`: accepts the data root (holding `bbh/bbh/`), the release
- * (holding `bbh/<task>.json`) or the task folder itself. Returns the folder holding the 27
- * `<task>.json` files; throws a clear error otherwise.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { join } from "node:path";
- * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const dir = resolveDataDir();
- * assert.equal(findBbhTaskDir(dir), join(dir, "bbh", "bbh")); // from the data root
- * assert.equal(findBbhTaskDir(join(dir, "bbh")), join(dir, "bbh", "bbh")); // from the release
- * ```
- */
-export function findBbhTaskDir(dir: string): string {
-  if (!exists(dir)) {
-    throw new Error(`data directory ${dir} does not exist; ${FETCH_HINT}`);
-  }
-  const probe = `${BBH_TASKS[0].name}.json`;
-  for (const c of [join(dir, "bbh", "bbh"), join(dir, "bbh"), dir]) {
-    if (exists(join(c, probe))) return c;
-  }
-  throw new Error(
-    `${dir} is not a BBH release: expected bbh/bbh/<task>.json (e.g. bbh/bbh/${probe}) ` +
-      `under it; ${FETCH_HINT}`,
-  );
-}
-
-/**
- * Read one BBH task file, checking its shape.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { join } from "node:path";
- * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const examples = readBbhTaskFile(join(findBbhTaskDir(resolveDataDir()), "snarks.json"));
- * assert.equal(examples.length, 178);
- * assert.deepEqual(Object.keys(examples[0]), ["input", "target"]);
- * ```
- */
-export function readBbhTaskFile(path: string): BbhExample[] {
-  return readTaskFile(path, "BBH");
-}
+/** Where the task files are and how one is read: see `examples.ts` (re-exported here). */
+export { type BbhExample, findBbhTaskDir, readBbhTaskFile };
 
 const cache = new Map<string, pl.DataFrame>();
 
@@ -103,11 +52,7 @@ export function loadBbhDataset(dataDir: string): pl.DataFrame {
     input_chars: [] as number[],
   };
   for (const info of BBH_TASKS) {
-    const path = join(taskDir, `${info.name}.json`);
-    const examples = readBbhTaskFile(path);
-    if (examples.length !== info.size) {
-      throw new Error(`${path}: ${examples.length} examples, the release has ${info.size}`);
-    }
+    const examples = readBbhTask(taskDir, info);
     examples.forEach((ex, i) => {
       cols.task.push(info.name);
       cols.example_index.push(i);

@@ -36,7 +36,7 @@ import { conformRows } from "../../core/schema.ts";
 import { scoreFrame } from "../../scorers/frame.ts";
 import { bbhReleaseCot } from "./scorers/release_cot.ts";
 import { bbhReleaseDirect } from "./scorers/release_direct.ts";
-import { findBbhTaskDir, readBbhTaskFile } from "./dataset.ts";
+import { findBbhTaskDir, readBbhTaskFile } from "./examples.ts";
 import { BBH_TASKS, bbhTask } from "./tasks.ts";
 
 /** The model of the released outputs. */

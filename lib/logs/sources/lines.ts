@@ -123,8 +123,9 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * import { F_ESCAPE } from "@runlens/logs/json_scan.ts";
  * const bytes = new TextEncoder().encode('{"response": "a\\nb"}');
- * const span = new Span(bytes, 13, 19, 3, 3, true);
+ * const span = new Span(bytes, 13, 19, 3, 3, F_ESCAPE);
  * assert.equal(span.text(), "a\nb");
  * ```
  */
@@ -136,12 +137,17 @@ export class Span implements ResponseSpan {
     readonly end: number,
     readonly chars: number,
     readonly utf8Bytes: number,
-    readonly escaped: boolean,
+    readonly flags: number,
   ) {}
 
   /** The text, exactly as `JSON.parse` decodes it. */
   text(): string {
-    return this.#text ??= decodeSpan(this.bytes, this.start, this.end, this.escaped);
+    return this.#text ??= decodeSpan(
+      this.bytes,
+      this.start,
+      this.end,
+      (this.flags & F_ESCAPE) !== 0,
+    );
   }
 }
 
@@ -447,7 +453,7 @@ export abstract class JsonLinesReader {
       tape.end[e],
       stringChars(tape, e),
       stringUtf8Bytes(tape, e),
-      (tape.flags[e] & F_ESCAPE) !== 0,
+      tape.flags[e],
     );
   }
 

@@ -61,6 +61,8 @@ export interface SourceFile {
   gzip: boolean;
   /** The run of records that name none. */
   defaultRun: string;
+  /** Records without a `run` field take their `model` as the run (`--run-by field`). */
+  runFromModel?: boolean;
   /** The model of records that name none (e.g. an lm-eval results file's model_name). */
   defaultModel?: string | null;
   /** A task (and benchmark) read from the file or folder name, when it holds exactly one. */

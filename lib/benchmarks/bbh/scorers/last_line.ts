@@ -18,9 +18,7 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import { pyStrip } from "../../../core/python.ts";
-import { PY_WS, stripPy } from "../../../scorers/pyre.ts";
 import type { Scorer } from "../../../scorers/types.ts";
 
 /**
@@ -38,9 +36,6 @@ export function extractLastLine(response: string): string | null {
   return lines.length === 0 ? null : pyStrip(lines.at(-1)!).toLowerCase();
 }
 
-/** The last line holding a character outside Python's whitespace (greedy prefix). */
-const LAST_NON_EMPTY = `(?s:.*)(?:^|\\n)([^\\n]*[^${PY_WS}][^\\n]*)`;
-
 /** `last-line`. */
 export const lastLine: Scorer = {
   name: "last-line",
@@ -56,14 +51,5 @@ export const lastLine: Scorer = {
       extracted,
       correct: extracted !== null && extracted === pyStrip(target).toLowerCase(),
     };
-  },
-  expr(responseCol, targetCol) {
-    const extracted = stripPy(pl.col(responseCol).str.extract(LAST_NON_EMPTY, 1))
-      .str.toLowerCase();
-    const target = stripPy(pl.col(targetCol)).str.toLowerCase();
-    const correct = pl.when(pl.col(responseCol).isNull().or(pl.col(targetCol).isNull()))
-      .then(pl.lit(null).cast(pl.Bool))
-      .otherwise(extracted.eq(target).fillNull(false));
-    return { extracted, correct };
   },
 };

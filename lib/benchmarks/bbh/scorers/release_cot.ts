@@ -17,9 +17,7 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import { pyStrip } from "../../../core/python.ts";
-import { stripPy } from "../../../scorers/pyre.ts";
 import type { Scorer } from "../../../scorers/types.ts";
 
 /** The CoT answer cue of the BBH prompts (`cot-prompts/<task>.txt`). */
@@ -54,12 +52,5 @@ export const bbhReleaseCot: Scorer = {
   score(response, target) {
     const extracted = extractBbhCot(response);
     return { extracted, correct: extracted === target };
-  },
-  expr(responseCol, targetCol) {
-    const line = stripPy(
-      pl.col(responseCol).str.split(BBH_ANSWER_CUE).lst.last().str.split("\n").lst.first(),
-    );
-    const extracted = line.str.replace("\\.$", "");
-    return { extracted, correct: extracted.eq(pl.col(targetCol)) };
   },
 };

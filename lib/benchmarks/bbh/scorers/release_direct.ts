@@ -15,9 +15,7 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import { pyStrip } from "../../../core/python.ts";
-import { stripPy } from "../../../scorers/pyre.ts";
 import type { Scorer } from "../../../scorers/types.ts";
 
 /**
@@ -45,9 +43,5 @@ export const bbhReleaseDirect: Scorer = {
   score(response, target) {
     const extracted = extractBbhDirect(response);
     return { extracted, correct: extracted === target };
-  },
-  expr(responseCol, targetCol) {
-    const extracted = stripPy(pl.col(responseCol).str.split("\n").lst.first());
-    return { extracted, correct: extracted.eq(pl.col(targetCol)) };
   },
 };

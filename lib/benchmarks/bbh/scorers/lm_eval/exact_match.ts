@@ -19,7 +19,6 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 
 /**
  * `regexes_to_ignore` + `ignore_case` of the cot_zeroshot template, then numpy's blindness to
@@ -61,62 +60,4 @@ export function lmEvalPlainEqual(prediction: string, reference: string): boolean
  */
 export function lmEvalZeroshotEqual(prediction: string, reference: string): boolean {
   return lmEvalZeroshotNormalize(prediction) === lmEvalZeroshotNormalize(reference);
-}
-
-const dropNul = (e: pl.Expr) => e.str.replace("\\x00+$", "");
-
-/**
- * {@link lmEvalZeroshotNormalize} as a polars expression.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import pl from "nodejs-polars";
- * const df = pl.DataFrame({ extracted: ['"Yes".', "1,000.\n"] });
- * const out = df.select(lmEvalZeroshotNormalizeExpr(pl.col("extracted")));
- * assert.deepEqual(out.getColumn("extracted").toArray(), ["yes", "1000"]);
- * ```
- */
-export function lmEvalZeroshotNormalizeExpr(e: pl.Expr): pl.Expr {
-  return dropNul(
-    e.str.replace("\\.(\\n?)$", "${1}")
-      .str.replaceAll(",", "", true)
-      .str.replaceAll("\\", "", true)
-      .str.replaceAll("\n", "", true)
-      .str.replaceAll('"', "", true)
-      .str.toLowerCase(),
-  );
-}
-
-/**
- * {@link lmEvalPlainEqual} as a polars expression.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import pl from "nodejs-polars";
- * const df = pl.DataFrame({ extracted: ["(A)", "(a)"], target: ["(A)", "(A)"] });
- * const out = df.select(lmEvalPlainEqualExpr(pl.col("extracted"), pl.col("target")).alias("ok"));
- * assert.deepEqual(out.getColumn("ok").toArray(), [true, false]);
- * ```
- */
-export function lmEvalPlainEqualExpr(prediction: pl.Expr, reference: pl.Expr): pl.Expr {
-  return dropNul(prediction).eq(dropNul(reference));
-}
-
-/**
- * {@link lmEvalZeroshotEqual} as a polars expression.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import pl from "nodejs-polars";
- * const df = pl.DataFrame({ extracted: ["YES.", "No"], target: ["Yes", "Yes"] });
- * const ok = lmEvalZeroshotEqualExpr(pl.col("extracted"), pl.col("target")).alias("ok");
- * const out = df.select(ok);
- * assert.deepEqual(out.getColumn("ok").toArray(), [true, false]);
- * ```
- */
-export function lmEvalZeroshotEqualExpr(prediction: pl.Expr, reference: pl.Expr): pl.Expr {
-  return lmEvalZeroshotNormalizeExpr(prediction).eq(lmEvalZeroshotNormalizeExpr(reference));
 }

@@ -12,11 +12,11 @@
  * gives "" (not "[invalid]"). So "So the answer is (B)." → "(B)", but "… is (B)" → "(B" and a
  * trailing space "… is (B). " → "(B)." (lm-evaluation-harness PR #2013).
  *
- * Rust's regex has no look-around. The polars form uses `the answer is ([^\n]*)[^\n]`: a match
- * must start with the literal (so the leftmost match starts at the first occurrence whose line
- * continues), and the greedy group followed by one more non-newline character captures
- * exactly what `(.*)(?=.)` captures. The lookbehind never consumed the literal and nothing
- * else can match inside it, so the first match is the same occurrence in both engines.
+ * The port uses `the answer is ([^\n]*)[^\n]`: a match must start with the literal (so the
+ * leftmost match starts at the first occurrence whose line continues), and the greedy group
+ * followed by one more non-newline character captures exactly what `(.*)(?=.)` captures. The
+ * lookbehind never consumed the literal and nothing else can match inside it, so the first
+ * match is the same occurrence as Python's.
  *
  * @example
  * ```ts
@@ -30,10 +30,8 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import { pyStrip } from "../../../../core/python.ts";
-import { lmEvalPlainEqual, lmEvalPlainEqualExpr } from "./exact_match.ts";
-import { stripPy } from "../../../../scorers/pyre.ts";
+import { lmEvalPlainEqual } from "./exact_match.ts";
 import type { Scorer } from "../../../../scorers/types.ts";
 
 /** lm-evaluation-harness's fallback when a regex filter finds nothing. */
@@ -70,13 +68,5 @@ export const lmEvalGetAnswer: Scorer = {
   score(response, target) {
     const extracted = extractGetAnswer(response);
     return { extracted, correct: lmEvalPlainEqual(extracted, target) };
-  },
-  expr(responseCol, targetCol) {
-    const extracted = pl.when(pl.col(responseCol).isNull()).then(pl.lit(null).cast(pl.Utf8))
-      .otherwise(
-        stripPy(pl.col(responseCol).str.extract(GET_ANSWER.source, 1))
-          .fillNull(pl.lit(LM_EVAL_INVALID)),
-      );
-    return { extracted, correct: lmEvalPlainEqualExpr(extracted, pl.col(targetCol)) };
   },
 };

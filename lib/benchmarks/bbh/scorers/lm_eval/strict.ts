@@ -13,7 +13,7 @@
  * harness versions raise IndexError there (the run dies, so no log holds such a row), newer
  * ones return the fallback: this port returns "[invalid]". No match at all → "[invalid]".
  *
- * Emulation without look-around (polars): the leftmost match of
+ * Emulation without look-around: the leftmost match of
  * `(?:The answer is |the answer is |The answer: |The final answer: )([^\n]*)[^\n]` starts at
  * the phrase occurrence whose look-behind position Python finds first (no phrase contains
  * another, so occurrence order and look-behind order agree), and group 1 is Python's capture.
@@ -29,11 +29,9 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import { pyStrip } from "../../../../core/python.ts";
-import { lmEvalZeroshotEqual, lmEvalZeroshotEqualExpr } from "./exact_match.ts";
+import { lmEvalZeroshotEqual } from "./exact_match.ts";
 import { LM_EVAL_INVALID } from "./get_answer.ts";
-import { stripPy } from "../../../../scorers/pyre.ts";
 import type { Scorer } from "../../../../scorers/types.ts";
 
 /** The four look-behind phrases of `strict-match`, in the regex's order. */
@@ -75,12 +73,5 @@ export const lmEvalStrict: Scorer = {
   score(response, target) {
     const extracted = extractStrict(response);
     return { extracted, correct: lmEvalZeroshotEqual(extracted, target) };
-  },
-  expr(responseCol, targetCol) {
-    const cap = pl.col(responseCol).str.extract(STRICT.source, 1);
-    const extracted = pl.when(pl.col(responseCol).isNull()).then(pl.lit(null).cast(pl.Utf8))
-      .when(cap.isNull().or(cap.eq(pl.lit("")))).then(pl.lit(LM_EVAL_INVALID))
-      .otherwise(stripPy(cap));
-    return { extracted, correct: lmEvalZeroshotEqualExpr(extracted, pl.col(targetCol)) };
   },
 };

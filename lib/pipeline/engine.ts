@@ -1,0 +1,196 @@
+/**
+ * The streaming scoring path (issues 13–15): discover the logs, plan them (fields, task hints,
+ * runs), cut them into units (byte ranges of line-format files, whole documents), score the
+ * units in a pool of Workers — or in this thread when the load is small — and merge what came
+ * back into one load. Polars-free: the caller turns the merged compact rows into a frame
+ * (`load.ts`).
+ *
+ * A file that cannot be read is an error of the load (`errors`), never of the others; with
+ * `strict` the first one throws {@link LoadFileError}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const load = await runEngine(["tests/fixtures/logs/mixed.jsonl"], resolveDataDir());
+ * assert.equal(load.merged.rows.n + load.merged.quarantine.length, load.merged.rowsIn[0]);
+ * assert.deepEqual(load.errors, []);
+ * ```
+ * @module
+ */
+import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
+import type { Benchmark } from "../benchmarks/types.ts";
+import { NO_PROGRESS, type Progress } from "../core/progress.ts";
+import { discover, type Format } from "../logs/discover.ts";
+import { withLimits } from "../logs/limits.ts";
+import { readInRanges } from "../logs/sources/all.ts";
+import type { FieldMapping, SourceLimits } from "../logs/sources/types.ts";
+import { type MergedLoad, mergeResults } from "./merge.ts";
+import { planFiles, type PlannedFile, type RunBy } from "./plan.ts";
+import { WorkerPool } from "./pool.ts";
+import { scoreUnitSafely } from "./score_units.ts";
+import { buildScoringState, type ScoringSetup, type Unavailable } from "./scoring_state.ts";
+import {
+  groupUnits,
+  planUnits,
+  RANGE_BYTES,
+  TASK_BYTES,
+  type UnitResult,
+  type WorkUnit,
+} from "./units.ts";
+
+/** How {@link runEngine} reads and scores. */
+export interface EngineOptions {
+  /** A forced format, or `auto` (detect each file). */
+  format?: Format | "auto";
+  /** The parsed `--map`, over detected fields. */
+  map?: FieldMapping | null;
+  /** The scorer of a benchmark's rows. */
+  scorerOf(benchmark: string): string;
+  /** The lm-eval filter kept when a file has several (null: each file's first). */
+  lmEvalFilter?: string | null;
+  /** Only these benchmarks (`--benchmark`). */
+  benchmarks?: readonly string[];
+  runBy?: RunBy;
+  /** Scoring Workers (default: one per core); 1 scores in this thread. */
+  workers?: number;
+  limits?: Partial<SourceLimits>;
+  /** Stop at the first file that cannot be read. */
+  strict?: boolean;
+  /** Largest byte range of a line-format file (default `units.ts` RANGE_BYTES; tests use less). */
+  rangeBytes?: number;
+  progress?: Progress;
+}
+
+/** A file that cannot be read, under `strict`. */
+export class LoadFileError extends Error {}
+
+/** What {@link runEngine} found. */
+export interface EngineLoad {
+  files: PlannedFile[];
+  merged: MergedLoad;
+  /** Files that could not be read (discovery's and the readers'), in path order. */
+  errors: { file: string; reason: string }[];
+  /** Files deliberately not read (special files, links leaving the folder, …). */
+  skipped: { file: string; reason: string }[];
+  /** Companion files read alongside logs (results files, metrics files, …). */
+  companions: { file: string; reason: string }[];
+  warnings: string[];
+  /** Benchmarks whose data set could not be read. */
+  unavailable: Unavailable[];
+}
+
+/** Loads smaller than this are scored in this thread (a Worker costs more than it saves). */
+const IN_THREAD_BYTES = 16 << 20;
+
+/** Discover, plan, score and merge the logs under `paths`. */
+export async function runEngine(
+  paths: readonly string[],
+  dataDir: string,
+  options: EngineOptions = { scorerOf: defaultScorerOf },
+): Promise<EngineLoad> {
+  const progress = options.progress ?? NO_PROGRESS;
+  const found = discover(paths, { format: options.format, map: Boolean(options.map) });
+  if (options.strict && found.errors.length > 0) throw strictError(found.errors[0]);
+  const scored = scoredBenchmarks().filter((b) =>
+    b.scoringModule && (!options.benchmarks || options.benchmarks.includes(b.name))
+  );
+  const setup = scoringSetup(scored, dataDir, options);
+  const files = planFiles(found.files, {
+    benchmarks: scored,
+    map: options.map,
+    runBy: options.runBy,
+    limits: setup.limits,
+  });
+  const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
+  const units = planUnits(files, readInRanges, rangeBytes);
+  const { results, unavailable } = await scoreAll(
+    units,
+    setup,
+    options.workers,
+    rangeBytes,
+    progress,
+  );
+  if (unavailable.length === scored.length && scored.length > 0) {
+    throw new Error(unavailable[0].reason);
+  }
+  progress.phase("merging…");
+  const merged = mergeResults(files, units, results, {
+    lmEvalFilter: options.lmEvalFilter ?? null,
+  });
+  const errors = [...found.errors, ...merged.errors].sort((a, b) => a.file < b.file ? -1 : 1);
+  if (options.strict && errors.length > 0) throw strictError(errors[0]);
+  return {
+    files,
+    merged,
+    errors,
+    skipped: found.skipped,
+    companions: found.companions,
+    warnings: [
+      ...found.warnings,
+      ...unavailable.map((u) => `no ${u.benchmark} data set: ${u.reason}`),
+    ],
+    unavailable,
+  };
+}
+
+/** Each benchmark's default scorer. */
+export function defaultScorerOf(benchmark: string): string {
+  return getBenchmark(benchmark)?.defaultScorer ?? "";
+}
+
+function strictError(e: { file: string; reason: string }): LoadFileError {
+  return new LoadFileError(`${e.file}: ${e.reason} (--strict stops at the first file that fails)`);
+}
+
+/** The plain-data setup every Worker builds its scoring state from. */
+function scoringSetup(
+  scored: readonly Benchmark[],
+  dataDir: string,
+  options: EngineOptions,
+): ScoringSetup {
+  return {
+    dataDir,
+    benchmarks: scored.map((b) => ({ module: b.scoringModule!, scorer: options.scorerOf(b.name) })),
+    only: options.benchmarks,
+    limits: withLimits(options.limits ?? {}),
+  };
+}
+
+/** Score every unit: in this thread for a small load or one Worker, else in a pool. */
+async function scoreAll(
+  units: readonly WorkUnit[],
+  setup: ScoringSetup,
+  workers: number | undefined,
+  rangeBytes: number,
+  progress: Progress,
+): Promise<{ results: UnitResult[]; unavailable: Unavailable[] }> {
+  const bytes = units.reduce((s, u) => s + u.end - u.start, 0);
+  const n = Math.max(1, workers ?? navigator.hardwareConcurrency ?? 1);
+  const tasks = groupUnits(units, taskBytes(bytes, n, rangeBytes));
+  if (n === 1 || (workers === undefined && bytes < IN_THREAD_BYTES) || tasks.length === 1) {
+    const { state, unavailable } = await buildScoringState(setup);
+    const results = tasks.flatMap((task, i) => {
+      progress.file(i, tasks.length, task[0].file.name);
+      return task.map((u) => scoreUnitSafely(state, u));
+    });
+    return { results, unavailable };
+  }
+  const pool = new WorkerPool(Math.min(n, tasks.length), setup);
+  try {
+    const { unavailable } = await pool.ready;
+    const results = await pool.run(
+      tasks,
+      (done, total) => progress.file(done, total, `${tasks.length} parts`),
+    );
+    return { results, unavailable };
+  } finally {
+    pool.close();
+  }
+}
+
+/** Task size: about four tasks per Worker keeps them busy to the end without many messages. */
+function taskBytes(bytes: number, workers: number, rangeBytes: number): number {
+  const least = Math.min(1 << 20, rangeBytes);
+  return Math.max(least, Math.min(TASK_BYTES, Math.ceil(bytes / (workers * 4))));
+}

@@ -1,0 +1,208 @@
+/**
+ * Plan a load: turn the files discovery found (`logs/discover.ts`) into the
+ * {@link SourceFile}s the scoring Workers read — each with its fields, task hint and default
+ * run decided once on the main thread from the file's first records and its path:
+ * - **fields** (issue 14, item 2): a JSON-lines or CSV log whose keys are not the canonical
+ *   ones (`question`, `output`, a chat transcript, …) is read as `mapped-*` with the fields
+ *   `logs/sources/fields.ts` detects; a headerless CSV by its columns' content; `--map`
+ *   overrides what it names;
+ * - **task hint** from the file and folder names (`task_hint.ts`);
+ * - **default run** (issue 14, item 3), the run of records without a `run` field: the file's
+ *   name, or — when a folder holds one file per task (two or more generic logs, each naming a
+ *   different task) — the folder's name, so that a run spread over 27 task files is one run.
+ *   `runBy` forces `file` or `folder`, or `field` (records' `run`, else their `model`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { discover } from "@runlens/logs/discover.ts";
+ * const dir = Deno.makeTempDirSync();
+ * for (const task of ["navigate", "snarks"]) {
+ *   Deno.writeTextFileSync(`${dir}/${task}-zero-shot-cot.jsonl`,
+ *     JSON.stringify({ question: "Q?", output: "A", gold: "(A)" }) + "\n");
+ * }
+ * const bbh = { name: "bbh", tasks: [{ name: "navigate" }, { name: "snarks" }] };
+ * const files = planFiles(discover([dir]).files, { benchmarks: [bbh] });
+ * assert.deepEqual(files.map((f) => [f.format, f.taskHint?.task, f.grouping]), [
+ *   ["mapped-jsonl", "navigate", "folder"],
+ *   ["mapped-jsonl", "snarks", "folder"],
+ * ]);
+ * assert.equal(files[0].defaultRun, dir.split("/").pop());
+ * assert.deepEqual(files[0].fieldsUsed, { response: "output", input: "question", target: "gold" });
+ * Deno.removeSync(dir, { recursive: true });
+ * ```
+ * @module
+ */
+import { basename, dirname, resolve } from "node:path";
+import { fileSource } from "../logs/byte_source.ts";
+import type { FoundFile } from "../logs/discover.ts";
+import { gunzipHead } from "../logs/gzip_stream.ts";
+import { DEFAULT_LIMITS } from "../logs/limits.ts";
+import { defaultRunName } from "../logs/paths.ts";
+import { sampleCsvRows } from "../logs/sources/csv.ts";
+import {
+  detectCsvColumns,
+  detectFields,
+  sampleJsonRecords,
+  withOverrides,
+} from "../logs/sources/fields.ts";
+import type { FieldMapping, SourceFile, SourceLimits } from "../logs/sources/types.ts";
+import { type HintBenchmark, taskHintOf } from "./task_hint.ts";
+
+/** How records without a `run` field get their run. */
+export type RunBy = "auto" | "field" | "folder" | "file";
+
+/** A file of the plan, with what was decided about it. */
+export interface PlannedFile extends SourceFile {
+  /** How its records without a `run` field got theirs. */
+  grouping: "folder" | "file";
+  /** Canonical field → where it was read from (generic logs), for `--json`'s `fields`. */
+  fieldsUsed: Record<string, string> | null;
+  /** Discovery's reason for the format (and the detection's, when it changed it). */
+  reason: string;
+}
+
+/** What {@link planFiles} needs besides the files. */
+export interface PlanOptions {
+  /** The scored benchmarks (task names for hints). */
+  benchmarks: readonly HintBenchmark[];
+  /** The parsed `--map`, applied over detection to every generic log. */
+  map?: FieldMapping | null;
+  runBy?: RunBy;
+  /** Whether a CSV cell is a benchmark question (headerless CSV columns by content). */
+  looksLikeQuestion?: (cell: string) => boolean;
+  limits?: SourceLimits;
+}
+
+/** Bytes of a file's head sampled for field detection. */
+const SAMPLE_BYTES = 1 << 20;
+/** Records sampled for field detection. */
+const SAMPLE_RECORDS = 20;
+const GENERIC = new Set(["canonical-jsonl", "mapped-jsonl", "canonical-csv", "mapped-csv"]);
+
+/** The plan of `found`, in order; file ids are positions. */
+export function planFiles(found: readonly FoundFile[], options: PlanOptions): PlannedFile[] {
+  const files = found.map((f, id): PlannedFile => {
+    const base = {
+      id,
+      path: f.path,
+      name: f.name,
+      format: f.format,
+      gzip: f.gzip,
+      size: f.size,
+      defaultRun: defaultRunName(f.name),
+      taskHint: taskHintOf(f.name, options.benchmarks),
+      grouping: "file" as const,
+      fieldsUsed: null,
+      reason: f.reason,
+    };
+    return GENERIC.has(f.format) ? { ...base, ...fieldsOf(f, options) } : base;
+  });
+  return groupRuns(files, options.runBy ?? "auto");
+}
+
+/** The format and fields of a generic log (detected from its head; `--map` over them). */
+function fieldsOf(
+  f: FoundFile,
+  options: PlanOptions,
+): Pick<PlannedFile, "format" | "fields" | "fieldsUsed" | "reason"> {
+  const head = headOf(f);
+  const csv = f.format.endsWith("csv");
+  const detected = csv ? csvFields(head, options) : jsonFields(head, options.limits);
+  const map = options.map ?? null;
+  if (map === null && (detected === null || isCanonical(detected))) {
+    return { format: f.format, fields: null, fieldsUsed: null, reason: f.reason };
+  }
+  const fields = map === null ? detected! : withOverrides(detected ?? { fields: {} }, map);
+  const used = { ...(detected?.used ?? {}), ...describe(map) };
+  return {
+    format: csv ? "mapped-csv" : "mapped-jsonl",
+    fields,
+    fieldsUsed: used,
+    reason: map === null ? `${f.reason}; fields detected` : `${f.reason}; --map`,
+  };
+}
+
+/** The first {@link SAMPLE_BYTES} of a log (decompressed for gzip; empty when unreadable). */
+function headOf(f: FoundFile): Uint8Array {
+  try {
+    const source = fileSource(f.path);
+    try {
+      const head = source.read(0, SAMPLE_BYTES);
+      return f.gzip ? gunzipHead(head, SAMPLE_BYTES) : head;
+    } finally {
+      source.close();
+    }
+  } catch {
+    return new Uint8Array(); // the reader names the problem
+  }
+}
+
+type Detected = FieldMapping & { used: Record<string, string> };
+
+function jsonFields(head: Uint8Array, limits = DEFAULT_LIMITS): Detected | null {
+  const sample = sampleJsonRecords(head, SAMPLE_RECORDS, limits);
+  return sample.length === 0 ? null : detectFields(sample);
+}
+
+/** A CSV's fields by its header's names, else (headerless) by its columns' content. */
+function csvFields(head: Uint8Array, options: PlanOptions): Detected | null {
+  const rows = sampleCsvRows(head, SAMPLE_RECORDS + 1, options.limits?.maxCsvColumns);
+  if (rows.length === 0) return null;
+  const header = rows[0].map((c) => c ?? "");
+  const records = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+  const named = detectFields(
+    records.length > 0 ? records : [Object.fromEntries(header.map((h) => [h, ""]))],
+  );
+  if (named.fields.response !== undefined) return named;
+  const question = options.looksLikeQuestion;
+  if (!question) return null;
+  return detectCsvColumns(rows, question, (s) => s.trim().length <= 64 && !s.includes("\n"));
+}
+
+/** Detection found only canonical names (the canonical reader reads the file as it is). */
+function isCanonical(d: Detected): boolean {
+  return !d.chat && Object.entries(d.fields).every(([field, key]) => field === key);
+}
+
+/** `--map`'s fields as `fieldsUsed` entries. */
+function describe(map: FieldMapping | null): Record<string, string> {
+  if (map === null) return {};
+  const out: Record<string, string> = {};
+  for (const [f, v] of Object.entries(map.fields)) {
+    out[f] = typeof v === "number" ? `column ${v} (--map)` : `${v} (--map)`;
+  }
+  for (const [f, v] of Object.entries(map.constants ?? {})) out[f] = `"${v}" (--map)`;
+  return out;
+}
+
+/**
+ * Default runs: a folder of generic logs, one per task, is one run named after the folder
+ * (`auto`), or every folder is (`folder`); else each file is its own (`file`, `field`).
+ */
+function groupRuns(files: PlannedFile[], runBy: RunBy): PlannedFile[] {
+  const byFolder = new Map<string, PlannedFile[]>();
+  for (const f of files) {
+    if (!GENERIC.has(f.format)) continue;
+    const dir = dirname(f.name);
+    byFolder.set(dir, [...(byFolder.get(dir) ?? []), f]);
+  }
+  for (const [dir, group] of byFolder) {
+    if (runBy === "file" || runBy === "field") continue;
+    if (runBy === "auto" && !onePerTask(group)) continue;
+    const name = basename(resolve(dir));
+    for (const f of group) {
+      f.defaultRun = name;
+      f.grouping = "folder";
+    }
+  }
+  if (runBy === "field") { for (const f of files) f.runFromModel = true; }
+  return files;
+}
+
+/** Two or more files, each naming a task, no task twice. */
+function onePerTask(group: readonly PlannedFile[]): boolean {
+  if (group.length < 2 || group.some((f) => !f.taskHint)) return false;
+  const tasks = new Set(group.map((f) => `${f.taskHint!.benchmark}/${f.taskHint!.task}`));
+  return tasks.size === group.length;
+}

@@ -1,0 +1,86 @@
+/**
+ * A pool of scoring Workers (`worker.ts`): each is initialised once (it loads the benchmarks'
+ * scoring parts and builds its example index), then takes the next task (a list of units)
+ * whenever it is idle, so a big file's ranges and a folder's small files keep every core busy.
+ * Results come back with their rows as transferred buffers. A Worker that fails (a bug or an
+ * exhausted heap, never a bad log: units catch those) rejects the run with its message.
+ *
+ * @example
+ * ```ts ignore
+ * const pool = new WorkerPool(2, setup);
+ * const { unavailable } = await pool.ready;
+ * const results = await pool.run(groupUnits(units), (done, total) => progress(done, total));
+ * pool.close();
+ * ```
+ * @module
+ */
+import type { ScoringSetup, Unavailable } from "./scoring_state.ts";
+import type { UnitResult, WorkUnit } from "./units.ts";
+
+/** Scoring Workers that run tasks of units. */
+export class WorkerPool {
+  readonly workers: Worker[];
+  /** Resolves once every Worker has built its state (with the data sets it could not read). */
+  readonly ready: Promise<{ unavailable: Unavailable[] }>;
+
+  /** Start `n` Workers and send each the setup. */
+  constructor(n: number, setup: ScoringSetup) {
+    this.workers = Array.from(
+      { length: Math.max(1, n) },
+      () => new Worker(new URL("./worker.ts", import.meta.url), { type: "module" }),
+    );
+    const inits = this.workers.map((w) =>
+      this.#next<{ unavailable: Unavailable[] }>(
+        w,
+        "ready",
+        () => w.postMessage({ type: "init", setup }),
+      )
+    );
+    this.ready = Promise.all(inits).then((all) => all[0]);
+  }
+
+  /** Run every task; `onTask` is told how many tasks are done. Results in any order. */
+  async run(
+    tasks: readonly WorkUnit[][],
+    onTask: (done: number, total: number) => void = () => {},
+  ): Promise<UnitResult[]> {
+    await this.ready;
+    const results: UnitResult[] = [];
+    let next = 0;
+    let done = 0;
+    const drive = async (w: Worker) => {
+      while (next < tasks.length) {
+        const units = tasks[next++];
+        const reply = await this.#next<{ results: UnitResult[] }>(
+          w,
+          "results",
+          () => w.postMessage({ type: "task", units }),
+        );
+        results.push(...reply.results);
+        onTask(++done, tasks.length);
+      }
+    };
+    await Promise.all(this.workers.map(drive));
+    return results;
+  }
+
+  /** Stop every Worker. */
+  close(): void {
+    for (const w of this.workers) w.terminate();
+  }
+
+  /** Send (by `post`) and wait for the Worker's next message of `type`. */
+  #next<T>(w: Worker, type: string, post: () => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      w.onmessage = (ev) => {
+        if (ev.data.type === type) resolve(ev.data as T);
+        else reject(new Error(`scoring Worker failed: ${ev.data.message}`));
+      };
+      w.onerror = (e) => {
+        e.preventDefault();
+        reject(new Error(`scoring Worker failed: ${e.message}`));
+      };
+      post();
+    });
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * What a scoring Worker (or the main thread, for a one-Worker load) holds to score units: the
+ * benchmarks' scoring parts loaded by module URL (`Benchmark.scoringModule`, polars-free), one
+ * {@link ExampleIndex} over their released examples, the scorer of each benchmark's rows, the
+ * sources and the limits. Built from a {@link ScoringSetup}, which is plain data, so it can be
+ * posted to Workers.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
+ * const module = new URL("../benchmarks/bbeh/scoring.ts", import.meta.url).href;
+ * const { state, unavailable } = await buildScoringState({
+ *   dataDir: resolveDataDir(),
+ *   benchmarks: [{ module, scorer: "bbeh-official" }],
+ *   limits: DEFAULT_LIMITS,
+ * });
+ * assert.deepEqual([state.scorers.get("bbeh")?.name, unavailable], ["bbeh-official", []]);
+ * ```
+ * @module
+ */
+import type { BenchmarkScoring, ExampleSet } from "../benchmarks/types.ts";
+import { sourceFor } from "../logs/sources/all.ts";
+import type { SourceLimits } from "../logs/sources/types.ts";
+import { GENERIC_SCORERS } from "../scorers/generic.ts";
+import type { ScalarScorer } from "../scorers/types.ts";
+import { ExampleIndex } from "./examples.ts";
+import type { ScoringState } from "./score_unit.ts";
+
+/** Plain data from which every Worker builds the same {@link ScoringState}. */
+export interface ScoringSetup {
+  /** The data directory holding the released data sets. */
+  dataDir: string;
+  /** Each scored benchmark: its scoring module (exports `scoring`) and the scorer of its rows. */
+  benchmarks: readonly { module: string; scorer: string }[];
+  /** Only these benchmarks (the user's `--benchmark`); absent: all of them. */
+  only?: readonly string[];
+  limits: SourceLimits;
+}
+
+/** A benchmark whose data set could not be read, and why. */
+export interface Unavailable {
+  benchmark: string;
+  reason: string;
+}
+
+/**
+ * Load the scoring parts, read their examples, index them. A benchmark whose data set cannot
+ * be read is left out and listed in `unavailable` (the caller decides whether that is fatal);
+ * an unknown scorer name throws.
+ */
+export async function buildScoringState(
+  setup: ScoringSetup,
+): Promise<{ state: ScoringState; unavailable: Unavailable[] }> {
+  const indexed: { scoring: BenchmarkScoring; examples: ExampleSet }[] = [];
+  const scorers = new Map<string, ScalarScorer>();
+  const unavailable: Unavailable[] = [];
+  for (const { module, scorer } of setup.benchmarks) {
+    const scoring = (await import(module)).scoring as BenchmarkScoring;
+    scorers.set(scoring.name, scorerNamed(scoring, scorer));
+    try {
+      indexed.push({ scoring, examples: scoring.readExamples(setup.dataDir) });
+    } catch (e) {
+      unavailable.push({ benchmark: scoring.name, reason: (e as Error).message });
+    }
+  }
+  const state: ScoringState = {
+    identifier: new ExampleIndex(indexed),
+    scorers,
+    sourceFor,
+    limits: setup.limits,
+    benchmarks: setup.only,
+  };
+  return { state, unavailable };
+}
+
+/** A benchmark's own scorer or a generic one, by name. */
+function scorerNamed(scoring: BenchmarkScoring, name: string): ScalarScorer {
+  const found = [...scoring.scorers, ...GENERIC_SCORERS].find((s) => s.name === name);
+  if (!found) throw new Error(`scorer ${name} is not a scorer of ${scoring.name}`);
+  return found;
+}
