@@ -22,8 +22,9 @@ import {
   GZIP_SOURCES,
   gzipSourceFor,
   readGzipJsonLines,
-  sourceFor,
 } from "@runlens/logs/sources/gzip_lines.ts";
+import { readInRanges, sourceFor } from "@runlens/logs/sources/all.ts";
+import { DOCUMENT_SOURCES } from "@runlens/logs/sources/documents.ts";
 import { JsonlReader, readJsonlBytes } from "@runlens/logs/sources/jsonl.ts";
 import { readJsonLinesBytes } from "@runlens/logs/sources/lines.ts";
 import { readLmEvalBytes } from "@runlens/logs/sources/lm_eval.ts";
@@ -341,12 +342,24 @@ Deno.test("gzip sources: corrupt, truncated, over-budget or UTF-16 data is a Fil
     );
   }));
 
-Deno.test("sourceFor: gzip line and CSV files get the gzip source, others their own", () => {
+Deno.test("sourceFor (all.ts): gzip line and CSV files get the gzip source, in one unit", () => {
+  const file = (format: string, gzip: boolean) => ({
+    id: 0,
+    path: "x",
+    name: "x",
+    format,
+    gzip,
+    defaultRun: "x",
+    size: 1 << 30,
+  });
   for (const format of Object.keys(GZIP_SOURCES)) {
-    assert.equal(sourceFor({ format, gzip: true }, SOURCES), GZIP_SOURCES[format]);
-    assert.equal(sourceFor({ format, gzip: false }, SOURCES), SOURCES[format]);
+    assert.equal(sourceFor(file(format, true)), GZIP_SOURCES[format]);
+    assert.equal(sourceFor(file(format, false)), SOURCES[format]);
+    assert.equal(readInRanges(file(format, true)), false);
   }
-  assert.equal(sourceFor({ format: "inspect-eval", gzip: true }, SOURCES), undefined);
+  for (const format of Object.keys(DOCUMENT_SOURCES)) {
+    assert.equal(sourceFor(file(format, true)), DOCUMENT_SOURCES[format]);
+  }
   assert.equal(gzipSourceFor("toString"), null);
 });
 

@@ -21,10 +21,8 @@ import { zipSync } from "fflate";
 import pl from "nodejs-polars";
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
 import { type LogRecord, textOf } from "@runlens/logs/record.ts";
-import { DOCUMENT_SOURCES } from "@runlens/logs/sources/documents.ts";
-import { sourceFor } from "@runlens/logs/sources/gzip_lines.ts";
+import { sourceFor } from "@runlens/logs/sources/all.ts";
 import { readMemberResponse } from "@runlens/logs/sources/inspect.ts";
-import { SOURCES } from "@runlens/logs/sources/registry.ts";
 import type { FieldMapping, SourceFile } from "@runlens/logs/sources/types.ts";
 import { fromColumnMap } from "@runlens/logs/sources/fields.ts";
 import { parseColumnMap } from "@runlens/logs/mapped.ts";
@@ -42,7 +40,6 @@ import { withTempDir } from "./_tmp.ts";
 
 const DATE = "2025-01-25T04-48-43.622918";
 const MiB = 1 << 20;
-const ALL = { ...DOCUMENT_SOURCES, ...SOURCES };
 
 /** Texts that break naive readers, each written by JSON.stringify. */
 const TEXTS = [
@@ -101,7 +98,7 @@ function sourceFile(path: string, format: string, gzip = false, extra = {}): Sou
 /** The records of a file as its source reads it (response texts decoded in the sink). */
 function records(file: SourceFile): LogRecord[] {
   const out: LogRecord[] = [];
-  const source = sourceFor(file, ALL)!;
+  const source = sourceFor(file)!;
   const sink = {
     record: (r: LogRecord) => out.push({ ...r, response: textOf(r.response) ?? r.response }),
     bad: () => {},
@@ -434,7 +431,7 @@ Deno.test("gz-span and line re-reads stop after the last line needed", () =>
       record: (r: LogRecord) => head(r) && refs.push(...refsOf(file, [r])),
       bad: () => {},
     };
-    const source = sourceFor(file, ALL)!;
+    const source = sourceFor(file)!;
     assert.equal(source.kind, "document");
     try {
       if (source.kind === "document") source.read(file, sink, DEFAULT_LIMITS);

@@ -44,9 +44,7 @@ import { gunzipChunks } from "../logs/gzip_stream.ts";
 import { DEFAULT_LIMITS } from "../logs/limits.ts";
 import { textOf } from "../logs/record.ts";
 import { DOCUMENT_CAP } from "../logs/sources/document.ts";
-import { DOCUMENT_SOURCES } from "../logs/sources/documents.ts";
-import { sourceFor } from "../logs/sources/gzip_lines.ts";
-import { SOURCES } from "../logs/sources/registry.ts";
+import { sourceFor } from "../logs/sources/all.ts";
 import {
   type FieldMapping,
   FileError,
@@ -132,9 +130,6 @@ const STREAMED_FORMATS = new Set([
   "canonical-csv",
   "mapped-csv",
 ]);
-
-/** Every reader, by format (line, CSV and document sources). */
-const ALL_SOURCES = { ...DOCUMENT_SOURCES, ...SOURCES };
 
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -379,7 +374,7 @@ function collectRecords(
   wanted: ReadonlySet<number>,
   limits: SourceLimits,
 ): Map<number, LogRecord[]> {
-  const source = sourceFor(file, ALL_SOURCES);
+  const source = sourceFor(file);
   if (!source) throw new FileError(file.path, `no reader for format ${file.format}`);
   let last = 0;
   for (const line of wanted) last = Math.max(last, line); // no spread: sets may be large

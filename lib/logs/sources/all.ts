@@ -9,19 +9,31 @@
  * const file = (format: string, gzip = false) =>
  *   ({ id: 0, path: "x", name: "x", format, gzip, defaultRun: "x", size: 0 });
  * assert.equal(sourceFor(file("canonical-jsonl"))?.kind, "lines");
+ * assert.equal(sourceFor(file("canonical-jsonl", true))?.kind, "document"); // streamed gzip
  * assert.equal(sourceFor(file("inspect-eval"))?.kind, "document");
+ * assert.equal(sourceFor(file("inspect-eval", true))?.kind, "document"); // inflates it itself
  * assert.equal(sourceFor(file("no-such-format")), null);
  * ```
  * @module
  */
 import { DOCUMENT_SOURCES } from "./documents.ts";
+import { gzipSourceFor } from "./gzip_lines.ts";
 import { SOURCES } from "./registry.ts";
 import type { Source, SourceFile } from "./types.ts";
 
-/** The source that reads `file`, or null when no reader knows its format. */
-export function sourceFor(file: SourceFile): Source | null {
-  const source = SOURCES[file.format] ?? DOCUMENT_SOURCES[file.format] ?? null;
-  return source;
+/**
+ * The source that reads `file`, or null when no reader knows its format. A gzip file of a line
+ * or CSV format gets its gzip source (the plain one would read compressed bytes); document
+ * sources inflate gzip data themselves.
+ */
+export function sourceFor(
+  file: Pick<SourceFile, "format" | "gzip">,
+): Source | null {
+  if (file.gzip) {
+    const gzip = gzipSourceFor(file.format);
+    if (gzip) return gzip;
+  }
+  return SOURCES[file.format] ?? DOCUMENT_SOURCES[file.format] ?? null;
 }
 
 /**

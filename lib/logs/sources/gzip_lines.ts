@@ -10,7 +10,8 @@
  *
  * A gzip file cannot be cut into byte ranges (a range would have to inflate everything before
  * it), so each is one document unit: {@link gzipSourceFor} gives its {@link DocumentSource}, and
- * {@link sourceFor} picks it over the plain source for a file with `gzip: true`. Not streamed:
+ * `all.ts`'s `sourceFor` picks it over the plain source for a file with `gzip: true`. Not
+ * streamed:
  * a ≤ v0.4.2 lm-eval file (one JSON array, parsed whole, capped like any document) and gzip
  * CSV — a quoted cell may hold line breaks, so a record boundary is only known from the start
  * of the file — which is inflated whole under {@link GZIP_CSV_CAP}.
@@ -54,7 +55,6 @@ import {
   type DocumentSource,
   FileError,
   type RecordSink,
-  type Source,
   type SourceFile,
   type SourceLimits,
 } from "./types.ts";
@@ -252,25 +252,4 @@ export const GZIP_SOURCES: Readonly<Record<string, DocumentSource>> = {
  */
 export function gzipSourceFor(format: string): DocumentSource | null {
   return Object.hasOwn(GZIP_SOURCES, format) ? GZIP_SOURCES[format] : null;
-}
-
-/**
- * The registry lookup the engine uses for a file: the gzip source of its format when the file
- * is gzip data and the format has one, else `sources[format]` (undefined: no reader). Plan the
- * units with it too, so that a gzip line file is one document unit, never cut into ranges:
- * `planUnits(files, (f) => sourceFor(f, SOURCES)?.kind === "lines")`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { SOURCES } from "./registry.ts";
- * assert.equal(sourceFor({ format: "canonical-jsonl", gzip: false }, SOURCES)?.kind, "lines");
- * assert.equal(sourceFor({ format: "canonical-jsonl", gzip: true }, SOURCES)?.kind, "document");
- * ```
- */
-export function sourceFor(
-  file: Pick<SourceFile, "format" | "gzip">,
-  sources: Readonly<Record<string, Source>>,
-): Source | undefined {
-  return (file.gzip ? gzipSourceFor(file.format) : null) ?? sources[file.format];
 }
