@@ -639,7 +639,16 @@ export function decodeString(b: Uint8Array, tape: Tape, e: number): string | nul
   return decodeSpan(b, tape.start[e], tape.end[e], (tape.flags[e] & F_ESCAPE) !== 0);
 }
 
-/** Decode a validated JSON string span `[start, end)` (quotes included). */
+/**
+ * Decode a validated JSON string span `[start, end)` (quotes included), as `JSON.parse` does.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const b = new TextEncoder().encode('"\ufeffhi"');
+ * assert.equal(decodeSpan(b, 0, b.length, false), "\ufeffhi"); // the leading U+FEFF kept
+ * ```
+ */
 export function decodeSpan(b: Uint8Array, start: number, end: number, escaped: boolean): string {
   if (!escaped) return decoder.decode(b.subarray(start + 1, end - 1));
   return JSON.parse(decoder.decode(b.subarray(start, end)));

@@ -17,7 +17,9 @@ export interface Pointer {
   /**
    * `span`: a JSON string (quotes included) at `offset` in the plain file; `gz-span`: the same
    * in the decompressed bytes of a gzip file; `member`: the same in the ZIP member `member`;
-   * `inline`: the text is kept in the load's text store under id `offset`; `none`: not kept.
+   * `inline` (`offset` -1): the text is not addressable (a document parsed whole), so
+   * `pipeline/responses.ts` reads the file again through its source; `none`: no pointer (CSV,
+   * lm-eval lines read through `JSON.parse`), read again the same way.
    */
   kind: PointerKind;
   offset: number;

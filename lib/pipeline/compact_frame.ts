@@ -1,9 +1,9 @@
 /**
  * Compact rows as a nodejs-polars DataFrame: the row schema without the texts (`input`,
- * `target`, `response`, `extra` are read on demand, see `texts.ts`), plus where each response
- * is (`ptr_kind`, `ptr_offset`, `ptr_length`, `ptr_member`) and the lm-eval filter and
- * data-set version of each row. Text columns are built from the string tables by native joins
- * (no JavaScript loop over the rows).
+ * `target`, `response`, `extra` are read on demand; responses by `responses.ts`), plus where
+ * each response is (`ptr_kind`, `ptr_offset`, `ptr_length`, `ptr_member`) and the lm-eval
+ * filter and data-set version of each row. Text columns are built from the string tables by
+ * native joins (no JavaScript loop over the rows).
  *
  * Columns: `run`, `model`, `benchmark`, `task` (Utf8), `example_index`, `epoch` (Int32),
  * `extracted` (Utf8), `correct` (Boolean), `scorer` (Utf8), `response_chars`,

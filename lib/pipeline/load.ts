@@ -37,7 +37,7 @@ import { fromColumnMap } from "../logs/sources/fields.ts";
 import type { SourceLimits } from "../logs/sources/types.ts";
 import { type EngineLoad, runEngine } from "./engine.ts";
 import type { PlannedFile, RunBy } from "./plan.ts";
-import { fillResponses } from "./responses.ts";
+import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
 import { type RunSummary, summariseRuns } from "./summarise.ts";
 
@@ -123,6 +123,12 @@ export interface LoadedRuns {
   skipped: { file: string; reason: string }[];
   /** Warnings for the report (skipped files, names that are not UTF-8, missing data sets). */
   warnings: string[];
+  /**
+   * What the load knew of each file, for reading responses back later:
+   * `responses(rows.filter(…), loaded.sources)` (`responses.ts`) fills `response` for the rows
+   * asked for (a load with `responses: false` keeps only the pointers).
+   */
+  sources: ResponseFiles;
 }
 
 /**
@@ -251,7 +257,8 @@ async function load(
     models: engine.merged.models,
     scorerOf,
   });
-  if (responses && rows.height > 0) rows = fillResponses(rows, engine.files);
+  const sources = new Map(engine.files.map((f) => [f.path, f]));
+  if (responses && rows.height > 0) rows = readBack(rows, sources);
   return {
     files: paths_,
     fileSummaries,
@@ -263,6 +270,7 @@ async function load(
     errors: engine.errors,
     skipped: engine.skipped,
     warnings: engine.warnings,
+    sources,
   };
 }
 

@@ -9,41 +9,30 @@
  * const file = (format: string, gzip = false) =>
  *   ({ id: 0, path: "x", name: "x", format, gzip, defaultRun: "x", size: 0 });
  * assert.equal(sourceFor(file("canonical-jsonl"))?.kind, "lines");
+ * assert.equal(sourceFor(file("canonical-jsonl", true))?.kind, "document"); // streamed gzip
  * assert.equal(sourceFor(file("inspect-eval"))?.kind, "document");
+ * assert.equal(sourceFor(file("inspect-eval", true))?.kind, "document"); // inflates it itself
  * assert.equal(sourceFor(file("no-such-format")), null);
  * ```
  * @module
  */
-import { gunzipAll } from "../gzip_stream.ts";
-import { readCsvBytes } from "./csv.ts";
-import { DOCUMENT_CAP } from "./document.ts";
 import { DOCUMENT_SOURCES } from "./documents.ts";
-import { readJsonlBytes } from "./jsonl.ts";
-import { readLmEvalBytes } from "./lm_eval.ts";
+import { gzipSourceFor } from "./gzip_lines.ts";
 import { SOURCES } from "./registry.ts";
-import type { DocumentSource, Source, SourceFile } from "./types.ts";
+import type { Source, SourceFile } from "./types.ts";
 
-/** Readers of a whole decompressed gzip file, by format. */
-const GZIP_READERS: Record<string, typeof readCsvBytes> = {
-  "canonical-jsonl": readJsonlBytes,
-  "mapped-jsonl": readJsonlBytes,
-  "lm-eval": readLmEvalBytes,
-  "canonical-csv": readCsvBytes,
-  "mapped-csv": readCsvBytes,
-};
-
-/** A gzip file of a line or CSV format: inflated (verified, within the budget), then read. */
-const gzipSource = (read: typeof readCsvBytes): DocumentSource => ({
-  kind: "document",
-  read(file, sink, limits) {
-    read(file, gunzipAll(file.path, limits, { cap: DOCUMENT_CAP }), sink, limits);
-  },
-});
-
-/** The source that reads `file`, or null when no reader knows its format. */
-export function sourceFor(file: SourceFile): Source | null {
-  const gz = file.gzip ? GZIP_READERS[file.format] : undefined;
-  if (gz) return gzipSource(gz);
+/**
+ * The source that reads `file`, or null when no reader knows its format. A gzip file of a line
+ * or CSV format gets its gzip source (the plain one would read compressed bytes); document
+ * sources inflate gzip data themselves.
+ */
+export function sourceFor(
+  file: Pick<SourceFile, "format" | "gzip">,
+): Source | null {
+  if (file.gzip) {
+    const gzip = gzipSourceFor(file.format);
+    if (gzip) return gzip;
+  }
   return SOURCES[file.format] ?? DOCUMENT_SOURCES[file.format] ?? null;
 }
 

@@ -627,8 +627,18 @@ export class LmEvalReader extends JsonLinesReader {
   }
 }
 
-/** Whether the bytes start (after a byte order mark and whitespace) with `[`: ≤ v0.4.2. */
-function isArrayFile(head: Uint8Array): boolean {
+/**
+ * Whether the bytes of a samples file (its first 64 KiB suffice) start, after a byte order
+ * mark and whitespace, with `[`: a ≤ v0.4.2 file, read whole.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(isArrayFile(new TextEncoder().encode('\ufeff\n [{"doc_id": 0}]')), true);
+ * assert.equal(isArrayFile(new TextEncoder().encode('{"doc_id": 0}\n')), false);
+ * ```
+ */
+export function isArrayFile(head: Uint8Array): boolean {
   let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   while (i < head.length && [0x20, 0x09, 0x0a, 0x0d].includes(head[i])) i++;
   return head[i] === 0x5b;
