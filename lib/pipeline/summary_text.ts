@@ -93,9 +93,10 @@ export interface ScoreReport {
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const loaded = await loadRuns(["tests/fixtures/logs/tree"], resolveDataDir());
- * const json = JSON.stringify(runsReport(loaded)); // {"runs":[{"run":"alpha",…}],"quarantine":[]}
+ * const json = JSON.stringify(runsReport(loaded)); // {"runs":[{"run":"alpha",…}],…}
  * assert.ok(json.startsWith('{"runs":[{"run":"alpha","model":"model-a","benchmark":"bbeh",'));
- * assert.ok(json.endsWith('"quarantine":[]}'));
+ * assert.ok(json.includes('"quarantine":[],"errors":[],"files":[{"file":'));
+ * assert.ok(json.endsWith('"skipped":[],"warnings":[]}'));
  * ```
  */
 export function runsReport(loaded: LoadedRuns): ScoreReport {

@@ -74,12 +74,13 @@ interface Notice {
 
 /**
  * The notices of a report: entries with a string `file` in any top-level list other than
- * `runs` and `quarantine` (`errors`, and e.g. `warnings`/`skipped` if the fix adds them).
+ * `runs`, `quarantine` and `files` (every file read, with its format and counts): `errors`
+ * and `skipped`.
  */
 export function noticesOf(report: Record<string, unknown>): Notice[] {
   const out: Notice[] = [];
   for (const [key, value] of Object.entries(report)) {
-    if (key === "runs" || key === "quarantine" || !Array.isArray(value)) continue;
+    if (["runs", "quarantine", "files"].includes(key) || !Array.isArray(value)) continue;
     for (const item of value) {
       if (item && typeof item === "object" && typeof (item as Notice).file === "string") {
         out.push({ file: (item as Notice).file, reason: String((item as Notice).reason ?? "") });
