@@ -178,8 +178,9 @@ export type CacheWrite =
 
 /**
  * A partition value as a folder name: `%XX` for the characters Hive and Spark escape (control
- * characters, `" # % ' * / : = ? \ ^ [ ] {` and DEL), other characters as they are; the value
- * `__HIVE_DEFAULT_PARTITION__` (which readers take for null) gets its first `_` escaped.
+ * characters, `" # % ' * / : = ? \ ^ [ ] {` and DEL), other characters as they are. Readers
+ * decode it back, except that they take `__HIVE_DEFAULT_PARTITION__` for null, escaped or not
+ * (polars compares after decoding); runlens itself reads runs from the manifest, exactly.
  *
  * @example
  * ```ts
@@ -190,12 +191,11 @@ export type CacheWrite =
  * ```
  */
 export function hiveEscape(value: string): string {
-  const escaped = value.replace(
+  return value.replace(
     // deno-lint-ignore no-control-regex -- control characters are what Hive escapes first
     /[\x00-\x1f"#%'*/:=?\\\x7f{[\]^]/g,
     (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
   );
-  return escaped === "__HIVE_DEFAULT_PARTITION__" ? "%5F" + escaped.slice(1) : escaped;
 }
 
 /** The part file of a partition, relative to its entry; throws when a name is too long. */
@@ -362,8 +362,9 @@ const fingerprintTuple = (f: FileFingerprint) => [f.size, f.mtimeMs, f.head, f.t
 /**
  * Read the entry `key` of the cache `dir`: the frame with the columns, types and row order
  * it was written with, the quarantine and the metadata. Never throws: a missing or broken
- * entry is a miss with its reason (see the module documentation for what is checked). The
- * caller computes `key` from fresh fingerprints, so a hit means the files are unchanged.
+ * entry is a miss with its reason (see the module documentation for what is checked), and is
+ * deleted so that the load's write can replace it. The caller computes `key` from fresh
+ * fingerprints, so a hit means the files are unchanged.
  *
  * @example
  * ```ts
@@ -388,6 +389,9 @@ export function readCache(dir: string, key: string): CacheRead {
       missing: false,
     };
   } catch (e) {
+    // Entries appear whole (renamed into place), so a broken one is damaged for good, or being
+    // evicted right now: delete it, or every later write would find the key taken.
+    discard(dir, root);
     const reason = `cache entry ${key.slice(0, 12)}… ignored: ${messageOf(e)}`;
     return { load: null, reason, missing: false };
   }
