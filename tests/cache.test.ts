@@ -456,3 +456,64 @@ Deno.test("cacheDir: the option, else $RUNLENS_CACHE, else .runlens/cache, made 
     else Deno.env.set("RUNLENS_CACHE", saved);
   }
 });
+
+// ---------------------------------------------------------------------------------------------
+// `runlens cache` as a user runs it
+
+async function runlens(args: string[], env: Record<string, string> = {}) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "lib/cli/runlens.ts", ...args],
+    cwd: REPO_ROOT,
+    env: { NO_COLOR: "1", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
+Deno.test("runlens cache info/clear: text, --json, $RUNLENS_CACHE, usage errors", async () => {
+  await withTempDir(async (dir) => {
+    const frame = awkwardFrame(1_234);
+    const key = put(dir, frame, { scorer: "bbeh-official" });
+    const info = await runlens(["cache", "info", "--cache", dir, "--json"]);
+    assert.equal(info.code, 0, info.stderr);
+    const report = JSON.parse(info.stdout);
+    assert.deepEqual(
+      [report.command, report.action, report.dir, report.leftovers, report.runs, report.errors],
+      ["cache", "info", dir, 0, [], []],
+    );
+    assert.deepEqual(
+      report.entries.map((
+        e: Record<string, unknown>,
+      ) => [e.key, e.rows, e.quarantined, e.settings]),
+      [[key, 1_234, 2, { scorer: "bbeh-official" }]],
+    );
+    const text = await runlens(["cache", "info"], { RUNLENS_CACHE: dir });
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, new RegExp(`^cache ${dir}: 1 entry, `));
+    assert.match(
+      text.stdout,
+      new RegExp(`\\n  ${key.slice(0, 12)}  .*  1,234 rows  2 quarantined`),
+    );
+    const clear = await runlens(["cache", "clear", "--cache", dir, "--json"]);
+    assert.equal(clear.code, 0, clear.stderr);
+    const cleared = JSON.parse(clear.stdout);
+    assert.deepEqual([cleared.removed_entries, cleared.bytes], [1, report.bytes]);
+    assert.deepEqual(cacheInfo(dir).entries, []);
+    const again = await runlens(["cache", "clear", "--cache", dir]);
+    assert.equal(again.stdout, `removed 0 entries (0.0 MB) from ${dir}\n`);
+    for (
+      const bad of [["cache"], ["cache", "list"], ["cache", "info", "extra"], [
+        "cache",
+        "info",
+        "--cach",
+        dir,
+      ]]
+    ) {
+      const out = await runlens(bad);
+      assert.equal(out.code, 2, bad.join(" "));
+      assert.match(out.stderr, /usage: deno task runlens cache info\|clear/);
+    }
+  });
+});
