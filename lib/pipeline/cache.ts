@@ -21,8 +21,8 @@
  * ```
  *
  * The parts form a hive-partitioned Parquet data set: the columns of the compact frame minus
- * the partition columns `benchmark` and `run` (which the folder names hold), plus `row`, the
- * row's position in the load (sort by it to get the load's order). Folder names escape the
+ * the partition columns `benchmark` and `run` (which the folder names hold), plus `row`
+ * (Int64), the row's position in the load (sort by it to get the load's order). Folder names escape the
  * characters Hive and Spark escape (`/ = % : # ? * " ' \ ^ [ ] {`, control characters) as
  * `%XX`; other characters, non-ASCII included, are kept. polars, DuckDB (≥ 1.1), Spark and Trino
  * decode them, e.g. in DuckDB:
@@ -276,7 +276,9 @@ function randomName(): string {
 
 /** One Parquet file per (benchmark, run), in order of first appearance. */
 function writePartitions(root: string, frame: pl.DataFrame): CachePartition[] {
-  const parts = frame.withRowIndex("row").partitionBy(["benchmark", "run"], true, true);
+  // `row` as Int64 (not polars' UInt32 index): every engine has a signed 64-bit type (bigint).
+  const parts = frame.withRowIndex("row").withColumns(pl.col("row").cast(pl.Int64))
+    .partitionBy(["benchmark", "run"], true, true);
   return parts.filter((p) => p.height > 0).map((part) => {
     const benchmark = part.getColumn("benchmark").get(0) as string;
     const run = part.getColumn("run").get(0) as string;
