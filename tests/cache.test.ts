@@ -517,3 +517,28 @@ Deno.test("runlens cache info/clear: text, --json, $RUNLENS_CACHE, usage errors"
     }
   });
 });
+
+Deno.test("docs/cache.md: the Trino table declares every column of an entry with its type", () =>
+  withTempDir((dir) => {
+    const doc = Deno.readTextFileSync(join(REPO_ROOT, "docs", "cache.md"));
+    const body = doc.match(/CREATE TABLE [^(]+\(([^;]*?)\)\nWITH/)![1];
+    const declared = body.split(",").map((c) => c.trim().replaceAll('"', "").split(/\s+/));
+    const frame = awkwardFrame(50);
+    const key = put(dir, frame);
+    const part = JSON.parse(Deno.readTextFileSync(join(dir, key, "manifest.json"))).partitions[0];
+    const parquet = pl.readParquet(join(dir, key, part.path));
+    const trino: Record<string, string> = {
+      String: "varchar",
+      Int32: "integer",
+      Int64: "bigint",
+      Float64: "double",
+      Bool: "boolean",
+    };
+    const type = (s: pl.Series) => trino[String(s.dtype).replace(/^DataType\((.*)\)$/, "$1")];
+    const actual = [
+      ...parquet.getColumns().map((s) => [s.name, type(s)]),
+      ["benchmark", "varchar"],
+      ["run", "varchar"],
+    ];
+    assert.deepEqual(declared, actual);
+  }));
