@@ -2,8 +2,9 @@
  * Test helper for the cache: a compact frame with awkward values ({@link awkwardFrame}), and,
  * run as a script, one writer of a cache entry for the concurrency test:
  * `deno run -A tests/_cache_writer.ts DIR KEY GO_FILE` builds the frame, says so by creating
- * `GO_FILE.ready.<pid>`, waits until GO_FILE exists (so that two writers start together), writes the awkward frame as entry KEY of the cache DIR and prints
- * the {@link writeCache} result as JSON.
+ * `GO_FILE.ready.<pid>`, waits until GO_FILE exists (so that two writers start together),
+ * writes the awkward frame as entry KEY of the cache DIR and prints the {@link writeCache}
+ * result as JSON.
  *
  * @example
  * ```ts

@@ -26,7 +26,7 @@ import { withTempDir } from "./_tmp.ts";
 
 const QUARANTINE: LoadQuarantine[] = [
   { file: "logs/a.jsonl", line: 3, reason: "missing task", run: "a/b", benchmark: null },
-  { file: "logs/ü b.jsonl", line: 7, reason: 'unknown task "x\ny" ✗', run: "", benchmark: "bbh" },
+  { file: "logs/ü b.jsonl", line: 7, reason: 'task "x\ny" ✗', run: "", benchmark: "bbh" },
 ];
 const META = {
   files: [{ path: "logs/a.jsonl", format: "jsonl", rowsIn: 3 }],
@@ -52,7 +52,8 @@ function put(dir: string, frame: pl.DataFrame, settings: Record<string, unknown>
 const schemaOf = (df: pl.DataFrame) => df.getColumns().map((c) => `${c.name}: ${c.dtype}`);
 
 for (const interleaved of [true, false]) {
-  Deno.test(`round trip: awkward runs, nulls, big offsets (${interleaved ? "runs interleaved" : "one block per run"})`, () =>
+  const order = interleaved ? "runs interleaved" : "one block per run";
+  Deno.test(`round trip: awkward runs, nulls, big offsets (${order})`, () =>
     withTempDir((dir) => {
       const frame = awkwardFrame(5_000, interleaved);
       const key = put(dir, frame);
@@ -396,7 +397,7 @@ Deno.test("two processes writing one key: both succeed, one entry, nothing left 
   });
 });
 
-Deno.test("eviction: a newer version of the same files replaces the old entry; other settings stay", () =>
+Deno.test("eviction: newer files replace the old entry, entries of other settings stay", () =>
   withTempDir((dir) => {
     const cache = join(dir, "cache");
     const path = join(dir, "a.jsonl");

@@ -18,10 +18,11 @@
  * import assert from "node:assert/strict";
  * const dir = Deno.makeTempDirSync();
  * Deno.writeTextFileSync(`${dir}/a.jsonl`, '{"task": "nycc"}\n');
- * const before = loadKey([fileFingerprint(`${dir}/a.jsonl`)], { scorer: "bbeh-official" });
- * assert.equal(loadKey([fileFingerprint(`${dir}/a.jsonl`)], { scorer: "bbeh-official" }), before);
+ * const key = () => loadKey([fileFingerprint(`${dir}/a.jsonl`)], { scorer: "bbeh-official" });
+ * const before = key();
+ * assert.equal(key(), before); // unchanged
  * Deno.writeTextFileSync(`${dir}/a.jsonl`, '{"task": "nycc"}\n', { append: true });
- * assert.notEqual(loadKey([fileFingerprint(`${dir}/a.jsonl`)], { scorer: "bbeh-official" }), before);
+ * assert.notEqual(key(), before); // appended to
  * Deno.removeSync(dir, { recursive: true });
  * ```
  * @module
