@@ -1,8 +1,10 @@
 /**
  * The `runlens` command line: `deno task runlens <command> [args…]`.
  *
- * Commands: `score` (load run logs, re-score, aggregate) and `fetch-data` (download the pinned
- * public data sets). Each command lives in its own module and returns a process exit code.
+ * Commands: `score` (load run logs, re-score, aggregate), `fetch-data` (download the pinned
+ * public data sets), `cache` (list or delete cached loads), and the analyses listed in
+ * {@link runlensMain}'s usage. Each command lives in its own module and returns a process exit
+ * code.
  *
  * @example
  * ```sh
@@ -49,6 +51,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command<un
     summary: "ARB-style runs: score by answer type, accuracy, error types, rubric agreement: " +
       "arb <paths…> [--json] [--map field=column,…]",
     load: async () => (await import("./arb.ts")).arbCommand as Command<unknown>,
+  },
+  cache: {
+    summary: "list or delete the cached loads: cache info|clear [--cache DIR] [--json]",
+    load: async () => (await import("./cache.ts")).cacheCommand as Command<unknown>,
   },
   "fetch-data": {
     summary: "download and verify the pinned public data sets: fetch-data [--data DIR]",
