@@ -171,7 +171,13 @@ Deno.test("score arguments: --format and --map", () => {
     "--format mapped-jsonl needs --map",
   );
   // without the new flags the parsed arguments are unchanged
-  assert.deepEqual(parseScoreArgs(["a"]), { paths: ["a"], data: null, json: false, rows: null });
+  assert.deepEqual(parseScoreArgs(["a"]), {
+    paths: ["a"],
+    data: null,
+    json: false,
+    rows: null,
+    load: { cache: true },
+  });
 });
 
 dataTest(

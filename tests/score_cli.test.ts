@@ -62,6 +62,7 @@ Deno.test("parseScoreArgs: flags, inline values, usage errors", () => {
     data: "d",
     json: true,
     rows: "r.jsonl",
+    load: { cache: true },
   });
   assert.equal(parseScoreArgs([]), "no run logs given");
   assert.equal(parseScoreArgs(["a.jsonl", "--bogus"]), "unknown option --bogus");

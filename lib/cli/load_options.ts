@@ -12,6 +12,7 @@
  *   LOAD_OPTIONS);
  * const opts = loadOptionsOf(parsed.values);
  * assert.deepEqual([opts.runBy, opts.limits, opts.strict], ["folder", { maxDepth: 50 }, true]);
+ * assert.equal(opts.cache, true); // commands use the cache unless --no-cache
  * ```
  * @module
  */
@@ -85,6 +86,12 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
     description: "scoring Workers (default: one per core; small loads use none)",
   },
   strict: { type: "boolean", description: "stop at the first file that cannot be read" },
+  cache: {
+    type: "string",
+    value: "DIR",
+    description: "the columnar cache of scored rows (default $RUNLENS_CACHE, else .runlens/cache)",
+  },
+  "no-cache": { type: "boolean", description: "neither read nor write the cache" },
   ...LIMIT_OPTIONS,
 };
 
@@ -119,6 +126,10 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
   const workers = text("workers");
   if (workers !== undefined) out.workers = positiveInt("--workers", workers);
   if (values.strict === true) out.strict = true;
+  if (values["no-cache"] === true && text("cache") !== undefined) {
+    throw new UsageError("--cache and --no-cache contradict each other");
+  }
+  out.cache = values["no-cache"] === true ? false : text("cache") ?? true;
   const limits = limitsOf(values);
   if (Object.keys(limits).length > 0) out.limits = limits;
   return out;

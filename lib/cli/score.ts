@@ -68,8 +68,8 @@ export interface ScoreArgs {
   data: string | null;
   json: boolean;
   rows: string | null;
-  /** The shared load options given (`load_options.ts`). */
-  load?: LoadOptions;
+  /** The shared load options (`load_options.ts`). */
+  load: LoadOptions;
 }
 
 /** Check and convert `score`'s parsed arguments; throws {@link UsageError}. */
@@ -80,9 +80,8 @@ function toScoreArgs({ values, positionals }: ParsedArgs): ScoreArgs {
     data: text("data") ?? null,
     json: values.json === true,
     rows: text("rows") ?? null,
+    load: loadOptionsOf(values),
   };
-  const load = loadOptionsOf(values);
-  if (Object.keys(load).length > 0) out.load = load;
   if (out.paths.length === 0) throw new UsageError("no run logs given");
   return out;
 }
@@ -95,7 +94,7 @@ function toScoreArgs({ values, positionals }: ParsedArgs): ScoreArgs {
  * import assert from "node:assert/strict";
  * assert.deepEqual(
  *   parseScoreArgs(["a.jsonl", "--json"]),
- *   { paths: ["a.jsonl"], data: null, json: true, rows: null },
+ *   { paths: ["a.jsonl"], data: null, json: true, rows: null, load: { cache: true } },
  * );
  * assert.equal(parseScoreArgs(["a.jsonl", "--bogus"]), "unknown option --bogus");
  * ```

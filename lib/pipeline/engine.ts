@@ -21,7 +21,7 @@
 import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark } from "../benchmarks/types.ts";
 import { NO_PROGRESS, type Progress } from "../core/progress.ts";
-import { discover, type Format } from "../logs/discover.ts";
+import { discover, type Discovery, type Format } from "../logs/discover.ts";
 import { withLimits } from "../logs/limits.ts";
 import { readInRanges } from "../logs/sources/all.ts";
 import type { FieldMapping, SourceLimits } from "../logs/sources/types.ts";
@@ -83,13 +83,24 @@ export interface EngineLoad {
 /** Loads smaller than this are scored in this thread (a Worker costs more than it saves). */
 const IN_THREAD_BYTES = 16 << 20;
 
-/** Discover, plan, score and merge the logs under `paths`. */
-export async function runEngine(
+/** A load planned: what discovery found, the files with their fields and runs, the setup. */
+export interface LoadPlan {
+  found: Discovery;
+  files: PlannedFile[];
+  /** The scored benchmarks the Workers load. */
+  scored: Benchmark[];
+  setup: ScoringSetup;
+}
+
+/**
+ * Discover the logs under `paths` and plan them (cheap: names, heads of files). Under
+ * `strict`, a path discovery cannot read throws {@link LoadFileError}.
+ */
+export function planLoad(
   paths: readonly string[],
   dataDir: string,
   options: EngineOptions = { scorerOf: defaultScorerOf },
-): Promise<EngineLoad> {
-  const progress = options.progress ?? NO_PROGRESS;
+): LoadPlan {
   const found = discover(paths, { format: options.format, map: Boolean(options.map) });
   if (options.strict && found.errors.length > 0) throw strictError(found.errors[0]);
   const scored = scoredBenchmarks().filter((b) =>
@@ -102,6 +113,13 @@ export async function runEngine(
     runBy: options.runBy,
     limits: setup.limits,
   });
+  return { found, files, scored, setup };
+}
+
+/** Score and merge a planned load. */
+export async function scoreLoad(plan: LoadPlan, options: EngineOptions): Promise<EngineLoad> {
+  const progress = options.progress ?? NO_PROGRESS;
+  const { found, files, scored, setup } = plan;
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const units = planUnits(files, readInRanges, rangeBytes);
   const { results, unavailable } = await scoreAll(
@@ -132,6 +150,15 @@ export async function runEngine(
     ],
     unavailable,
   };
+}
+
+/** Discover, plan, score and merge the logs under `paths`. */
+export function runEngine(
+  paths: readonly string[],
+  dataDir: string,
+  options: EngineOptions = { scorerOf: defaultScorerOf },
+): Promise<EngineLoad> {
+  return scoreLoad(planLoad(paths, dataDir, options), options);
 }
 
 /** Each benchmark's default scorer. */

@@ -29,13 +29,26 @@
  */
 import type pl from "nodejs-polars";
 import { getBenchmark, getScorer, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
+import { sourceDigest, treeStamp } from "../core/digest.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "../core/progress.ts";
 import type { Format } from "../logs/discover.ts";
 import { type ColumnMap } from "../logs/mapped.ts";
 import { type QuarantineEntry, sortQuarantine } from "../logs/quarantine.ts";
 import { fromColumnMap } from "../logs/sources/fields.ts";
 import type { SourceLimits } from "../logs/sources/types.ts";
-import { type EngineLoad, runEngine } from "./engine.ts";
+import {
+  cacheDir,
+  type CachedLoad,
+  type FileFingerprint,
+  fileFingerprint,
+  loadKey,
+  readCache,
+  staleReason,
+  writeCache,
+} from "./cache.ts";
+import { compactFrame } from "./compact_frame.ts";
+import { type EngineOptions, type LoadPlan, planLoad, scoreLoad } from "./engine.ts";
+import type { LoadQuarantine } from "./merge.ts";
 import type { PlannedFile, RunBy } from "./plan.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
@@ -80,6 +93,12 @@ export interface LoadOptions {
   limits?: Partial<SourceLimits>;
   /** Throw at the first file that cannot be read (default: list it in `errors`). */
   strict?: boolean;
+  /**
+   * The columnar cache (`cache.ts`): a folder, or true for the default (`.runlens/cache`, or
+   * `$RUNLENS_CACHE`); false or absent: no cache. `runlens` commands use it unless
+   * `--no-cache`.
+   */
+  cache?: string | boolean;
   /** Show progress: true = on stderr when it is a terminal; or a {@link Progress}. */
   progress?: boolean | Progress;
 }
@@ -129,6 +148,18 @@ export interface LoadedRuns {
    * asked for (a load with `responses: false` keeps only the pointers).
    */
   sources: ResponseFiles;
+  /** Whether the cache was used, and why not (null: no cache asked for). */
+  cache: CacheUse | null;
+}
+
+/** What the cache did for a load. */
+export interface CacheUse {
+  dir: string;
+  key: string;
+  /** The rows came from the cache. */
+  hit: boolean;
+  /** Why it was not used (or could not be written); null on a hit or a clean write. */
+  reason: string | null;
 }
 
 /**
@@ -211,7 +242,7 @@ function scorerChoice(options: LoadOptions): (benchmark: string) => string {
   };
 }
 
-/** engine → frame → summaries. */
+/** plan → (cache or engine) → frame → summaries. */
 async function load(
   paths: readonly string[],
   dataDir: string,
@@ -219,7 +250,7 @@ async function load(
   progress: Progress,
 ): Promise<LoadedRuns> {
   const scorerOf = scorerChoice(options);
-  const engine = await runEngine(paths, dataDir, {
+  const engineOptions: EngineOptions = {
     format: options.format,
     map: options.map ? fromColumnMap(options.map) : null,
     scorerOf,
@@ -231,46 +262,161 @@ async function load(
     limits: options.limits,
     strict: options.strict,
     progress,
-  });
-  if (engine.files.length === 0 && engine.errors.length === 0) throw noLogs(paths);
-  if (options.scorer !== undefined) checkScorerApplies(options.scorer, engine);
+  };
+  const plan = planLoad(paths, dataDir, engineOptions);
+  if (plan.files.length === 0 && plan.found.errors.length === 0) throw noLogs(paths);
+  const scored = await scoredOrCached(plan, dataDir, options, engineOptions, progress);
+  if (options.scorer !== undefined) checkScorerApplies(options.scorer, scored);
   const responses = options.responses ?? true;
-  progress.phase(`summarising ${engine.merged.rows.n.toLocaleString("en-US")} rows…`);
-  const paths_ = engine.files.map((f) => f.path);
-  let rows = rowsFrame(engine.merged.rows, paths_, dataDir, {
-    examples: options.examples ?? responses,
-  });
-  const fileSummaries = engine.files.map((f) => fileSummary(f, engine.merged.rowsIn[f.id]));
+  progress.phase(`summarising ${scored.compact.height.toLocaleString("en-US")} rows…`);
+  let rows = rowsFrame(scored.compact, dataDir, { examples: options.examples ?? responses });
+  const fileSummaries = plan.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
+  const failed = new Set(scored.errors.map((e) => e.file));
   const runs = summariseRuns({
-    files: fileSummaries
-      .filter((_, i) => !engine.merged.errors.some((e) => e.file === engine.files[i].path))
-      .map((f) => ({
-        file: f.file,
-        format: f.format,
-        rowsIn: f.rows_in,
-        defaultRun: f.default_run,
-        grouping: f.grouping,
-        fields: f.fields,
-      })),
+    files: fileSummaries.filter((f) => !failed.has(f.file)).map((f) => ({
+      file: f.file,
+      format: f.format,
+      rowsIn: f.rows_in,
+      defaultRun: f.default_run,
+      grouping: f.grouping,
+      fields: f.fields,
+    })),
     scored: rows,
-    quarantined: engine.merged.quarantine,
-    models: engine.merged.models,
+    quarantined: scored.quarantine,
+    models: scored.models,
     scorerOf,
   });
-  const sources = new Map(engine.files.map((f) => [f.path, f]));
+  const sources = new Map(plan.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
   return {
-    files: paths_,
+    files: plan.files.map((f) => f.path),
     fileSummaries,
     rows,
     quarantine: sortQuarantine(
-      engine.merged.quarantine.map(({ file, line, reason }) => ({ file, line, reason })),
+      scored.quarantine.map(({ file, line, reason }) => ({ file, line, reason })),
     ),
     runs,
-    errors: engine.errors,
-    skipped: engine.skipped,
-    warnings: engine.warnings,
+    errors: scored.errors,
+    skipped: plan.found.skipped,
+    warnings: scored.warnings,
     sources,
+    cache: scored.cache,
+  };
+}
+
+/** A load's scored part: what the engine gives, or what the cache kept of it. */
+interface Scored {
+  /** Compact rows (`compact_frame.ts`). */
+  compact: pl.DataFrame;
+  quarantine: LoadQuarantine[];
+  /** Records per planned file (by id). */
+  rowsIn: number[];
+  errors: { file: string; reason: string }[];
+  models: Map<string, Set<string>>;
+  warnings: string[];
+  cache: CacheUse | null;
+}
+
+/** Read the load from the cache when an entry matches, else score it (and write the entry). */
+async function scoredOrCached(
+  plan: LoadPlan,
+  dataDir: string,
+  options: LoadOptions,
+  engineOptions: EngineOptions,
+  progress: Progress,
+): Promise<Scored> {
+  const dir = options.cache ? cacheDir(options.cache === true ? null : options.cache) : null;
+  const keyed = dir === null ? null : cacheKey(plan, dataDir, engineOptions);
+  if (dir !== null && keyed !== null) {
+    const read = readCache(dir, keyed.key);
+    if (read.load) {
+      progress.phase(`cache: ${read.load.frame.height.toLocaleString("en-US")} rows from ${dir}`);
+      return fromCache(plan, read.load, { dir, key: keyed.key, hit: true, reason: null });
+    }
+  }
+  const engine = await scoreLoad(plan, engineOptions);
+  const scored: Scored = {
+    compact: compactFrame(engine.merged.rows, plan.files.map((f) => f.path)),
+    quarantine: engine.merged.quarantine,
+    rowsIn: engine.merged.rowsIn,
+    errors: engine.errors,
+    models: engine.merged.models,
+    warnings: engine.warnings,
+    cache: null,
+  };
+  if (dir === null) return scored;
+  if (keyed === null) {
+    return {
+      ...scored,
+      cache: { dir, key: "", hit: false, reason: "a file could not be stat'ed" },
+    };
+  }
+  const why = staleReason(dir, keyed.fingerprints, keyed.settings);
+  const written = writeCache(dir, keyed.key, {
+    frame: scored.compact,
+    quarantine: scored.quarantine,
+    meta: cacheMeta(scored, engine.merged.errors),
+    fingerprints: keyed.fingerprints,
+    settings: keyed.settings,
+  });
+  return { ...scored, cache: { dir, key: keyed.key, hit: false, reason: written.reason ?? why } };
+}
+
+/** The cache key of a plan: each file's fingerprint and every setting that changes the rows. */
+function cacheKey(plan: LoadPlan, dataDir: string, options: EngineOptions) {
+  let fingerprints: FileFingerprint[];
+  try {
+    fingerprints = plan.files.map((f) => fileFingerprint(f.path));
+  } catch {
+    return null; // a file vanished or is not regular: the readers will say so
+  }
+  const settings = {
+    code: sourceDigest(),
+    data: treeStamp(dataDir),
+    scorers: Object.fromEntries(plan.scored.map((b) => [b.name, options.scorerOf(b.name)])),
+    only: options.benchmarks ?? null,
+    lm_eval_filter: options.lmEvalFilter ?? null,
+    limits: plan.setup.limits,
+    files: plan.files.map((f) => ({
+      format: f.format,
+      gzip: f.gzip,
+      fields: f.fields ?? null,
+      default_run: f.defaultRun,
+      run_from_model: f.runFromModel ?? false,
+      task_hint: f.taskHint ?? null,
+    })),
+  };
+  return { fingerprints, settings, key: loadKey(fingerprints, settings) };
+}
+
+/** What the cache keeps besides the rows and the quarantine. */
+interface CacheMeta {
+  rowsIn: number[];
+  readerErrors: { file: string; reason: string }[];
+  models: Record<string, string[]>;
+  dataWarnings: string[];
+}
+
+function cacheMeta(scored: Scored, readerErrors: { file: string; reason: string }[]): CacheMeta {
+  return {
+    rowsIn: scored.rowsIn,
+    readerErrors,
+    models: Object.fromEntries([...scored.models].map(([run, m]) => [run, [...m].sort()])),
+    dataWarnings: scored.warnings.filter((w) => w.startsWith("no ")),
+  };
+}
+
+/** A cached load, with this plan's discovery around it. */
+function fromCache(plan: LoadPlan, cached: CachedLoad, cache: CacheUse): Scored {
+  const meta = cached.meta as CacheMeta;
+  return {
+    compact: cached.frame,
+    quarantine: cached.quarantine,
+    rowsIn: meta.rowsIn,
+    errors: [...plan.found.errors, ...meta.readerErrors].sort((a, b) => a.file < b.file ? -1 : 1),
+    models: new Map(Object.entries(meta.models).map(([run, m]) => [run, new Set(m)])),
+    warnings: [...plan.found.warnings, ...meta.dataWarnings],
+    cache,
   };
 }
 
@@ -283,10 +429,10 @@ function noLogs(paths: readonly string[]): Error {
 }
 
 /** The chosen scorer must apply to every benchmark the logs' rows were tied to. */
-function checkScorerApplies(scorer: string, engine: EngineLoad): void {
+function checkScorerApplies(scorer: string, scored: Scored): void {
   const tied = new Set([
-    ...engine.merged.rows.strings.benchmark,
-    ...engine.merged.quarantine.map((q) => q.benchmark).filter((b): b is string => b !== null),
+    ...scored.compact.getColumn("benchmark").unique().toArray() as string[],
+    ...scored.quarantine.map((q) => q.benchmark).filter((b): b is string => b !== null),
   ]);
   for (const b of scoredBenchmarks()) {
     if (tied.has(b.name) && !getScorer(scorer).benchmarks.includes(b.name)) {

@@ -1,6 +1,6 @@
 /**
- * The scored rows of a load as a frame of the row schema (`core/schema.ts`): the compact rows
- * (`compact_frame.ts`) plus each example's `input_chars` and, when asked, its `input` and
+ * The scored rows of a load as a frame of the row schema (`core/schema.ts`): the compact frame
+ * (`compact_frame.ts`, or a cache entry) plus each example's `input_chars` and, when asked, its `input` and
  * `target` from its data set (the item of its data-set version where it matched one). The response
  * text is not read here (`responses.ts` fills it from the pointers, for the rows asked for).
  *
@@ -8,13 +8,15 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { EMPTY_ROW, RowBuilder } from "@runlens/pipeline/compact.ts";
+ * import { compactFrame } from "@runlens/pipeline/compact_frame.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const b = new RowBuilder();
  * b.add({ ...EMPTY_ROW, run: "r", model: "m", benchmark: "bbh", task: "ruin_names",
  *   example: 99, correct: true, scorer: "bbh-release-cot", data_version: "lm-eval" });
  * b.add({ ...EMPTY_ROW, run: "r", model: "m", benchmark: "bbh", task: "ruin_names",
  *   example: 98, correct: true, scorer: "bbh-release-cot" });
- * const df = rowsFrame(b.finish(), ["a.jsonl"], resolveDataDir(), { examples: true });
+ * const compact = compactFrame(b.finish(), ["a.jsonl"]);
+ * const df = rowsFrame(compact, resolveDataDir(), { examples: true });
  * assert.deepEqual(df.getColumn("target").toArray(), ["(D)", "(B)"]); // lm-eval's, the release's
  * assert.equal(df.getColumn("source_file").get(0), "a.jsonl");
  * ```
@@ -24,8 +26,6 @@ import pl from "nodejs-polars";
 import { getBenchmark } from "../benchmarks/registry.ts";
 import { pyLen } from "../core/python.ts";
 import { conformRows } from "../core/schema.ts";
-import type { CompactRows } from "./compact.ts";
-import { compactFrame } from "./compact_frame.ts";
 
 // null keys never match in a polars join: the release (data_version null) joins as ""
 const VERSION_KEY = pl.col("data_version").fillNull("").alias("__version");
@@ -33,24 +33,23 @@ const KEYS = ["benchmark", "task", "example_index", "__version"];
 
 /** The rows as a row-schema frame; `examples`: with each example's input and target texts. */
 export function rowsFrame(
-  rows: CompactRows,
-  files: readonly string[],
+  compact: pl.DataFrame,
   dataDir: string,
   options: { examples: boolean },
 ): pl.DataFrame {
-  const df = compactFrame(rows, files).withColumns(
+  const df = compact.withColumns(
     pl.lit(null).cast(pl.Utf8).alias("example_id"),
     pl.lit(null).cast(pl.Utf8).alias("subset"),
     pl.lit(null).cast(pl.Utf8).alias("response"),
   );
-  if (rows.n === 0) {
+  if (compact.height === 0) {
     return conformRows(df.withColumns(
       pl.lit(null).cast(pl.Utf8).alias("input"),
       pl.lit(null).cast(pl.Utf8).alias("target"),
       pl.lit(null).cast(pl.Int32).alias("input_chars"),
     ));
   }
-  const benchmarks = rows.strings.benchmark;
+  const benchmarks = (compact.getColumn("benchmark").unique().toArray() as string[]).sort();
   let examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" });
   if (!options.examples) {
     // the texts are the memory of a big load; their lengths cost nothing

@@ -14,43 +14,13 @@
  * ```
  * @module
  */
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { REPO_ROOT } from "../core/data_dir.ts";
+import { sha256Hex, sourceDigest } from "../core/digest.ts";
 import type { DatasetProvenance } from "./html/document.ts";
 
-/** SHA-256 of bytes as hex. */
-async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Files under `dir`, relative to the repository, sorted. */
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of [...Deno.readDirSync(d)].sort((a, b) => a.name < b.name ? -1 : 1)) {
-      const p = join(d, e.name);
-      if (e.isDirectory) walk(p);
-      else if (e.isFile) out.push(relative(REPO_ROOT, p));
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-/**
- * A digest of runlens's sources: SHA-256 over the sorted `path sha256` lines of every file
- * under `lib/` (12 hex digits), so that a report says exactly which code made it without
- * naming a commit.
- */
-export async function sourceDigest(): Promise<string> {
-  const lines: string[] = [];
-  for (const path of filesUnder(join(REPO_ROOT, "lib"))) {
-    lines.push(`${path} ${await sha256(Deno.readFileSync(join(REPO_ROOT, path)))}`);
-  }
-  const all = await sha256(new TextEncoder().encode(lines.join("\n")));
-  return `lib/ sha256:${all.slice(0, 12)}`;
-}
+/** A digest of runlens's sources (`core/digest.ts`). */
+export { sourceDigest };
 
 /**
  * The checkout's git commit (12 hex digits, `-dirty` when lib/ has uncommitted changes), or
@@ -119,7 +89,7 @@ export async function datasetProvenance(
         } catch {
           continue;
         }
-        sums[f.path] = await sha256(bytes);
+        sums[f.path] = sha256Hex(bytes);
         if (sums[f.path] !== f.sha256) differ++;
       }
       if (Object.keys(sums).length === 0) continue;

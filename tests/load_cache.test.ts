@@ -1,0 +1,91 @@
+/**
+ * The load cache end to end (issue 13, item 3): a second load of unchanged logs reads the
+ * cache and gives the same rows, quarantine and summaries; appending, truncating or
+ * rewriting a file (or changing the scorer) is noticed and the logs are read again.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { readBbehExamples } from "@runlens/benchmarks/bbeh/examples.ts";
+import { type LoadedRuns, loadRuns } from "@runlens/pipeline/load.ts";
+import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
+
+/** Lines of a canonical BBEH log: right answers, every third one wrong. */
+function lines(dataDir: string, n: number): string[] {
+  const nycc = readBbehExamples(dataDir).nycc;
+  return Array.from({ length: n }, (_, i) =>
+    JSON.stringify({
+      task: "nycc",
+      example_index: i,
+      response: `The answer is: ${i % 3 === 0 ? "(Z)" : nycc[i].target}`,
+    }));
+}
+
+/** What must not differ between a scored and a cached load. */
+const view = (l: LoadedRuns) => ({
+  rows: l.rows.drop("response").toRecords(),
+  quarantine: l.quarantine,
+  runs: l.runs,
+  errors: l.errors,
+  files: l.fileSummaries,
+});
+
+dataTest(
+  "cache: hit on unchanged logs, miss on append, truncate, rewrite, scorer",
+  async (dataDir) => {
+    await withTempDir(async (dir) => {
+      const cache = join(dir, "cache");
+      const log = join(dir, "run.jsonl");
+      Deno.writeTextFileSync(log, lines(dataDir, 30).join("\n") + "\n");
+      const load = (scorer?: string) => loadRuns([log], dataDir, { cache, scorer });
+      const first = await load();
+      assert.equal(first.cache?.hit, false);
+      const second = await load();
+      assert.equal(second.cache?.hit, true);
+      assert.deepEqual(view(second), view(first));
+      assert.equal(
+        second.rows.getColumn("response").get(1),
+        first.rows.getColumn("response").get(1),
+      );
+
+      Deno.writeTextFileSync(log, lines(dataDir, 31).at(-1)! + "\n", { append: true });
+      const appended = await load();
+      assert.equal(appended.cache?.hit, false);
+      assert.match(appended.cache?.reason ?? "", /run\.jsonl changed: size/);
+      assert.equal(appended.runs[0].rows_in, 31);
+
+      Deno.writeTextFileSync(log, lines(dataDir, 10).join("\n") + "\n"); // truncated
+      const truncated = await load();
+      assert.deepEqual([truncated.cache?.hit, truncated.runs[0].rows_in], [false, 10]);
+
+      // the same size, another answer in the first line: a rewrite
+      const text = Deno.readTextFileSync(log);
+      Deno.writeTextFileSync(log, text.replace("(Z)", "(Y)"));
+      const rewritten = await load();
+      assert.equal(rewritten.cache?.hit, false);
+      assert.equal(rewritten.rows.getColumn("extracted").get(0), "(y)"); // the official rule lowercases
+      assert.equal((await load()).cache?.hit, true);
+
+      const stored = await load("stored"); // another scorer: another entry
+      assert.equal(stored.cache?.hit, false);
+      assert.equal(stored.runs[0].scorer, "stored");
+    });
+  },
+);
+
+dataTest("cache: a damaged entry is ignored with its reason and written again", async (dataDir) => {
+  await withTempDir(async (dir) => {
+    const cache = join(dir, "cache");
+    const log = join(dir, "run.jsonl");
+    Deno.writeTextFileSync(log, lines(dataDir, 12).join("\n") + "\n");
+    const first = await loadRuns([log], dataDir, { cache });
+    const entry = join(cache, first.cache!.key);
+    for (const e of Deno.readDirSync(join(entry, "benchmark=bbeh"))) {
+      Deno.writeTextFileSync(join(entry, "benchmark=bbeh", e.name, "part-0.parquet"), "junk");
+    }
+    const again = await loadRuns([log], dataDir, { cache });
+    assert.equal(again.cache?.hit, false);
+    assert.deepEqual(view(again), view(first));
+    assert.equal((await loadRuns([log], dataDir, { cache })).cache?.hit, true);
+  });
+});
