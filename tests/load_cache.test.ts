@@ -89,3 +89,20 @@ dataTest("cache: a damaged entry is ignored with its reason and written again", 
     assert.equal((await loadRuns([log], dataDir, { cache })).cache?.hit, true);
   });
 });
+
+dataTest(
+  "cache: an entry written inside the folder scored is not read as a log next time",
+  async (dataDir) => {
+    await withTempDir(async (dir) => {
+      Deno.writeTextFileSync(join(dir, "run.jsonl"), lines(dataDir, 5).join("\n") + "\n");
+      const cache = join(dir, ".runlens", "cache"); // the default cache dir when cwd = dir
+      const first = await loadRuns([dir], dataDir, { cache });
+      const second = await loadRuns([dir], dataDir, { cache });
+      assert.deepEqual([first.cache?.hit, second.cache?.hit], [false, true]);
+      assert.ok(Deno.statSync(cache).isDirectory);
+      assert.deepEqual(view(second), view(first));
+      assert.deepEqual(second.errors, []);
+      assert.deepEqual(second.fileSummaries.map((f) => f.file), [join(dir, "run.jsonl")]);
+    });
+  },
+);

@@ -9,7 +9,8 @@
  * forms the official scorer knows (`\boxed{}`, bold, trailing dot, final-answer prefix).
  *
  * Usage: `deno run --allow-all lib/bench/generate.ts [--rows N | --mb N] [--seed S]
- * [--wrong R] [--data DIR] [--format lm-eval|canonical] [--out PATH]`. Default: ~1,000 MB,
+ * [--wrong R] [--data DIR] [--format lm-eval|canonical] [--response-chars MIN-MAX]
+ * [--out PATH]`. Default: ~1,000 MB, responses of 1,000–8,000 characters,
  * written to `.runlens/bench/lmeval_<size>_s<seed>/` (or `bench_<size>_s<seed>.jsonl`;
  * git-ignored). Prints the path on stdout.
  *
@@ -54,7 +55,7 @@ export async function generateLog(opts: GenerateOptions): Promise<GenerateResult
       runs++;
       for (const ex of examples) {
         if (rows >= limitRows || out.size >= limitBytes) break outer;
-        const response = responseFor(ex, byTask, pool, opts.wrong, rnd);
+        const response = responseFor(ex, byTask, pool, opts.wrong, rnd, opts.responseChars);
         await out.write(
           JSON.stringify({
             task: ex.task,
@@ -71,6 +72,13 @@ export async function generateLog(opts: GenerateOptions): Promise<GenerateResult
     await out.close();
   }
   return { file: opts.out, rows, bytes: out.size, runs };
+}
+
+/** `MIN-MAX` as a range of response lengths. */
+function charRange(text: string): [number, number] {
+  const m = /^(\d+)-(\d+)$/.exec(text);
+  if (!m || Number(m[1]) >= Number(m[2])) throw new Error("--response-chars must be MIN-MAX");
+  return [Number(m[1]), Number(m[2])];
 }
 
 /** Parse the command line; throws on a bad option. */
@@ -95,6 +103,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     else if (flag === "--wrong") opts.wrong = Number(value);
     else if (flag === "--data") data = value;
     else if (flag === "--out") opts.out = value;
+    else if (flag === "--response-chars") opts.responseChars = charRange(value);
     else if (flag === "--format" && (value === "lm-eval" || value === "canonical")) {
       opts.format = value;
     } else if (flag === "--format") throw new Error("--format must be lm-eval or canonical");
@@ -105,7 +114,8 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   }
   opts.data = resolveDataDir(data);
   if (opts.out === "") {
-    const size = opts.rows !== null ? `${opts.rows}rows` : `${opts.mb}mb`;
+    const chars = opts.responseChars ? `_c${opts.responseChars.join("-")}` : "";
+    const size = (opts.rows !== null ? `${opts.rows}rows` : `${opts.mb}mb`) + chars;
     opts.out = opts.format === "lm-eval"
       ? join(".runlens", "bench", `lmeval_${size}_s${opts.seed}`)
       : join(".runlens", "bench", `bench_${size}_s${opts.seed}.jsonl`);

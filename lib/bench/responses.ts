@@ -35,6 +35,8 @@ export interface GenerateOptions {
   out: string;
   /** `lm-eval` (samples files, the default) or `canonical` (one JSONL file). */
   format: "lm-eval" | "canonical";
+  /** Lengths of the responses' filler: uniform in [min, max) characters (default 1000–8000). */
+  responseChars?: [number, number];
 }
 
 /** What {@link generateLog} wrote. */
@@ -108,13 +110,14 @@ export function responseFor(
   pool: string,
   wrong: number,
   rnd: () => number,
+  [min, max]: [number, number] = [1000, 8000],
 ): string {
   let answer = ex.target;
   if (rnd() < wrong) {
     const others = byTask.get(ex.task)!;
     answer = others[Math.floor(rnd() * others.length)];
   }
-  const len = 1000 + Math.floor(rnd() * 7000);
+  const len = min + Math.floor(rnd() * (max - min));
   const start = Math.floor(rnd() * (pool.length - len));
   return `${pool.slice(start, start + len).trim()}\n\n${answerLine(answer, rnd)}`;
 }

@@ -172,6 +172,11 @@ export interface Benchmark {
   /** Headline aggregates of ONE run's scored rows (`task`, `example_index`, `correct`). */
   aggregate?(rows: pl.DataFrame): BenchmarkAggregate;
   /**
+   * {@link aggregate} of every run of rows that carry a `run` column, by run — the same
+   * values, in a few passes (a folder of thousands of runs). Absent: `aggregate` per run.
+   */
+  aggregateRuns?(rows: pl.DataFrame): Map<string, BenchmarkAggregate>;
+  /**
    * The numeric keys of {@link aggregate}'s result, in the order reports show them, each with
    * the label the text report prints (e.g. `micro` → "BBH micro (correct / 6,511)").
    */

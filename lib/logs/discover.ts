@@ -19,6 +19,10 @@
  *   `_eval_metrics.jsonl`, an inspect `logs.json` index), or an error naming it and why (no
  *   known format; a BBH release outputs file whose `"outputs"` is null; unreadable).
  *
+ * - A folder named `.runlens` (runlens's own working folder: the load cache, fetched data,
+ *   temporary files) is not searched: its Parquet entries and manifests are not run logs, and
+ *   a cache written inside the folder being scored must not change what the next run reads.
+ *
  * Format detection is today's (`detect.ts`), by name and the first 64 KiB (through checked
  * gzip decompression for gzip data).
  *
@@ -47,6 +51,9 @@ import { gunzipHead } from "./gzip_stream.ts";
 import { bbhReleaseTask } from "./sources/bbh_release.ts";
 import { isOpenAiEvalsLine } from "./sources/openai_evals.ts";
 import { predictionsExist } from "./sources/opencompass.ts";
+
+/** runlens's own working folder (cache, data, temporary files), never searched for logs. */
+const RUNLENS_FOLDER = ".runlens";
 
 /** The formats runlens has a reader for (the values `--format` accepts besides `auto`). */
 export const FORMATS = [
@@ -446,6 +453,7 @@ function walk(
   entries.sort((a, b) => cmp(a.name, b.name));
   let rawNames: Map<string, string> | null = null;
   for (const entry of entries) {
+    if (entry.name === RUNLENS_FOLDER && entry.isDirectory) continue;
     const path = join(dir, entry.name);
     let link: Deno.FileInfo;
     try {

@@ -9,7 +9,8 @@
  * Worker writes the line within its byte range and the main thread adds the range's first
  * line), text columns as ids into their string table (`run`, `model`, `benchmark`, `task`,
  * `extracted`, `scorer`, `tool_extracted`, `filter`, `data_version`, `ptr_member`; -1 =
- * null), `example` (0-based index), `epoch`, `chars` (Python `len` of the response), `bytes`
+ * null), `example` (0-based index), `epoch`, `input_chars` (Python `len` of the example's
+ * input), `chars` (Python `len` of the response), `bytes`
  * (its UTF-8 length), `tokens` (-1: none), `correct` and `stored` (1, 0, or -1 for null),
  * and the pointer to the response: `ptr_kind` ({@link PTR_KINDS} index), `ptr_offset`,
  * `ptr_length`.
@@ -46,6 +47,7 @@ export const INT_COLUMNS = [
   "line",
   "example",
   "epoch",
+  "input_chars",
   "chars",
   "bytes",
   "tokens",
@@ -70,6 +72,8 @@ export interface CompactRow {
   task: string;
   example: number;
   epoch: number;
+  /** Python `len` of the example's input (of its data-set version). */
+  input_chars: number;
   correct: boolean | null;
   extracted: string | null;
   scorer: string;
@@ -93,6 +97,7 @@ export const EMPTY_ROW: CompactRow = {
   task: "",
   example: 0,
   epoch: 1,
+  input_chars: 0,
   correct: null,
   extracted: null,
   scorer: "",
@@ -138,10 +143,11 @@ const tri = (v: boolean | null) => v === null ? -1 : v ? 1 : 0;
 /** Appends rows to growing typed arrays. */
 export class RowBuilder {
   n = 0;
-  #cap = 1024;
-  #int = alloc(ALL_INT, 1024, Int32Array);
-  #byte = alloc(BYTE_COLUMNS, 1024, Int8Array);
-  #float = alloc(FLOAT_COLUMNS, 1024, Float64Array);
+  // small at first: a folder of thousands of one-line logs makes thousands of builders
+  #cap = 16;
+  #int = alloc(ALL_INT, 16, Int32Array);
+  #byte = alloc(BYTE_COLUMNS, 16, Int8Array);
+  #float = alloc(FLOAT_COLUMNS, 16, Float64Array);
   #strings = Object.fromEntries(TEXT_COLUMNS.map((c) => [c, new Interner()])) as Record<
     TextColumn,
     Interner
@@ -156,6 +162,7 @@ export class RowBuilder {
     n.line[i] = row.line;
     n.example[i] = row.example;
     n.epoch[i] = row.epoch;
+    n.input_chars[i] = row.input_chars;
     n.chars[i] = row.chars;
     n.bytes[i] = row.bytes;
     n.tokens[i] = row.tokens ?? -1;
@@ -233,6 +240,7 @@ export function rowAt(rows: CompactRows, i: number): CompactRow {
     correct: tri(rows.byte.correct[i]),
     extracted: text("extracted"),
     scorer: text("scorer")!,
+    input_chars: n.input_chars[i],
     chars: n.chars[i],
     bytes: n.bytes[i],
     tokens: n.tokens[i] === -1 ? null : n.tokens[i],

@@ -5,7 +5,8 @@
  * filter and data-set version of each row. Text columns are built from the string tables by
  * native joins (no JavaScript loop over the rows).
  *
- * Columns: `run`, `model`, `benchmark`, `task` (Utf8), `example_index`, `epoch` (Int32),
+ * Columns: `run`, `model`, `benchmark`, `task` (Utf8), `example_index`, `epoch`,
+ * `input_chars` (Int32),
  * `extracted` (Utf8), `correct` (Boolean), `scorer` (Utf8), `response_chars`,
  * `response_bytes`, `response_tokens` (Int32, null: none), `source_file` (Utf8),
  * `source_line` (Int32), `stored_correct` (Boolean, null: none), `tool_extracted`,
@@ -55,6 +56,7 @@ export function compactFrame(rows: CompactRows, files: readonly string[]): pl.Da
     fromIds("task", n.task, s.task),
     pl.Series("example_index", n.example, pl.Int32),
     pl.Series("epoch", n.epoch, pl.Int32),
+    pl.Series("input_chars", n.input_chars, pl.Int32),
     fromIds("extracted", n.extracted, s.extracted),
     pl.Series("correct", rows.byte.correct, pl.Int8),
     fromIds("scorer", n.scorer, s.scorer),

@@ -247,15 +247,13 @@ function dropDuplicates(
   files: readonly SourceFile[],
   quarantine: LoadQuarantine[],
 ): CompactRows {
-  const order = [...Array(rows.n).keys()].sort((a, b) =>
-    rows.int.file[a] - rows.int.file[b] || rows.int.line[a] - rows.int.line[b]
-  );
-  const first = new Map<string, number>();
-  const keep: number[] = [];
   const n = rows.int;
+  const order = fileOrder(rows);
+  const keyOf = rowKey(rows);
+  const first = new Map<number | string, number>();
+  const keep: number[] = [];
   for (const i of order) {
-    const key = `${n.run[i]}\u0000${n.benchmark[i]}\u0000${n.task[i]}\u0000${n.example[i]}` +
-      `\u0000${n.epoch[i]}`;
+    const key = keyOf(i);
     const was = first.get(key);
     if (was === undefined) {
       first.set(key, i);
@@ -271,8 +269,39 @@ function dropDuplicates(
       benchmark: rows.strings.benchmark[n.benchmark[i]],
     });
   }
-  return selectRows(rows, keep);
+  return keep.length === rows.n && isIdentity(keep) ? rows : selectRows(rows, keep);
 }
+
+/** Row positions in file and line order (no sort when they already are: the usual case). */
+function fileOrder(rows: CompactRows): number[] {
+  const order = Array.from({ length: rows.n }, (_, i) => i);
+  const { file, line } = rows.int;
+  for (let i = 1; i < rows.n; i++) {
+    if (file[i - 1] > file[i] || (file[i - 1] === file[i] && line[i - 1] > line[i])) {
+      return order.sort((a, b) => file[a] - file[b] || line[a] - line[b]);
+    }
+  }
+  return order;
+}
+
+/**
+ * The duplicate key of a row: (run, benchmark, task, example, epoch) packed into one number
+ * when the ids fit in 53 bits (a Map of numbers is many times faster than one of strings),
+ * else a string.
+ */
+function rowKey(rows: CompactRows): (i: number) => number | string {
+  const n = rows.int;
+  const max = (a: Int32Array) => a.reduce((m, v) => Math.max(m, v), 0) + 1;
+  const sizes = [n.run, n.benchmark, n.task, n.example, n.epoch].map(max);
+  if (sizes.reduce((p, s) => p * s, 1) > Number.MAX_SAFE_INTEGER) {
+    return (i) => `${n.run[i]}/${n.benchmark[i]}/${n.task[i]}/${n.example[i]}/${n.epoch[i]}`;
+  }
+  const [, b, t, x, e] = sizes;
+  return (i) =>
+    (((n.run[i] * b + n.benchmark[i]) * t + n.task[i]) * x + n.example[i]) * e + n.epoch[i];
+}
+
+const isIdentity = (xs: readonly number[]) => xs.every((x, i) => x === i);
 
 /** Per readable file: records read = rows scored + rows quarantined. */
 function checkFiles(

@@ -42,22 +42,16 @@ export function rowsFrame(
     pl.lit(null).cast(pl.Utf8).alias("subset"),
     pl.lit(null).cast(pl.Utf8).alias("response"),
   );
-  if (compact.height === 0) {
+  if (compact.height === 0 || !options.examples) {
+    // the texts are the memory of a big load (their lengths came with the rows)
     return conformRows(df.withColumns(
       pl.lit(null).cast(pl.Utf8).alias("input"),
       pl.lit(null).cast(pl.Utf8).alias("target"),
-      pl.lit(null).cast(pl.Int32).alias("input_chars"),
     ));
   }
   const benchmarks = (compact.getColumn("benchmark").unique().toArray() as string[]).sort();
-  let examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" });
-  if (!options.examples) {
-    // the texts are the memory of a big load; their lengths cost nothing
-    examples = examples.withColumns(
-      pl.lit(null).cast(pl.Utf8).alias("input"),
-      pl.lit(null).cast(pl.Utf8).alias("target"),
-    );
-  }
+  const examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" })
+    .drop("input_chars");
   const joined = df.withColumns(VERSION_KEY)
     .join(examples.withColumns(VERSION_KEY).drop("data_version"), { on: KEYS, how: "left" });
   return conformRows(joined);

@@ -27,7 +27,12 @@ import {
 import type { ScalarScorer, Verdict } from "../scorers/types.ts";
 import { type CheckedRecord, checkRecord } from "./check.ts";
 import { type CompactRow, RowBuilder } from "./compact.ts";
-import type { Identification, IdentifyHints } from "./examples.ts";
+import type {
+  Identification,
+  IdentifiedExample,
+  IdentifyHints,
+  PendingIdentification,
+} from "./examples.ts";
 import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
 
 /** Ties checked records to examples (`examples.ts` `ExampleIndex`). */
@@ -142,45 +147,40 @@ class UnitCollector implements RecordSink {
       });
       return;
     }
-    const row = {
-      ...this.#row(r, c, found.benchmark, found.task, example, found.data_version, null),
-      correct: verdict.correct,
-      extracted: verdict.extracted,
-    };
+    const row = this.#row(r, c, found, example, verdict);
     if (!pending) return this.#rows.add(row);
     this.#pending.push({ row: this.#pendingRows.n, key: found.key, candidates: found.candidates });
     this.#pendingRows.add(row);
   }
 
-  /** The compact row of a record (verdict filled in by the caller). */
+  /** The compact row of a record tied to an example (`example` -1: pending). */
   #row(
     r: LogRecord,
     c: CheckedRecord,
-    benchmark: string,
-    task: string,
+    found: IdentifiedExample | PendingIdentification,
     example: number,
-    dataVersion: string | null,
-    correct: boolean | null,
+    verdict: Verdict,
   ): CompactRow {
     return {
       file: this.unit.file.id,
       line: c.line,
       run: c.run,
       model: c.model,
-      benchmark,
-      task,
+      benchmark: found.benchmark,
+      task: found.task,
       example,
       epoch: c.epoch,
-      correct,
-      extracted: null,
-      scorer: this.state.scorers.get(benchmark)?.name ?? "",
+      input_chars: found.input_chars,
+      correct: verdict.correct,
+      extracted: verdict.extracted,
+      scorer: this.#scorer(found.benchmark).name,
       chars: c.chars,
       bytes: c.bytes,
       tokens: c.response_tokens,
       stored: c.stored_correct,
       tool_extracted: c.tool_extracted,
       filter: c.filter,
-      data_version: dataVersion,
+      data_version: found.data_version,
       pointer: r.pointer ?? null,
     };
   }

@@ -38,7 +38,7 @@
 import pl from "nodejs-polars";
 import { taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
-import type { BenchmarkAggregate } from "../benchmarks/types.ts";
+import type { Benchmark, BenchmarkAggregate } from "../benchmarks/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
 import { wilsonInterval } from "../stats/wilson.ts";
 import { checkRowBalance } from "../logs/quarantine.ts";
@@ -379,7 +379,7 @@ function taskScore(n: number, correct: number, accuracy: number): TaskScore {
   return { n, correct, accuracy, ci_low: ci.low, ci_high: ci.high };
 }
 
-/** The aggregate (and its intervals) of every (run, benchmark), from one partition of the rows. */
+/** The aggregate (and its intervals) of every (run, benchmark). */
 function aggregateByRun(
   rows: pl.DataFrame,
 ): Map<string, { aggregate: BenchmarkAggregate; intervals: Record<string, HeadlineCI> }> {
@@ -388,16 +388,29 @@ function aggregateByRun(
     { aggregate: BenchmarkAggregate; intervals: Record<string, HeadlineCI> }
   >();
   if (rows.height === 0) return out;
-  const parts = rows.select("run", "benchmark", "task", "example_index", "correct")
-    .partitionBy(["run", "benchmark"], true, true);
-  for (const part of parts) {
-    const run = part.getColumn("run").get(0) as string;
+  const cols = rows.select("run", "benchmark", "task", "example_index", "correct");
+  for (const part of cols.partitionBy("benchmark", true, true)) {
     const benchmark = part.getColumn("benchmark").get(0) as string;
     const b = getBenchmark(benchmark)!;
-    const cols = part.select("task", "example_index", "correct");
-    const aggregate = b.aggregate!(cols);
-    const intervals = b.aggregateIntervals?.(cols, aggregate) ?? {};
-    out.set(key(run, benchmark), { aggregate, intervals });
+    const runs = b.aggregateRuns?.(part.drop("benchmark")) ?? perRun(part, b);
+    for (const [run, aggregate] of runs) {
+      // intervals only where there is a value to bound (never for a partial run)
+      const has = (b.aggregateKeys ?? []).some(({ key }) => typeof aggregate[key] === "number");
+      const runRows = () => part.filter(pl.col("run").eq(pl.lit(run))).select(...ROW_KEYS);
+      const intervals = has ? b.aggregateIntervals?.(runRows(), aggregate) ?? {} : {};
+      out.set(key(run, benchmark), { aggregate, intervals });
+    }
+  }
+  return out;
+}
+
+const ROW_KEYS = ["task", "example_index", "correct"];
+
+/** A benchmark's aggregate of each run, one run at a time. */
+function perRun(rows: pl.DataFrame, b: Benchmark): Map<string, BenchmarkAggregate> {
+  const out = new Map<string, BenchmarkAggregate>();
+  for (const part of rows.partitionBy("run", true, true)) {
+    out.set(part.getColumn("run").get(0) as string, b.aggregate!(part.select(...ROW_KEYS)));
   }
   return out;
 }

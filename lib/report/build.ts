@@ -76,7 +76,7 @@ export async function buildReport(
       `${loaded.quarantine.length.toLocaleString("en-US")} quarantined.`,
     provenance: {
       runlens_commit: code,
-      datasets: await datasetProvenance(opts.dataDir, benchmarks),
+      datasets: datasetProvenance(opts.dataDir, benchmarks),
       scorers: [...new Set(loaded.runs.map((r) => r.scorer))].sort(),
       command: opts.command,
       ...(opts.date ? { date: opts.date } : {}),

@@ -9,7 +9,7 @@
  * ```ts
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * (await sourceDigest()).startsWith("lib/ sha256:"); // true
- * const [bbeh] = await datasetProvenance(resolveDataDir(), ["bbeh"]);
+ * const [bbeh] = datasetProvenance(resolveDataDir(), ["bbeh"]);
  * bbeh.commit; // "80d12ca916b7158f22293fcf3144f4d3d854d4be"
  * ```
  * @module
@@ -66,10 +66,10 @@ const DATA_FOLDERS: Record<string, string> = {
  * release shows its own digest, and the source says how many differ; a missing file is left
  * out).
  */
-export async function datasetProvenance(
+export function datasetProvenance(
   dataDir: string,
   benchmarks: readonly string[],
-): Promise<DatasetProvenance[]> {
+): DatasetProvenance[] {
   const manifest = JSON.parse(
     Deno.readTextFileSync(join(REPO_ROOT, "lib", "data", "manifest.json")),
   ) as Manifest;

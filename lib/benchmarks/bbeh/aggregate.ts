@@ -179,6 +179,11 @@ export function bbehAggregate(scored: pl.DataFrame): BbehAggregate {
     };
   }
   const tasks = examples.select(pl.col("task").nUnique()).getColumn("task").toArray()[0] ?? 0;
+  return partialAggregate(covered, Number(tasks), coveredMini);
+}
+
+/** The aggregate of rows that cover neither the full set nor BBEH Mini. */
+function partialAggregate(covered: number, tasks: number, coveredMini: number): BbehAggregate {
   return {
     harmonic_mean: null,
     micro: null,
@@ -190,24 +195,103 @@ export function bbehAggregate(scored: pl.DataFrame): BbehAggregate {
   };
 }
 
+/**
+ * {@link bbehAggregate} of every run of `scored` (a `run` column besides `task`,
+ * `example_index`, `correct`) — the same values, computed in a few passes over all rows, so a
+ * folder of thousands of small runs costs no more than one big run (runs that cover neither
+ * the full set nor BBEH Mini are summarised from counts alone).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const rows = pl.DataFrame({ run: ["a", "a", "b"], task: ["nycc", "nycc", "linguini"],
+ *   example_index: [0, 1, 0], correct: [true, false, true] });
+ * const byRun = bbehAggregates(rows);
+ * assert.deepEqual(byRun.get("a"), bbehAggregate(rows.filter(pl.col("run").eq(pl.lit("a")))));
+ * assert.equal(byRun.get("b")?.coverage, "partial");
+ * ```
+ */
+export function bbehAggregates(scored: pl.DataFrame): Map<string, BbehAggregate> {
+  requireColumns(scored, ["run", "task", "example_index", "correct"], "bbehAggregates");
+  const rows = checkedRows(scored, ["run"]);
+  const counts = rows.groupBy(["run", "task", "example_index"])
+    .agg(pl.col("mini").first())
+    .groupBy("run")
+    .agg(
+      pl.len().alias("covered"),
+      pl.col("mini").cast(pl.Int32).sum().alias("mini"),
+      pl.col("task").nUnique().alias("tasks"),
+    )
+    .toRecords() as { run: string; covered: number; mini: number; tasks: number }[];
+  const out = new Map<string, BbehAggregate>();
+  for (const c of counts) {
+    const [covered, mini] = [Number(c.covered), Number(c.mini)];
+    out.set(
+      c.run,
+      covered === BBEH_SIZE || mini === BBEH_MINI_SIZE
+        ? bbehAggregate(scored.filter(pl.col("run").eq(pl.lit(c.run))))
+        : partialAggregate(covered, Number(c.tasks), mini),
+    );
+  }
+  return out;
+}
+
 function requireColumns(df: pl.DataFrame, cols: string[], fn: string): void {
   const missing = cols.filter((c) => !df.columns.includes(c));
   if (missing.length > 0) throw new Error(`${fn}: missing column(s) ${missing.join(", ")}`);
 }
 
-/** The rows as (task, example_index, correct, mini), after checking each names an example. */
-function checkedRows(scored: pl.DataFrame): pl.DataFrame {
+/** Expressions and frames of {@link checkedRows}, built once (each costs a native call). */
+let checks: {
+  base: pl.Expr[];
+  isTask: pl.Expr;
+  sizes: pl.DataFrame;
+  badIndex: pl.Expr;
+  label: pl.Expr;
+  nullCorrect: pl.Expr;
+  out: pl.Expr[];
+} | null = null;
+
+function checkExprs(): NonNullable<typeof checks> {
+  if (checks) return checks;
   const idx = pl.col("example_index").cast(pl.Float64);
-  const base = scored.select(
-    pl.col("task").cast(pl.Utf8),
-    idx.alias("index_f"),
-    pl.col("example_index").cast(pl.Utf8).fillNull("null").alias("index_label"),
-    idx.floor().eq(idx).alias("integral"),
-    pl.col("correct").cast(pl.Bool),
-  );
+  return checks = {
+    base: [
+      pl.col("task").cast(pl.Utf8),
+      idx.alias("index_f"),
+      pl.col("example_index").cast(pl.Utf8).fillNull("null").alias("index_label"),
+      idx.floor().eq(idx).alias("integral"),
+      pl.col("correct").cast(pl.Bool),
+    ],
+    isTask: pl.col("task").isIn(BBEH_TASK_NAMES as string[]).fillNull(false),
+    sizes: pl.DataFrame([
+      pl.Series("task", BBEH_TASKS.map((t) => t.name), pl.Utf8),
+      pl.Series("size", BBEH_TASKS.map((t) => t.size), pl.Float64),
+    ]),
+    badIndex: pl.col("index_f").isNull()
+      .or(pl.col("integral").not())
+      .or(pl.col("index_f").lt(0))
+      .or(pl.col("index_f").gtEq(pl.col("size"))),
+    label: pl.concatString([pl.col("task"), pl.col("index_label")], "#").alias("label"),
+    nullCorrect: pl.col("correct").isNull(),
+    out: [
+      pl.col("task"),
+      pl.col("index_f").cast(pl.Int32).alias("example_index"),
+      pl.col("correct"),
+    ],
+  };
+}
+
+/**
+ * The rows as (`by`…, task, example_index, correct, mini), after checking each names an
+ * example.
+ */
+function checkedRows(scored: pl.DataFrame, by: readonly string[] = []): pl.DataFrame {
+  const c = checkExprs();
+  const base = scored.select(...by.map((k) => pl.col(k)), ...c.base);
   const problems: string[] = [];
-  const isTask = pl.col("task").isIn(BBEH_TASK_NAMES as string[]).fillNull(false);
-  const badTask = base.filter(isTask.not());
+  const badTask = base.filter(c.isTask.not());
   if (badTask.height > 0) {
     problems.push(
       `${badTask.height} row(s) have a task that is not a BBEH task (e.g. ${
@@ -215,35 +299,23 @@ function checkedRows(scored: pl.DataFrame): pl.DataFrame {
       })`,
     );
   }
-  const known = base.filter(isTask);
-  const sizes = pl.DataFrame([
-    pl.Series("task", BBEH_TASKS.map((t) => t.name), pl.Utf8),
-    pl.Series("size", BBEH_TASKS.map((t) => t.size), pl.Float64),
-  ]);
-  const badIndex = known.join(sizes, { on: "task" }).filter(
-    pl.col("index_f").isNull()
-      .or(pl.col("integral").not())
-      .or(pl.col("index_f").lt(0))
-      .or(pl.col("index_f").gtEq(pl.col("size"))),
-  );
+  const known = base.filter(c.isTask);
+  const badIndex = known.join(c.sizes, { on: "task" }).filter(c.badIndex);
   if (badIndex.height > 0) {
-    const labels = badIndex.select(
-      pl.concatString([pl.col("task"), pl.col("index_label")], "#").alias("label"),
-    ).getColumn("label");
+    const labels = badIndex.select(c.label).getColumn("label");
     problems.push(
       `${badIndex.height} row(s) have an example_index that is missing, not an integer or ` +
         `outside the task's range (e.g. ${examplesOf(labels)})`,
     );
   }
-  const nullCorrect = base.filter(pl.col("correct").isNull()).height;
+  const nullCorrect = base.filter(c.nullCorrect).height;
   if (nullCorrect > 0) problems.push(`${nullCorrect} row(s) have no verdict (correct is null)`);
   if (problems.length > 0) {
     throw new Error(
       `bbehAggregate: ${problems.join("; ")}; the loader should quarantine such rows`,
     );
   }
-  return base
-    .select(pl.col("task"), pl.col("index_f").cast(pl.Int32).alias("example_index"), "correct")
+  return base.select(...by.map((k) => pl.col(k)), ...c.out)
     .join(exampleCatalog(), { on: ["task", "example_index"] });
 }
 

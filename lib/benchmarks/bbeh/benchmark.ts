@@ -19,7 +19,7 @@ import type pl from "nodejs-polars";
 import { join } from "node:path";
 import { exists } from "../../core/data_dir.ts";
 import type { AnalysisContext, Benchmark } from "../types.ts";
-import { type BbehAggregate, bbehAggregate, bbehIntervals } from "./aggregate.ts";
+import { type BbehAggregate, bbehAggregate, bbehAggregates, bbehIntervals } from "./aggregate.ts";
 import { bbehToBbmMap } from "./bbm_link.ts";
 import { loadBbehDataset } from "./dataset.ts";
 import { failureAnalyses, failureSummary, type MistakeLink } from "./failure/summary.ts";
@@ -40,6 +40,7 @@ export const bbeh: Benchmark = {
   scoringModule: new URL("./scoring.ts", import.meta.url).href,
   loadDataset: loadBbehDataset,
   aggregate: bbehAggregate,
+  aggregateRuns: bbehAggregates,
   aggregateIntervals: (rows, aggregate) => bbehIntervals(rows, aggregate as BbehAggregate),
   aggregateKeys: [
     // the harmonic mean of (accuracy % + 1) is a score, not a percentage

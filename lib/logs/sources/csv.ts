@@ -101,7 +101,9 @@ function eachRecord(bytes: Uint8Array, from: number, fn: (r: Rec) => boolean | v
     if (c === 0x22) quoted = !quoted;
     else if (c === 0x2c) {
       if (!quoted) fields++;
-    } else if (c === 0x0a) {
+    } else if (c === 0x0a || (c === 0x0d && !quoted && bytes[i + 1] !== 0x0a)) {
+      // LF, CRLF, or a lone CR outside quotes (classic Mac OS line ends, as spreadsheets still
+      // write them); a CR inside a quoted cell is text and does not count as a line
       line++;
       if (!quoted) {
         if (!finish(i, false)) return;
