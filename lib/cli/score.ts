@@ -60,6 +60,7 @@ export const ROW_EXPORT_COLUMNS = [
   "response_tokens",
   "input_chars",
   "stored_correct",
+  "data_version",
 ] as const;
 
 /** Parsed command line. */

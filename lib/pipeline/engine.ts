@@ -90,30 +90,41 @@ export interface LoadPlan {
   /** The scored benchmarks the Workers load. */
   scored: Benchmark[];
   setup: ScoringSetup;
+  /** The scoring state, when planning built it (a CSV's columns found by content). */
+  built?: Awaited<ReturnType<typeof buildScoringState>>;
 }
 
 /**
- * Discover the logs under `paths` and plan them (cheap: names, heads of files). Under
- * `strict`, a path discovery cannot read throws {@link LoadFileError}.
+ * Discover the logs under `paths` and plan them (names, heads of files; with a CSV log and no
+ * `--map`, the examples are indexed first, so that a headerless CSV's question column can be
+ * found by its content). Under `strict`, a path discovery cannot read throws
+ * {@link LoadFileError}.
  */
-export function planLoad(
+export async function planLoad(
   paths: readonly string[],
   dataDir: string,
   options: EngineOptions = { scorerOf: defaultScorerOf },
-): LoadPlan {
+): Promise<LoadPlan> {
   const found = discover(paths, { format: options.format, map: Boolean(options.map) });
   if (options.strict && found.errors.length > 0) throw strictError(found.errors[0]);
   const scored = scoredBenchmarks().filter((b) =>
     b.scoringModule && (!options.benchmarks || options.benchmarks.includes(b.name))
   );
   const setup = scoringSetup(scored, dataDir, options);
+  const built = mayBeHeaderless(found, options) ? await buildScoringState(setup) : undefined;
   const files = planFiles(found.files, {
     benchmarks: scored,
     map: options.map,
     runBy: options.runBy,
     limits: setup.limits,
+    looksLikeQuestion: built && ((cell) => built.state.identifier.hasQuestion(cell)),
   });
-  return { found, files, scored, setup };
+  return { found, files, scored, setup, built };
+}
+
+/** Whether a found CSV log may be headerless (its columns then found by content). */
+function mayBeHeaderless(found: Discovery, options: EngineOptions): boolean {
+  return !options.map && found.files.some((f) => f.format.endsWith("-csv"));
 }
 
 /** Score and merge a planned load. */
@@ -128,6 +139,7 @@ export async function scoreLoad(plan: LoadPlan, options: EngineOptions): Promise
     options.workers,
     rangeBytes,
     progress,
+    plan.built,
   );
   if (unavailable.length === scored.length && scored.length > 0) {
     throw new Error(unavailable[0].reason);
@@ -153,12 +165,12 @@ export async function scoreLoad(plan: LoadPlan, options: EngineOptions): Promise
 }
 
 /** Discover, plan, score and merge the logs under `paths`. */
-export function runEngine(
+export async function runEngine(
   paths: readonly string[],
   dataDir: string,
   options: EngineOptions = { scorerOf: defaultScorerOf },
 ): Promise<EngineLoad> {
-  return scoreLoad(planLoad(paths, dataDir, options), options);
+  return scoreLoad(await planLoad(paths, dataDir, options), options);
 }
 
 /** Each benchmark's default scorer. */
@@ -184,19 +196,23 @@ function scoringSetup(
   };
 }
 
-/** Score every unit: in this thread for a small load or one Worker, else in a pool. */
+/**
+ * Score every unit: in this thread for a small load or one Worker (with the state planning
+ * built, if it did), else in a pool.
+ */
 async function scoreAll(
   units: readonly WorkUnit[],
   setup: ScoringSetup,
   workers: number | undefined,
   rangeBytes: number,
   progress: Progress,
+  built?: LoadPlan["built"],
 ): Promise<{ results: UnitResult[]; unavailable: Unavailable[] }> {
   const bytes = units.reduce((s, u) => s + u.end - u.start, 0);
   const n = Math.max(1, workers ?? navigator.hardwareConcurrency ?? 1);
   const tasks = groupUnits(units, taskBytes(bytes, n, rangeBytes));
   if (n === 1 || (workers === undefined && bytes < IN_THREAD_BYTES) || tasks.length === 1) {
-    const { state, unavailable } = await buildScoringState(setup);
+    const { state, unavailable } = built ?? await buildScoringState(setup);
     const results = tasks.flatMap((task, i) => {
       progress.file(i, tasks.length, task[0].file.name);
       return task.map((u) => scoreUnitSafely(state, u));

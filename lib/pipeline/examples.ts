@@ -465,6 +465,30 @@ export class ExampleIndex {
     return "problem" in again ? found : again;
   }
 
+  /**
+   * Whether `text` is a question of an indexed data set, exactly or at the end of a prompt
+   * (few-shot prompt, chat template, answer cue): what the question column of a headerless
+   * CSV holds (`plan.ts` finds that column with it). Several examples sharing it still count.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ExampleIndex } from "@runlens/pipeline/examples.ts";
+   * const index = new ExampleIndex([{
+   *   scoring: { name: "aa", label: "AA", tasks: [{ name: "add", size: 1 }],
+   *     canonicalTask: (l) => l, readExamples: () => ({}), defaultScorer: "stored", scorers: [] },
+   *   examples: { add: [{ input: "What is 1 + 1?", target: "2" }] },
+   * }]);
+   * assert.equal(index.hasQuestion("What is 1 + 1?"), true);
+   * assert.equal(index.hasQuestion("Q: What is 3 + 3?\nA: 6\n\nQ: What is 1 + 1?\nA:"), true);
+   * assert.equal(index.hasQuestion("(A)"), false);
+   * ```
+   */
+  hasQuestion(text: string): boolean {
+    const row = new Row({ input: text, target: null } as CheckedRecord);
+    return this.#search(row, this.#all(this.#benches)).size > 0;
+  }
+
   #identify(r: CheckedRecord, hints: IdentifyHints): Identification {
     const row = new Row(r);
     const allowed = hints.benchmarks

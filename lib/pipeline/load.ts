@@ -263,7 +263,7 @@ async function load(
     strict: options.strict,
     progress,
   };
-  const plan = planLoad(paths, dataDir, engineOptions);
+  const plan = await planLoad(paths, dataDir, engineOptions);
   if (plan.files.length === 0 && plan.found.errors.length === 0) throw noLogs(paths);
   const scored = await scoredOrCached(plan, dataDir, options, engineOptions, progress);
   if (options.scorer !== undefined) checkScorerApplies(options.scorer, scored);

@@ -38,6 +38,8 @@ import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.t
 /** Ties checked records to examples (`examples.ts` `ExampleIndex`). */
 export interface Identifier {
   identify(r: CheckedRecord, hints?: IdentifyHints): Identification;
+  /** Whether a text is a data-set question or a prompt ending with one. */
+  hasQuestion(text: string): boolean;
 }
 
 /** Everything a Worker holds to score units. */
