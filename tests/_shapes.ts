@@ -162,3 +162,23 @@ export async function score(
 /** `run|benchmark|task|example_index|epoch`: a scored row's key across two loads. */
 export const rowKey = (r: Pick<ScoredRow, "run" | "benchmark" | "task" | "example_index">) =>
   `${r.run}|${r.benchmark}|${r.task}|${r.example_index}`;
+
+/** The BBH release's few-shot prompts and Codex responses of one task (data-set order). */
+export function releaseOutputs(dir: string, run: string, task: string) {
+  const path = join(
+    dir,
+    "bbh",
+    "code-davinci-002-outputs",
+    run,
+    `${task}_few_shot_template_0-255000.json`,
+  );
+  return (JSON.parse(Deno.readTextFileSync(path)) as {
+    outputs: { input: string; prediction: string; target: string }[];
+  }).outputs;
+}
+
+/** The whole question of snarks 88 (the release's input stops at its first "A:"). */
+export function wholeSnarks88(data: string): string {
+  const prompt = releaseOutputs(data, "code-davinci-002-cot", "snarks")[88].input;
+  return prompt.slice(prompt.lastIndexOf("\n\nQ: ") + 5, prompt.lastIndexOf("\nA: "));
+}

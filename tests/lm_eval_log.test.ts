@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { assertTaskCell } from "./_task_cell.ts";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import pl from "nodejs-polars";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { detectFormat } from "@runlens/logs/detect.ts";
@@ -20,7 +20,10 @@ import { lmEvalTask } from "@runlens/logs/tool_names.ts";
 import { readRunLog } from "@runlens/logs/read_log.ts";
 import { runsReport } from "@runlens/pipeline/summary_text.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
+import { LM_EVAL_BBH } from "@runlens/benchmarks/bbh/versions.ts";
 import { dataTest } from "./_data.ts";
+import { scoredBenchmarks } from "./_examples.ts";
+import { answerWith, score, wholeSnarks88, WRONG } from "./_shapes.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const DATE = "2025-01-25T04-48-43.622918";
@@ -234,3 +237,46 @@ dataTest("lm-eval BBEH samples: scored through loadRuns, other filters' lines qu
     assert.equal(runsReport(loaded).runs[0].format, "lm-eval");
   });
 });
+
+dataTest(
+  "runlens score on an lm-eval BBH folder of the lm-eval data version: the results file's exact_match per task",
+  async (data) => {
+    const bbh = scoredBenchmarks(data)[1].examples;
+    const tasks = ["movie_recommendation", "ruin_names", "snarks"];
+    const exactMatch: Record<string, Record<string, number>> = {};
+    await withOutDir(async (dir) => {
+      for (const task of tasks) {
+        const lines = bbh[task].map((e, i) => {
+          const v = LM_EVAL_BBH.items.find((x) => x.task === task && x.index === i);
+          const whole = task === "snarks" && i === 88; // the question the release cut short
+          const input = v?.input ?? (whole ? wholeSnarks88(data) : e.input);
+          const target = v?.target ?? e.target;
+          // correct on every item of the other version, and on two of three others
+          const answer = v || i % 3 !== 0 ? target : WRONG;
+          return line047(i, input, target, answerWith("bbh", answer), "get-answer");
+        });
+        const correct = lines.filter((l) => l.exact_match === 1).length;
+        exactMatch[`bbh_cot_fewshot_${task}`] = {
+          "exact_match,get-answer": correct / lines.length,
+        };
+        Deno.writeTextFileSync(
+          join(dir, `samples_bbh_cot_fewshot_${task}_${DATE}.jsonl`),
+          jsonl(lines),
+        );
+      }
+      writeResults(dir, { results: exactMatch, configs: {} });
+      const { report, code, stderr } = await score([dir], data, dirname(dir));
+      assert.equal(code, 0, stderr);
+      assert.equal(report.runs.length, 1);
+      const [run] = report.runs;
+      assert.deepEqual([run.rows_in, run.rows_quarantined], [250 + 250 + 178, 0]);
+      assert.deepEqual(run.data_versions, { "lm-eval": 3 });
+      for (const task of tasks) {
+        const em = exactMatch[`bbh_cot_fewshot_${task}`]["exact_match,get-answer"];
+        assert.equal(run.tasks[task].accuracy, Math.round(em * 10000) / 100, task);
+      }
+      assert.equal(run.stored_agreement.disagree, 0);
+      assert.equal(run.stored_agreement.n, 678);
+    });
+  },
+);

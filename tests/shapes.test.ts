@@ -33,10 +33,12 @@ import {
   answerWith,
   type Built,
   canonicalOf,
+  releaseOutputs,
   rowKey,
   score,
   type Scored,
   ShapeLog,
+  wholeSnarks88,
   WRONG,
 } from "./_shapes.ts";
 import { withTempDir } from "./_tmp.ts";
@@ -63,20 +65,6 @@ function chat(question: string, response: string): { role: string; content: stri
     { role: "user", content: `${question}\n\nLet's think step by step.` },
     { role: "assistant", content: response },
   ];
-}
-
-/** The BBH release's few-shot prompts and Codex responses of one task (data-set order). */
-function releaseOutputs(dir: string, run: string, task: string) {
-  const path = join(
-    dir,
-    "bbh",
-    "code-davinci-002-outputs",
-    run,
-    `${task}_few_shot_template_0-255000.json`,
-  );
-  return (JSON.parse(Deno.readTextFileSync(path)) as {
-    outputs: { input: string; prediction: string; target: string }[];
-  }).outputs;
 }
 
 /** A file of the fixture, where it was written and the run its records must be counted under. */
@@ -501,6 +489,56 @@ dataTest(
       }));
       const shape = await checkShape(files, [dir], copy, work);
       assert.equal(runOf(shape, "shared").grouping, "file");
+    });
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// (g) the lm-eval version of three BBH items; the cut-short snarks item
+
+dataTest(
+  "(g) the lm-eval version's items flagged and counted per run; snarks 88 whole in every reader",
+  async (data) => {
+    const { bbh } = examplesOf(data);
+    const version = (task: string, i: number) =>
+      LM_EVAL_BBH.items.find((x) => x.task === task && x.index === i);
+    const whole = wholeSnarks88(data);
+    assert.ok(whole.startsWith(bbh.snarks[88].input) && whole.length > bbh.snarks[88].input.length);
+    await withTempDir(async (work) => {
+      const dir = join(work, "logs", "versions");
+      const files: Written[] = [];
+      for (const task of ["ruin_names", "snarks"]) {
+        const log = new ShapeLog(`${task}-zero-shot-cot.jsonl`);
+        bbh[task].forEach((e, i) => {
+          const v = version(task, i);
+          const input = v?.input ?? (task === "snarks" && i === 88 ? whole : e.input);
+          const b = { ...built("bbh", task, i, v?.target ?? e.target), versionTarget: v?.target };
+          log.add(b, {
+            input,
+            target: v?.target ?? e.target,
+            message_log: chat(input, b.response),
+          });
+        });
+        files.push({ log, path: log.write(dir), run: "versions" });
+      }
+      const csvLog = new ShapeLog("movie_recommendation_few_shot_template_0-255000.csv");
+      releaseOutputs(data, "code-davinci-002-cot", "movie_recommendation").forEach((o, i) => {
+        const v = version("movie_recommendation", i);
+        const release = bbh.movie_recommendation[i];
+        const b = {
+          ...built("bbh", "movie_recommendation", i, v?.target ?? o.target),
+          versionTarget: v?.target,
+        };
+        const prompt = v ? o.input.replace(release.input, v.input) : o.input;
+        assert.ok(!v || prompt !== o.input);
+        csvLog.add(b, [prompt, b.response, v?.target ?? o.target]);
+      });
+      files.push({ log: csvLog, path: csvLog.write(dir), run: "versions" });
+      const shape = await checkShape(files, [dir], data, work);
+      const run = runOf(shape, "versions", "bbh");
+      assert.equal(run.grouping, "folder");
+      assert.deepEqual(run.data_versions, { "lm-eval": 3 });
+      assert.equal(run.rows_quarantined, 0);
     });
   },
 );
