@@ -141,7 +141,7 @@ export async function scoreLoad(plan: LoadPlan, options: EngineOptions): Promise
     progress,
     plan.built,
   );
-  if (unavailable.length === scored.length && scored.length > 0) {
+  if (needsData(units) && unavailable.length === scored.length && scored.length > 0) {
     throw new Error(unavailable[0].reason);
   }
   progress.phase("merging…");
@@ -162,6 +162,14 @@ export async function scoreLoad(plan: LoadPlan, options: EngineOptions): Promise
     ],
     unavailable,
   };
+}
+
+/**
+ * Whether scoring needs a data set: not when no file could be read (a mistyped path is then
+ * the error to report, also without a data directory).
+ */
+function needsData(units: readonly WorkUnit[]): boolean {
+  return units.length > 0;
 }
 
 /** Discover, plan, score and merge the logs under `paths`. */
