@@ -10,8 +10,12 @@
  * `--repeat` times. Checks that both give the same per-run, per-task counts and prints a
  * Markdown table with the ratio of the medians.
  *
+ * `--prompts` puts each question at the end of a prompt (a one-shot prompt or a ChatML chat
+ * template, alternately) in both logs, so that the question is found embedded, not by its exact
+ * text.
+ *
  * Usage: `deno run -A lib/bench/identify_cli_speed.ts [--mb N] [--repeat K] [--data DIR]
- * [--keep]`. Logs go to `.runlens/bench/identify_<N>mb_{explicit,content}.jsonl` (git-ignored)
+ * [--prompts] [--keep]`. Logs go to `.runlens/bench/identify_<N>mb_{explicit,content}.jsonl` (git-ignored)
  * and are deleted afterwards unless `--keep`. Exit code 1 when the two disagree or a process
  * fails; a missed target is only reported.
  *
@@ -45,6 +49,7 @@ export async function writeIdentifyLogs(
   dataDir: string,
   dir: string,
   mb: number,
+  prompts = false,
   seed = 20250301,
 ): Promise<IdentifyLogs> {
   const rnd = mulberry32(seed);
@@ -52,8 +57,8 @@ export async function writeIdentifyLogs(
   const pool = fillerPool(rnd, 1 << 17);
   await Deno.mkdir(dir, { recursive: true });
   const logs = {
-    explicit: join(dir, `identify_${mb}mb_explicit.jsonl`),
-    content: join(dir, `identify_${mb}mb_content.jsonl`),
+    explicit: join(dir, `identify_${mb}mb${prompts ? "_prompts" : ""}_explicit.jsonl`),
+    content: join(dir, `identify_${mb}mb${prompts ? "_prompts" : ""}_content.jsonl`),
   };
   const explicit = new LineWriter();
   const content = new LineWriter();
@@ -67,7 +72,8 @@ export async function writeIdentifyLogs(
       for (const ex of examples) {
         if (explicit.size >= mb * 1e6) break;
         const response = responseFor(ex, byTask, pool, 0.4, rnd);
-        const { task, index: example_index, input, target } = ex;
+        const { task, index: example_index, target } = ex;
+        const input = prompts ? PROMPTS[rows % PROMPTS.length](ex.input) : ex.input;
         await explicit.write(
           JSON.stringify({ task, example_index, input, target, response, model, run }) + "\n",
         );
@@ -81,6 +87,12 @@ export async function writeIdentifyLogs(
   }
   return { ...logs, rows, bytes: explicit.size };
 }
+
+/** Prompts that end with the question (`--prompts`). */
+const PROMPTS: readonly ((q: string) => string)[] = [
+  (q) => `Q: What is 2 + 2?\nA: Let's think step by step. So the answer is 4.\n\nQ: ${q}\nA:`,
+  (q) => `<|im_start|>user\n${q}<|im_end|>\n<|im_start|>assistant\n`,
+];
 
 /** The median of some numbers. */
 function median(xs: readonly number[]): number {
@@ -131,10 +143,16 @@ if (import.meta.main) {
       repeat: { type: "string", default: "2" },
       data: { type: "string" },
       keep: { type: "boolean", default: false },
+      prompts: { type: "boolean", default: false },
     },
   });
   const dataDir = resolveDataDir(values.data ?? null);
-  const logs = await writeIdentifyLogs(dataDir, join(".runlens", "bench"), Number(values.mb));
+  const logs = await writeIdentifyLogs(
+    dataDir,
+    join(".runlens", "bench"),
+    Number(values.mb),
+    values.prompts,
+  );
   console.error(`identify speed: ${logs.rows} rows, ${(logs.bytes / 1e6).toFixed(0)} MB`);
   const runs: Measurement[] = [];
   try {
