@@ -393,11 +393,14 @@ function aggregateByRun(
     const benchmark = part.getColumn("benchmark").get(0) as string;
     const b = getBenchmark(benchmark)!;
     const runs = b.aggregateRuns?.(part.drop("benchmark")) ?? perRun(part, b);
+    // intervals only where there is a value to bound (never for a partial run)
+    const bounded = [...runs].filter(([, aggregate]) =>
+      (b.aggregateKeys ?? []).some(({ key }) => typeof aggregate[key] === "number")
+    ).map(([run]) => run);
+    const rowsOf = runRows(part, bounded);
     for (const [run, aggregate] of runs) {
-      // intervals only where there is a value to bound (never for a partial run)
-      const has = (b.aggregateKeys ?? []).some(({ key }) => typeof aggregate[key] === "number");
-      const runRows = () => part.filter(pl.col("run").eq(pl.lit(run))).select(...ROW_KEYS);
-      const intervals = has ? b.aggregateIntervals?.(runRows(), aggregate) ?? {} : {};
+      const rows = rowsOf.get(run);
+      const intervals = rows ? b.aggregateIntervals?.(rows, aggregate) ?? {} : {};
       out.set(key(run, benchmark), { aggregate, intervals });
     }
   }
@@ -405,6 +408,15 @@ function aggregateByRun(
 }
 
 const ROW_KEYS = ["task", "example_index", "correct"];
+
+/** The rows (`ROW_KEYS`) of each of `runs`, split in one pass over `rows`. */
+function runRows(rows: pl.DataFrame, runs: readonly string[]): Map<string, pl.DataFrame> {
+  if (runs.length === 0) return new Map();
+  const parts = rows.filter(pl.col("run").isIn(runs as string[])).partitionBy("run", true, true);
+  return new Map(
+    parts.map((p) => [p.getColumn("run").get(0) as string, p.select(...ROW_KEYS)]),
+  );
+}
 
 /** A benchmark's aggregate of each run, one run at a time. */
 function perRun(rows: pl.DataFrame, b: Benchmark): Map<string, BenchmarkAggregate> {

@@ -224,17 +224,27 @@ export function bbehAggregates(scored: pl.DataFrame): Map<string, BbehAggregate>
       pl.col("task").nUnique().alias("tasks"),
     )
     .toRecords() as { run: string; covered: number; mini: number; tasks: number }[];
+  const isFull = (c: { covered: number; mini: number }) =>
+    Number(c.covered) === BBEH_SIZE || Number(c.mini) === BBEH_MINI_SIZE;
+  const full = byRun(scored, counts.filter(isFull).map((c) => c.run));
   const out = new Map<string, BbehAggregate>();
   for (const c of counts) {
-    const [covered, mini] = [Number(c.covered), Number(c.mini)];
+    const rows = full.get(c.run);
     out.set(
       c.run,
-      covered === BBEH_SIZE || mini === BBEH_MINI_SIZE
-        ? bbehAggregate(scored.filter(pl.col("run").eq(pl.lit(c.run))))
-        : partialAggregate(covered, Number(c.tasks), mini),
+      rows
+        ? bbehAggregate(rows)
+        : partialAggregate(Number(c.covered), Number(c.tasks), Number(c.mini)),
     );
   }
   return out;
+}
+
+/** The rows of each of `runs`, split in one pass (a filter per run would scan all rows each time). */
+function byRun(scored: pl.DataFrame, runs: readonly string[]): Map<string, pl.DataFrame> {
+  if (runs.length === 0) return new Map();
+  const parts = scored.filter(pl.col("run").isIn(runs as string[])).partitionBy("run", true, true);
+  return new Map(parts.map((p) => [p.getColumn("run").get(0) as string, p]));
 }
 
 function requireColumns(df: pl.DataFrame, cols: string[], fn: string): void {
