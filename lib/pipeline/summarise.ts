@@ -394,13 +394,14 @@ function aggregateByRun(
     const b = getBenchmark(benchmark)!;
     const runs = b.aggregateRuns?.(part.drop("benchmark")) ?? perRun(part, b);
     // intervals only where there is a value to bound (never for a partial run)
-    const bounded = [...runs].filter(([, aggregate]) =>
-      (b.aggregateKeys ?? []).some(({ key }) => typeof aggregate[key] === "number")
-    ).map(([run]) => run);
-    const rowsOf = runRows(part, bounded);
+    const bounded = new Map(
+      [...runs].filter(([, aggregate]) =>
+        (b.aggregateKeys ?? []).some(({ key }) => typeof aggregate[key] === "number")
+      ),
+    );
+    const intervalsOf = runIntervals(part, b, bounded);
     for (const [run, aggregate] of runs) {
-      const rows = rowsOf.get(run);
-      const intervals = rows ? b.aggregateIntervals?.(rows, aggregate) ?? {} : {};
+      const intervals = intervalsOf.get(run) ?? {};
       out.set(key(run, benchmark), { aggregate, intervals });
     }
   }
@@ -408,6 +409,22 @@ function aggregateByRun(
 }
 
 const ROW_KEYS = ["task", "example_index", "correct"];
+
+/** The intervals of each run of `aggregates`: all runs at once when the benchmark can. */
+function runIntervals(
+  rows: pl.DataFrame,
+  b: Benchmark,
+  aggregates: ReadonlyMap<string, BenchmarkAggregate>,
+): Map<string, Record<string, HeadlineCI>> {
+  if (aggregates.size === 0) return new Map();
+  if (b.aggregateRunsIntervals) return b.aggregateRunsIntervals(rows, aggregates);
+  const out = new Map<string, Record<string, HeadlineCI>>();
+  if (!b.aggregateIntervals) return out;
+  for (const [run, part] of runRows(rows, [...aggregates.keys()])) {
+    out.set(run, b.aggregateIntervals(part, aggregates.get(run)!));
+  }
+  return out;
+}
 
 /** The rows (`ROW_KEYS`) of each of `runs`, split in one pass over `rows`. */
 function runRows(rows: pl.DataFrame, runs: readonly string[]): Map<string, pl.DataFrame> {
