@@ -447,7 +447,20 @@ function perRun(rows: pl.DataFrame, b: Benchmark): Map<string, BenchmarkAggregat
 /** Stored-verdict agreement of every (run, benchmark) with rows that carry one. */
 function storedAgreements(rows: pl.DataFrame): Map<string, StoredAgreement> {
   const out = new Map<string, StoredAgreement>();
-  const withStored = rows.filter(pl.col("stored_correct").isNotNull());
+  // the columns first: an lm-eval load stores a verdict on every row, and filtering all
+  // columns would copy the whole frame
+  const withStored = rows.select(
+    "run",
+    "benchmark",
+    "source_file",
+    "source_line",
+    "task",
+    "example_index",
+    "extracted",
+    "tool_extracted",
+    "stored_correct",
+    "correct",
+  ).filter(pl.col("stored_correct").isNotNull());
   if (withStored.height === 0) return out;
   const counts = withStored.groupBy("run", "benchmark").agg(
     pl.len().alias("n"),
