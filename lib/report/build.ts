@@ -199,8 +199,12 @@ function comparisons(loaded: LoadedRuns, baseline: string | null): ReportDocumen
   const pairs: [string, string][] = baseline !== null
     ? runs.filter((r) => r !== baseline).map((r) => [r, baseline])
     : runs.flatMap((a, i) => runs.slice(i + 1).map((b): [string, string] => [a, b]));
+  // A run whose rows were all quarantined has nothing to pair: it is named, not compared.
   const benchmarksOf = (run: string) =>
-    new Set(loaded.runs.filter((r) => r.run === run).map((r) => r.benchmark));
+    new Set(
+      loaded.runs.filter((r) => r.run === run && r.rows_scored > 0).map((r) => r.benchmark),
+    );
+  const empty = runs.filter((r) => benchmarksOf(r).size === 0);
   const out: PairedComparison[] = [];
   const disjoint: string[] = [];
   for (const [a, b] of pairs) {
@@ -218,7 +222,8 @@ function comparisons(loaded: LoadedRuns, baseline: string | null): ReportDocumen
     intro: "A − B in percentage points on the examples both runs scored (epochs averaged per " +
       "example), with the paired 95% interval, McNemar's exact p-value, Holm-adjusted p-values " +
       "across tasks and the minimum detectable difference at 80% power." +
-      (disjoint.length > 0 ? ` Not compared (no example in common): ${disjoint.join(", ")}.` : ""),
+      (disjoint.length > 0 ? ` Not compared (no example in common): ${disjoint.join(", ")}.` : "") +
+      (empty.length > 0 ? ` Not compared (no scored row): ${empty.join(", ")}.` : ""),
     pairs: out,
   };
 }
