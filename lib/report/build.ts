@@ -24,7 +24,7 @@ import { leaderboard } from "../benchmarks/bbeh/leaderboard.ts";
 import { leaderboardFigure } from "../benchmarks/bbeh/figures.ts";
 import { toStandaloneSvg } from "../render/figure.ts";
 import { reasonKind } from "../logs/quarantine.ts";
-import { compareRuns } from "../pipeline/compare.ts";
+import { runComparer } from "../pipeline/compare.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 import type { RunSummary as LoadSummary } from "../pipeline/summarise.ts";
 import { microCI } from "../stats/headline_ci.ts";
@@ -207,11 +207,12 @@ function comparisons(loaded: LoadedRuns, baseline: string | null): ReportDocumen
   const empty = runs.filter((r) => benchmarksOf(r).size === 0);
   const out: PairedComparison[] = [];
   const disjoint: string[] = [];
+  const compareRuns = runComparer(loaded.rows);
   for (const [a, b] of pairs) {
     const shared = [...benchmarksOf(a)].filter((x) => benchmarksOf(b).has(x));
     if (shared.length === 0) continue;
     try {
-      for (const c of compareRuns(loaded.rows, a, b)) out.push(c as unknown as PairedComparison);
+      for (const c of compareRuns(a, b)) out.push(c as unknown as PairedComparison);
     } catch (e) {
       if (!/share no example/.test((e as Error).message)) throw e;
       disjoint.push(`${a} vs ${b}`);
