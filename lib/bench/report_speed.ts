@@ -55,6 +55,10 @@ export interface ReportSpeed {
   /** `runlens report` as a whole process. */
   process_ms: number;
   process_peak_rss: number;
+  /** Its user + system CPU time (the machine is shared: wall time varies with the load). */
+  process_cpu_ms: number;
+  /** The 1-minute load average when the process ended (2 CPUs here). */
+  load_average: number;
   /** The phases in one process. */
   load_ms: number;
   build_ms: number;
@@ -108,6 +112,7 @@ export async function benchReport(opts: ReportSpeedOptions): Promise<ReportSpeed
       "--no-cache",
     ]);
     if (proc.code !== 0) throw new Error(`runlens report failed:\n${proc.stderr.slice(-2000)}`);
+    const loadAverage = Deno.loadavg()[0];
 
     let t0 = performance.now();
     const loaded = await loadRuns([log], opts.dataDir);
@@ -131,6 +136,8 @@ export async function benchReport(opts: ReportSpeedOptions): Promise<ReportSpeed
       log_bytes: Deno.statSync(log).size,
       process_ms: proc.seconds * 1000,
       process_peak_rss: proc.peakRss,
+      process_cpu_ms: proc.cpuSeconds * 1000,
+      load_average: loadAverage,
       load_ms,
       build_ms,
       write_ms,
@@ -168,8 +175,9 @@ if (import.meta.main) {
     console.log(
       `${r.runs} runs × ${r.rows / r.runs} rows = ${r.rows.toLocaleString("en-US")} rows ` +
         `(${(r.log_bytes / 1e6).toFixed(0)} MB log)\n` +
-        `runlens report (whole process, --no-cache): ${s(r.process_ms)}, peak RSS ` +
-        `${(r.process_peak_rss / 1e9).toFixed(1)} GB\n` +
+        `runlens report (whole process, --no-cache): ${s(r.process_ms)} wall, ` +
+        `${s(r.process_cpu_ms)} CPU, peak RSS ${(r.process_peak_rss / 1e9).toFixed(1)} GB ` +
+        `(load average ${r.load_average.toFixed(1)})\n` +
         `in one process: load + score ${s(r.load_ms)}, build ${s(r.build_ms)}, write ` +
         `${s(r.write_ms)}; report.html ${(r.html_bytes / 1e6).toFixed(1)} MB, ` +
         `${r.rows_embedded.toLocaleString("en-US")} rows embedded\n` +
