@@ -154,23 +154,14 @@ function rowsAccuracy(r: LoadSummary, loaded: LoadedRuns): Headline | null {
 function leaderboardSection(loaded: LoadedRuns): ReportSection | undefined {
   const bbeh = loaded.rows.filter(pl.col("benchmark").eq(pl.lit("bbeh")));
   if (bbeh.height === 0) return undefined;
-  const intervals = new Map(
-    loaded.runs.filter((r) => r.benchmark === "bbeh").map((
-      r,
-    ) => [r.model, r.intervals.harmonic_mean]),
+  const withCi = leaderboard(bbeh).select(
+    "model",
+    "source",
+    "harmonic_mean",
+    "micro",
+    "ci_low",
+    "ci_high",
   );
-  const board = leaderboard(bbeh).select("model", "source", "harmonic_mean", "micro");
-  const models = board.getColumn("model").toArray() as string[];
-  const sources = board.getColumn("source").toArray() as string[];
-  const ci = (side: "ci_low" | "ci_high") =>
-    pl.Series(
-      side,
-      models.map((m, i) =>
-        sources[i].startsWith("paper") ? null : intervals.get(m)?.[side] ?? null
-      ),
-      pl.Float64,
-    );
-  const withCi = board.withColumns(ci("ci_low"), ci("ci_high"));
   const figure = leaderboardFigure(withCi, {
     title: "BBEH harmonic mean: your runs beside the paper's models",
     caption: "Bars: 95% intervals of the runs (seeded bootstrap over examples, stratified by " +
