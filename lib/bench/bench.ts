@@ -44,6 +44,8 @@ export interface Measurement {
   seconds: number;
   /** Peak resident set size, bytes. */
   peakRss: number;
+  /** User + system CPU time, seconds (from /usr/bin/time; NaN without it). */
+  cpuSeconds: number;
   stdout: string;
   stderr: string;
   code: number;
@@ -103,17 +105,22 @@ export async function measure(label: string, cmd: string, args: string[]): Promi
   const seconds = (performance.now() - t0) / 1000;
   done.value = true;
   let peakRss = await polled;
+  let cpuSeconds = NaN;
   if (useTime) {
     const report = await Deno.readTextFile(timeOut);
     await Deno.remove(timeOut);
     const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(report);
     peakRss = m ? Number(m[1]) * 1024 : 0;
+    const cpu = (what: string) =>
+      Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(report)?.[1] ?? NaN);
+    cpuSeconds = cpu("User") + cpu("System");
   }
   const dec = new TextDecoder();
   const m: Measurement = {
     label,
     seconds,
     peakRss,
+    cpuSeconds,
     stdout: dec.decode(out.stdout),
     stderr: dec.decode(out.stderr),
     code: out.code,
