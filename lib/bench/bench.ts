@@ -418,7 +418,7 @@ export function predict(
 function measurementRows(ms: Measured, bytes: number): string[] {
   const all = [ms.reference, ms.startup, ...ms.byWorkers, ms.firstLoad, ms.fromCache];
   return all.map((m) =>
-    `| ${m.label} | ${m.seconds.toFixed(2)} | ${mb(m.peakRss)} | ` +
+    `| ${m.label} | ${m.seconds.toFixed(2)} | ${m.cpuSeconds.toFixed(2)} | ${mb(m.peakRss)} | ` +
     `${(m.peakRss / bytes).toFixed(2)}× | ${(ms.reference.seconds / m.seconds).toFixed(2)}× |`
   );
 }
@@ -442,8 +442,8 @@ function markdown(file: string, bytes: number, rows: number, ms: Measured, agree
     `Whole processes, startup included; every runlens process gave the reference's per-task ` +
     `counts: ${agree ? "yes" : "NO"}.`,
     "",
-    "| process | wall (s) | peak RSS (MB) | RSS / log size | speed-up vs reference |",
-    "|---|---:|---:|---:|---:|",
+    "| process | wall (s) | CPU (s) | peak RSS (MB) | RSS / log size | wall speed-up vs reference |",
+    "|---|---:|---:|---:|---:|---:|",
     ...measurementRows(ms, bytes),
     "",
     "| target | measured | |",
