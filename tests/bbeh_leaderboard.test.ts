@@ -81,4 +81,14 @@ dataTest("a scored run joins the leaderboard with its aggregates", async (dataDi
   assert.ok(Math.abs((run.harmonic_mean as number) - 23 / (22 / 101 + 1 / 95.5)) < 1e-9);
   assert.ok(Math.abs((run.micro as number) - (4520 - 11) / 4520 * 100) < 1e-9);
   assert.equal(board.getColumn("model").toArray()[0], "oracle");
+  // The run's harmonic mean has its 95% interval (only linguini varies), the same the load's
+  // summary gives; the paper's models have none.
+  const ci = loaded.runs[0].intervals.harmonic_mean;
+  assert.deepEqual([run.ci_low, run.ci_high], [ci.ci_low, ci.ci_high]);
+  const [low, high] = [run.ci_low as number, run.ci_high as number];
+  assert.ok(low < (run.harmonic_mean as number) && (run.harmonic_mean as number) < high);
+  assert.ok(high <= 101);
+  for (const r of board.toRecords().filter((r) => r.model !== "oracle")) {
+    assert.deepEqual([r.ci_low, r.ci_high], [null, null]);
+  }
 });

@@ -93,6 +93,34 @@ dataTest(
           assert.ok(b.w > 100 && b.h > 50 && b.children > 10, JSON.stringify(b));
         }
 
+        // Per-pair task tables enter the DOM only when their pair is opened.
+        const pairs = doc.comparisons!.pairs;
+        assert.ok(pairs.length >= 2);
+        assert.equal(
+          await page.evaluate(() => document.querySelectorAll("details.pair").length),
+          pairs.length,
+        );
+        assert.equal(
+          await page.evaluate(() => document.querySelectorAll("details.pair tr").length),
+          0,
+        );
+        await page.click("details.pair:nth-of-type(2) > summary");
+        const pairShown = await page.waitFor(() => {
+          const d = document.querySelectorAll("details.pair")[1];
+          const rows = d.querySelectorAll("tbody tr");
+          return rows.length > 0
+            ? {
+              rows: rows.length,
+              last: rows[rows.length - 1].querySelector("td, th")!.textContent,
+            }
+            : null;
+        });
+        assert.deepEqual(pairShown, { rows: pairs[1].tasks.length + 1, last: "overall" });
+        assert.equal(
+          await page.evaluate(() => document.querySelectorAll("details.pair tr").length),
+          pairs[1].tasks.length + 2,
+        );
+
         // The count and a paged list: never more rows in the DOM than a page.
         assert.equal(await countText(page), `${rows.length} of ${rows.length} rows`);
         assert.equal(

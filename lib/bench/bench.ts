@@ -1,31 +1,38 @@
 /**
- * `deno task bench`: how runlens scales on large run logs. Generates (or reuses) big
- * lm-evaluation-harness samples folders (default) or one canonical JSONL log
- * (`lib/bench/generate.ts`, under `.runlens/bench/`) and measures, as whole processes (startup
- * included), side by side:
- * - (a) polars' raw read of the file(s) (`lib/bench/raw_scan.ts`), the floor;
- * - (b) `runlens score PATH --json` (load + BBEH scoring + aggregation);
- * - (c) a plain Python reference of the same job (`lib/bench/reference_score.py`).
+ * `deno task bench`: the speed targets of issue 13, measured as whole processes (startup
+ * included) side by side on one log — a generated canonical JSONL file (`--format canonical`)
+ * or an lm-evaluation-harness samples folder (default; `lib/bench/generate.ts`, under
+ * `.runlens/bench/`, reused when present, or `--file PATH`):
+ * - the plain Python reference of the same job (`lib/bench/reference_score.py`: `json.loads`
+ *   per line, the official BBEH rules, per-task counts);
+ * - `runlens score PATH --json --no-cache --workers N` for each N of `--workers` (default 1,2);
+ * - the first load that writes the cache (`--cache` in a fresh folder, every core), then the
+ *   same command again: re-analysis from the cache;
+ * - `runlens score` of a one-line log: the fixed cost of starting (Deno, polars, the data-set
+ *   index).
  *
  * Wall time comes from the parent, peak RSS from `/usr/bin/time -v` when present, else from
- * polling `/proc/<pid>/status` (VmHWM). Checks that (b) and (c) agree exactly on every run's
- * per-task `n` and `correct` (and on the rounded harmonic mean), then prints a table with the
- * ratios against the targets — (b) ≤ 2× (a), (b) ≥ 3× faster than (c), peak RSS of (b) ≤ 2×
- * the file size — and writes it as Markdown to `.runlens/bench/result.md`. Progress goes to
- * stderr. Exit code 1 when (b) and (c) disagree or a process fails (missed targets are only
- * reported).
+ * polling `/proc/<pid>/status` (VmHWM); with `--repeat K` each process runs K times and the
+ * median is reported. Every runlens process must agree exactly with the reference on every
+ * run's per-task `n` and `correct` (and on the rounded harmonic mean). Prints a Markdown report
+ * (also written to `.runlens/bench/result_<log>.md`): the measurements, the targets (first load
+ * ≥ 3× faster than the reference, re-analysis ≥ 8×, peak RSS ≤ 0.5× the log size) and a
+ * scaling model fitted to the measurements — time = startup + serial bytes / rate + parallel
+ * bytes / (rate × workers) — extrapolated to 8 and 16 cores and to a 10 GB log set. Exit code 1
+ * when a process fails or disagrees (missed targets are only reported).
  *
  * Usage: `deno task bench [--mb N | --rows N] [--seed S] [--format lm-eval|canonical]
- * [--file PATH] [--data DIR] [--python BIN] [--profile]`; `--profile` also runs
- * `lib/bench/profile.ts` for a phase breakdown of (b) (canonical logs only).
+ * [--response-chars MIN-MAX] [--file PATH] [--data DIR] [--python BIN] [--workers 1,2]
+ * [--repeat K] [--profile]`; `--profile` also runs `lib/bench/profile.ts` (canonical logs).
  *
  * @example
  * ```sh
- * deno task bench --mb 200 --data ../shared/data --profile
+ * deno task bench --format canonical --rows 1000000 --response-chars 330-930 --data ../shared/data
+ * deno task bench --mb 1000 --data ../shared/data
  * ```
  * @module
  */
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { generateLog, parseGenerateArgs } from "./generate.ts";
 import { generateLmEvalLogs } from "./generate_lm_eval.ts";
@@ -37,6 +44,8 @@ export interface Measurement {
   seconds: number;
   /** Peak resident set size, bytes. */
   peakRss: number;
+  /** User + system CPU time, seconds (from /usr/bin/time; NaN without it). */
+  cpuSeconds: number;
   stdout: string;
   stderr: string;
   code: number;
@@ -96,17 +105,22 @@ export async function measure(label: string, cmd: string, args: string[]): Promi
   const seconds = (performance.now() - t0) / 1000;
   done.value = true;
   let peakRss = await polled;
+  let cpuSeconds = NaN;
   if (useTime) {
     const report = await Deno.readTextFile(timeOut);
     await Deno.remove(timeOut);
     const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(report);
     peakRss = m ? Number(m[1]) * 1024 : 0;
+    const cpu = (what: string) =>
+      Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(report)?.[1] ?? NaN);
+    cpuSeconds = cpu("User") + cpu("System");
   }
   const dec = new TextDecoder();
   const m: Measurement = {
     label,
     seconds,
     peakRss,
+    cpuSeconds,
     stdout: dec.decode(out.stdout),
     stderr: dec.decode(out.stderr),
     code: out.code,
@@ -214,6 +228,8 @@ interface Options {
   file: string | null;
   data: string;
   python: string;
+  workers: number[];
+  repeat: number;
   profile: boolean;
 }
 
@@ -223,18 +239,27 @@ function parseArgs(args: readonly string[]): Options {
     file: null,
     data: "",
     python: fileExists("/usr/bin/python3") ? "/usr/bin/python3" : "python3",
+    workers: [1, 2],
+    repeat: 1,
     profile: false,
   };
   let data: string | null = null;
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     if (flag === "--profile") opts.profile = true;
-    else if (["--mb", "--rows", "--seed", "--wrong", "--format"].includes(flag)) {
+    else if (
+      ["--mb", "--rows", "--seed", "--wrong", "--format", "--response-chars"].includes(flag)
+    ) {
       opts.genArgs.push(flag, args[++i]);
     } else if (flag === "--file") opts.file = args[++i];
     else if (flag === "--data") data = args[++i];
     else if (flag === "--python") opts.python = args[++i];
+    else if (flag === "--workers") opts.workers = args[++i].split(",").map(Number);
+    else if (flag === "--repeat") opts.repeat = Number(args[++i]);
     else throw new Error(`unknown option ${flag}`);
+  }
+  if (opts.workers.some((w) => !(w >= 1)) || !(opts.repeat >= 1)) {
+    throw new Error("--workers takes counts ≥ 1 (e.g. 1,2), --repeat a count ≥ 1");
   }
   opts.data = resolveDataDir(data);
   return opts;
@@ -243,41 +268,6 @@ function parseArgs(args: readonly string[]): Options {
 const lastLine = (text: string) => text.trim().split("\n").at(-1) ?? "";
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const ok = (pass: boolean) => pass ? "met" : "MISSED";
-
-/** The result table as Markdown. */
-function markdown(
-  file: string,
-  bytes: number,
-  rows: number,
-  ms: Measurement[],
-  agree: boolean,
-): string {
-  const [a, b, c] = ms;
-  const lines = [
-    `Benchmark: \`runlens score --json\` on generated logs of ${rows.toLocaleString("en")} ` +
-    `rows, ${mb(bytes)} MB in ${logFiles(file).length} file(s) (${file.split("/").at(-1)}), ` +
-    `${navigator.hardwareConcurrency} CPUs, ` +
-    `${new Date().toISOString().slice(0, 10)}. Whole processes, startup included.`,
-    "",
-    "| process | wall time (s) | peak RSS (MB) | RSS / file size |",
-    "|---|---:|---:|---:|",
-    ...ms.map((m) =>
-      `| ${m.label} | ${m.seconds.toFixed(2)} | ${mb(m.peakRss)} | ` +
-      `${(m.peakRss / bytes).toFixed(2)}× |`
-    ),
-    "",
-    "| target | measured | |",
-    "|---|---:|---|",
-    `| (b) ≤ 2× (a) | ${(b.seconds / a.seconds).toFixed(2)}× | ${ok(b.seconds <= 2 * a.seconds)} |`,
-    `| (b) ≥ 3× faster than (c) | ${(c.seconds / b.seconds).toFixed(2)}× | ` +
-    `${ok(c.seconds >= 3 * b.seconds)} |`,
-    `| peak RSS of (b) ≤ 2× file size | ${(b.peakRss / bytes).toFixed(2)}× | ` +
-    `${ok(b.peakRss <= 2 * bytes)} |`,
-    "",
-    `(b) and (c) agree on every run's per-task counts: ${agree ? "yes" : "NO"}.`,
-  ];
-  return lines.join("\n") + "\n";
-}
 
 /** The log to measure: `--file`, else the generated log (generated unless it exists). */
 async function benchLog(opts: Options): Promise<string> {
@@ -292,32 +282,188 @@ async function benchLog(opts: Options): Promise<string> {
   return gen.out;
 }
 
-/** Measure (a) the raw scan, (b) `runlens score --json` and (c) the Python reference, in turn. */
-async function measureAll(file: string, opts: Options): Promise<Measurement[]> {
-  const deno = Deno.execPath();
+/** `measure` run `repeat` times; the run of median wall time (its RSS and output with it). */
+async function median(
+  repeat: number,
+  label: string,
+  cmd: string,
+  args: () => string[],
+): Promise<Measurement> {
+  const runs: Measurement[] = [];
+  for (let i = 0; i < repeat; i++) runs.push(await measure(label, cmd, args()));
+  runs.sort((a, b) => a.seconds - b.seconds);
+  return runs[Math.floor((runs.length - 1) / 2)];
+}
+
+/** The processes measured, by role. */
+interface Measured {
+  reference: Measurement;
+  startup: Measurement;
+  byWorkers: Measurement[];
+  /** The worker count of each of `byWorkers`. */
+  workers: number[];
+  firstLoad: Measurement;
+  fromCache: Measurement;
+}
+
+/** The argv of `runlens score PATH --json` with `extra` options. */
+function scoreArgs(path: string, data: string, extra: string[]): string[] {
   return [
-    await measure("(a) polars raw scan", deno, [
-      "run",
-      "--allow-all",
-      "lib/bench/raw_scan.ts",
-      file,
-    ]),
-    await measure("(b) runlens score --json", deno, [
-      "run",
-      "--allow-all",
-      "lib/cli/runlens.ts",
-      "score",
-      file,
-      "--data",
-      opts.data,
-      "--json",
-    ]),
-    await measure("(c) Python reference", opts.python, [
-      "lib/bench/reference_score.py",
-      opts.data,
-      file,
-    ]),
+    "run",
+    "--allow-all",
+    "lib/cli/runlens.ts",
+    "score",
+    path,
+    "--data",
+    data,
+    "--json",
+    ...extra,
   ];
+}
+
+/** A one-line canonical log (the startup measurement), in a temporary folder. */
+function oneLineLog(): string {
+  const dir = Deno.makeTempDirSync({ prefix: "runlens_bench_one_" });
+  const path = join(dir, "one.jsonl");
+  Deno.writeTextFileSync(
+    path,
+    JSON.stringify({ task: "nycc", example_index: 0, response: "(A)" }) + "\n",
+  );
+  return path;
+}
+
+/** Measure every process of the benchmark on `file`, in turn. */
+async function measureAll(file: string, opts: Options): Promise<Measured> {
+  const deno = Deno.execPath();
+  const { repeat, data } = opts;
+  const reference = await median(repeat, "Python reference", opts.python, () => [
+    "lib/bench/reference_score.py",
+    data,
+    file,
+  ]);
+  const one = oneLineLog();
+  const startup = await median(
+    repeat,
+    "runlens on a one-line log",
+    deno,
+    () => scoreArgs(one, data, ["--no-cache"]),
+  );
+  const byWorkers: Measurement[] = [];
+  for (const w of opts.workers) {
+    byWorkers.push(
+      await median(
+        repeat,
+        `runlens --no-cache --workers ${w}`,
+        deno,
+        () => scoreArgs(file, data, ["--no-cache", "--workers", String(w)]),
+      ),
+    );
+  }
+  const cache = () => Deno.makeTempDirSync({ prefix: "runlens_bench_cache_" });
+  let dir = "";
+  const firstLoad = await median(
+    repeat,
+    "runlens first load (writes the cache)",
+    deno,
+    () => scoreArgs(file, data, ["--cache", dir = cache()]),
+  );
+  const fromCache = await median(
+    repeat,
+    "runlens re-analysis (reads the cache)",
+    deno,
+    () => scoreArgs(file, data, ["--cache", dir]),
+  );
+  return { reference, startup, byWorkers, workers: opts.workers, firstLoad, fromCache };
+}
+
+/**
+ * The fitted scaling model: `startup + bytes × (serial + parallel / workers)` seconds, from
+ * the startup run and the runs with the fewest and most workers (per-byte costs in s/byte).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * // 1 s to start, 1 GB: 9 s of parallel and 2 s of serial work per GB
+ * const m = scalingModel(1, 1e9, [{ workers: 1, seconds: 12 }, { workers: 2, seconds: 7.5 }]);
+ * assert.ok(Math.abs(m.parallel * 1e9 - 9) < 1e-9 && Math.abs(m.serial * 1e9 - 2) < 1e-9);
+ * assert.ok(Math.abs(predict(m, 1e9, 8) - (1 + 2 + 9 / 8)) < 1e-9);
+ * ```
+ */
+export function scalingModel(
+  startup: number,
+  bytes: number,
+  runs: readonly { workers: number; seconds: number }[],
+): { startup: number; serial: number; parallel: number } {
+  const lo = runs.reduce((a, b) => (b.workers < a.workers ? b : a));
+  const hi = runs.reduce((a, b) => (b.workers > a.workers ? b : a));
+  if (lo.workers === hi.workers) {
+    return { startup, serial: 0, parallel: Math.max(0, lo.seconds - startup) * lo.workers / bytes };
+  }
+  // t = startup + bytes·serial + bytes·parallel/w at both worker counts: two equations
+  const parallel = (lo.seconds - hi.seconds) / (1 / lo.workers - 1 / hi.workers) / bytes;
+  const serial = Math.max(0, (lo.seconds - startup) / bytes - parallel / lo.workers);
+  return { startup, serial, parallel: Math.max(0, parallel) };
+}
+
+/** Seconds the scaling model predicts for `bytes` on `workers` cores. */
+export function predict(
+  m: { startup: number; serial: number; parallel: number },
+  bytes: number,
+  workers: number,
+): number {
+  return m.startup + bytes * (m.serial + m.parallel / workers);
+}
+
+/** The rows of the measurement table. */
+function measurementRows(ms: Measured, bytes: number): string[] {
+  const all = [ms.reference, ms.startup, ...ms.byWorkers, ms.firstLoad, ms.fromCache];
+  return all.map((m) =>
+    `| ${m.label} | ${m.seconds.toFixed(2)} | ${m.cpuSeconds.toFixed(2)} | ${mb(m.peakRss)} | ` +
+    `${(m.peakRss / bytes).toFixed(2)}× | ${(ms.reference.seconds / m.seconds).toFixed(2)}× |`
+  );
+}
+
+/** The report as Markdown. */
+function markdown(file: string, bytes: number, rows: number, ms: Measured, agree: boolean): string {
+  const ref = ms.reference.seconds;
+  const first = Math.min(ms.firstLoad.seconds, ...ms.byWorkers.map((m) => m.seconds));
+  const firstRss = Math.max(ms.firstLoad.peakRss, ...ms.byWorkers.map((m) => m.peakRss));
+  const model = scalingModel(
+    ms.startup.seconds,
+    bytes,
+    ms.byWorkers.map((m, i) => ({ workers: ms.workers[i], seconds: m.seconds })),
+  );
+  const rate = (w: number) => (bytes / predict(model, bytes, w) / 1e6).toFixed(0);
+  const tenGb = (w: number) => predict(model, 10e9, w).toFixed(0);
+  return [
+    `Benchmark: ${rows.toLocaleString("en")} rows, ${mb(bytes)} MB in ${logFiles(file).length} ` +
+    `file(s) (${file.split("/").at(-1)}), ${navigator.hardwareConcurrency} CPUs, load average ` +
+    `${Deno.loadavg()[0].toFixed(1)} at the end, ${new Date().toISOString().slice(0, 10)}. ` +
+    `Whole processes, startup included; every runlens process gave the reference's per-task ` +
+    `counts: ${agree ? "yes" : "NO"}.`,
+    "",
+    "| process | wall (s) | CPU (s) | peak RSS (MB) | RSS / log size | wall speed-up vs reference |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...measurementRows(ms, bytes),
+    "",
+    "| target | measured | |",
+    "|---|---:|---|",
+    `| first load ≥ 3× faster than the reference | ${(ref / first).toFixed(2)}× | ${
+      ok(ref >= 3 * first)
+    } |`,
+    `| re-analysis from the cache ≥ 8× faster | ${(ref / ms.fromCache.seconds).toFixed(2)}× | ` +
+    `${ok(ref >= 8 * ms.fromCache.seconds)} |`,
+    `| peak RSS ≤ 0.5× the log size | ${(firstRss / bytes).toFixed(2)}× | ${
+      ok(firstRss <= bytes / 2)
+    } |`,
+    "",
+    `Scaling model fitted to these runs: startup ${model.startup.toFixed(2)} s, serial ` +
+    `${(model.serial * 1e9).toFixed(2)} s/GB, parallel ${(model.parallel * 1e9).toFixed(2)} s/GB ` +
+    `per worker. Predicted first load (no cache) of this log: 8 cores ` +
+    `${predict(model, bytes, 8).toFixed(1)} s (${rate(8)} MB/s), 16 cores ` +
+    `${predict(model, bytes, 16).toFixed(1)} s (${rate(16)} MB/s); of a 10 GB log set: ` +
+    `2 cores ${tenGb(2)} s, 8 cores ${tenGb(8)} s, 16 cores ${tenGb(16)} s.`,
+  ].join("\n") + "\n";
 }
 
 /** The report when a process failed: each failure's last stderr line, then every timing. */
@@ -329,14 +475,16 @@ function failureMarkdown(file: string, bytes: number, ms: Measurement[]): string
     .join("\n") + "\n";
 }
 
-/** Print the report and write it to `.runlens/bench/result.md`. */
-async function writeResult(md: string): Promise<void> {
+/** Print the report and write it to `.runlens/bench/result_<log>.md`. */
+async function writeResult(file: string, md: string): Promise<string> {
   console.log(md);
   await Deno.mkdir(BENCH_DIR, { recursive: true });
-  await Deno.writeTextFile(join(BENCH_DIR, "result.md"), md);
+  const out = join(BENCH_DIR, `result_${basename(file).replace(/\.jsonl$/, "")}.md`);
+  await Deno.writeTextFile(out, md);
+  return out;
 }
 
-/** Rows scored or skipped over all runs of (b)'s report. */
+/** Rows scored or skipped over all runs of a runlens report. */
 function totalRows(b: Map<string, RunCounts>): number {
   return [...b.values()].reduce(
     (s, r) => s + r.skipped + Object.values(r.tasks).reduce((t, x) => t + x.n, 0),
@@ -344,9 +492,9 @@ function totalRows(b: Map<string, RunCounts>): number {
   );
 }
 
-/** `--profile`: the phase breakdown of (b), printed to stderr. */
+/** `--profile`: the phase breakdown of a load, printed to stderr. */
 async function profile(file: string, opts: Options): Promise<void> {
-  const p = await measure("profile of (b)", Deno.execPath(), [
+  const p = await measure("profile", Deno.execPath(), [
     "run",
     "--allow-all",
     "lib/bench/profile.ts",
@@ -357,22 +505,31 @@ async function profile(file: string, opts: Options): Promise<void> {
   console.error(p.stderr);
 }
 
-/** Run the benchmark; returns the exit code (1 when a process fails or (b) and (c) disagree). */
+/** Disagreements of every runlens process of `ms` with the reference. */
+function disagreements(ms: Measured): string[] {
+  const ref = referenceCounts(ms.reference.stdout);
+  return [...ms.byWorkers, ms.firstLoad, ms.fromCache].flatMap((m) =>
+    compareCounts(runlensCounts(m.stdout), ref).map((d) => `${m.label}: ${d}`)
+  );
+}
+
+/** Run the benchmark; returns the exit code (1 when a process fails or disagrees). */
 export async function benchMain(args: string[]): Promise<number> {
   const opts = parseArgs(args);
   const file = await benchLog(opts);
   const bytes = logFiles(file).reduce((sum, f) => sum + Deno.statSync(f).size, 0);
   const ms = await measureAll(file, opts);
-  if (ms.some((m) => m.code !== 0)) {
-    await writeResult(failureMarkdown(file, bytes, ms));
+  const all = [ms.reference, ms.startup, ...ms.byWorkers, ms.firstLoad, ms.fromCache];
+  if (all.some((m) => m.code !== 0)) {
+    await writeResult(file, failureMarkdown(file, bytes, all));
     console.error("bench: a process failed; no comparison");
     return 1;
   }
-  const b = runlensCounts(ms[1].stdout);
-  const diffs = compareCounts(b, referenceCounts(ms[2].stdout));
+  const diffs = disagreements(ms);
   for (const d of diffs.slice(0, 20)) console.error(`bench: DISAGREE ${d}`);
-  await writeResult(markdown(file, bytes, totalRows(b), ms, diffs.length === 0));
-  console.error(`bench: wrote ${join(BENCH_DIR, "result.md")}`);
+  const rows = totalRows(runlensCounts(ms.firstLoad.stdout));
+  const out = await writeResult(file, markdown(file, bytes, rows, ms, diffs.length === 0));
+  console.error(`bench: wrote ${out}`);
   if (opts.profile) await profile(file, opts);
   return diffs.length === 0 ? 0 : 1;
 }

@@ -189,6 +189,14 @@ export interface Benchmark {
     rows: pl.DataFrame,
     aggregate: BenchmarkAggregate,
   ): Record<string, HeadlineCI>;
+  /**
+   * {@link aggregateIntervals} of every run of rows that carry a `run` column, given each
+   * run's aggregate — the same values, in one pass over all rows. Absent: per run.
+   */
+  aggregateRunsIntervals?(
+    rows: pl.DataFrame,
+    aggregates: ReadonlyMap<string, BenchmarkAggregate>,
+  ): Map<string, Record<string, HeadlineCI>>;
   /** Analyses of scored rows (failure modes, subsets, …). */
   analyses?: BenchmarkAnalyses;
 }

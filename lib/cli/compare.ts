@@ -17,7 +17,7 @@
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
 import { resolveDataDir } from "../core/data_dir.ts";
-import { compareRuns, type PairedRow, type RunComparison } from "../pipeline/compare.ts";
+import { type PairedRow, runComparer, type RunComparison } from "../pipeline/compare.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
 
@@ -86,7 +86,8 @@ function pairsOf(runs: string[], args: CompareArgs): [string, string][] {
 async function compareRun(args: CompareArgs): Promise<number> {
   const loaded = await loadRuns(args.paths, resolveDataDir(args.data), args.load);
   const runs = [...new Set(loaded.runs.map((r) => r.run))].sort();
-  const comparisons = pairsOf(runs, args).flatMap(([a, b]) => compareRuns(loaded.rows, a, b));
+  const compare = runComparer(loaded.rows);
+  const comparisons = pairsOf(runs, args).flatMap(([a, b]) => compare(a, b));
   if (args.json) {
     const quarantine = loaded.quarantine.map((q) => ({
       file: q.file,

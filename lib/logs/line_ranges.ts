@@ -80,6 +80,11 @@ export interface ReadRangeOptions {
   maxLineBytes?: number;
   /** Called, in line order with the other lines, for a line longer than `maxLineBytes`. */
   onTooLong?: (line: number) => void;
+  /**
+   * The handler keeps no views of `b` after it returns, so the buffer is refilled in place
+   * (default false: each refill gets a new buffer and earlier views stay valid).
+   */
+  reuseBuffer?: boolean;
 }
 
 /**
@@ -208,10 +213,13 @@ export function readRange(
         const bigger = new Uint8Array(Math.min(buf.length * 2, maxLine + 1));
         bigger.set(buf);
         buf = bigger;
-      } else { // a new buffer: the handler may keep views of the old one
-        const next = new Uint8Array(buf.length);
-        next.set(buf.subarray(ls, filled));
-        buf = next;
+      } else {
+        if (options.reuseBuffer) buf.copyWithin(0, ls, filled);
+        else { // a new buffer: the handler may keep views of the old one
+          const next = new Uint8Array(buf.length);
+          next.set(buf.subarray(ls, filled));
+          buf = next;
+        }
         base += ls;
         filled -= ls;
         ls = 0;

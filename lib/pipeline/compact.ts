@@ -124,9 +124,18 @@ export interface CompactRows {
 export class Interner {
   readonly values: string[] = [];
   #ids = new Map<string, number>();
+  // consecutive rows mostly repeat a value (run, model, task, scorer): skip the hash lookup
+  #last: string | null = null;
+  #lastId = -1;
   /** The id of `s` (-1 for null), adding it when new. */
   id(s: string | null): number {
     if (s === null) return -1;
+    if (s === this.#last) return this.#lastId;
+    this.#last = s;
+    return this.#lastId = this.#lookup(s);
+  }
+
+  #lookup(s: string): number {
     let id = this.#ids.get(s);
     if (id === undefined) {
       id = this.values.length;

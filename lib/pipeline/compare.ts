@@ -96,39 +96,71 @@ function rowOf(scope: string, c: PairedComparison, pHolm?: number | null): Paire
  * are averaged). Throws when a run has no rows or the two share no benchmark.
  */
 export function compareRuns(rows: pl.DataFrame, a: string, b: string): RunComparison[] {
-  const benchmarksOf = (run: string) =>
-    new Set(
-      rows.filter(pl.col("run").eq(pl.lit(run))).getColumn("benchmark").unique()
-        .toArray() as string[],
-    );
-  const inA = benchmarksOf(a), inB = benchmarksOf(b);
-  if (inA.size === 0) throw new Error(`no scored rows for run "${a}"`);
-  if (inB.size === 0) throw new Error(`no scored rows for run "${b}"`);
-  const shared = [...inA].filter((x) => inB.has(x)).sort();
-  if (shared.length === 0) {
-    throw new Error(`runs "${a}" and "${b}" share no benchmark (${[...inA]} vs ${[...inB]})`);
-  }
-  return shared.map((benchmark) => compareOn(rows, a, b, benchmark));
+  return runComparer(rows)(a, b);
 }
 
-/** The comparison on one benchmark. */
-function compareOn(rows: pl.DataFrame, a: string, b: string, benchmark: string): RunComparison {
-  const scores = (run: string) => {
-    const part = rows.filter(
-      pl.col("run").eq(pl.lit(run)).and(pl.col("benchmark").eq(pl.lit(benchmark))),
-    )
-      .select("task", "example_index", pl.col("correct").cast(pl.Float64));
-    const tasks = part.getColumn("task").toArray() as string[];
-    const index = part.getColumn("example_index").toArray() as number[];
-    const correct = part.getColumn("correct").toArray() as number[];
-    const byTask = new Map<string, KeyedScore[]>();
-    tasks.forEach((t, i) => {
-      if (!byTask.has(t)) byTask.set(t, []);
-      byTask.get(t)!.push([String(index[i]), correct[i]]);
-    });
-    return byTask;
+/**
+ * {@link compareRuns} for many pairs of runs (e.g. all 190 pairs of 20 runs): reads the
+ * frame's columns once and returns a function that compares any two of its runs (throwing as
+ * {@link compareRuns} does).
+ *
+ * @example
+ * ```ts
+ * import pl from "nodejs-polars";
+ * const compare = runComparer(pl.DataFrame({
+ *   run: ["a", "b", "c"], benchmark: ["bbh", "bbh", "bbh"], task: ["snarks", "snarks", "snarks"],
+ *   example_index: [0, 0, 0], correct: [true, false, true],
+ * }));
+ * [compare("a", "b")[0].overall.diff, compare("a", "c")[0].overall.diff]; // [100, 0]
+ * ```
+ */
+export function runComparer(rows: pl.DataFrame): (a: string, b: string) => RunComparison[] {
+  const byRun = scoresByRun(rows);
+  return (a, b) => {
+    const inA = byRun.get(a), inB = byRun.get(b);
+    if (!inA) throw new Error(`no scored rows for run "${a}"`);
+    if (!inB) throw new Error(`no scored rows for run "${b}"`);
+    const shared = [...inA.keys()].filter((x) => inB.has(x)).sort();
+    if (shared.length === 0) {
+      throw new Error(
+        `runs "${a}" and "${b}" share no benchmark (${[...inA.keys()]} vs ${[...inB.keys()]})`,
+      );
+    }
+    return shared.map((benchmark) =>
+      compareOn(a, b, benchmark, inA.get(benchmark)!, inB.get(benchmark)!)
+    );
   };
-  const sa = scores(a), sb = scores(b);
+}
+
+/** run → benchmark → task → [example_index, score] of every row, in row order. */
+type ScoresByRun = Map<string, Map<string, Map<string, KeyedScore[]>>>;
+
+function scoresByRun(rows: pl.DataFrame): ScoresByRun {
+  const col = (name: string) => rows.getColumn(name).toArray();
+  const run = col("run") as string[], benchmark = col("benchmark") as string[];
+  const task = col("task") as string[], index = col("example_index") as number[];
+  const correct = rows.getColumn("correct").cast(pl.Float64).toArray() as number[];
+  const out: ScoresByRun = new Map();
+  run.forEach((r, i) => {
+    let benchmarks = out.get(r);
+    if (!benchmarks) out.set(r, benchmarks = new Map());
+    let tasks = benchmarks.get(benchmark[i]);
+    if (!tasks) benchmarks.set(benchmark[i], tasks = new Map());
+    let scores = tasks.get(task[i]);
+    if (!scores) tasks.set(task[i], scores = []);
+    scores.push([String(index[i]), correct[i]]);
+  });
+  return out;
+}
+
+/** The comparison on one benchmark, from both runs' per-task scores. */
+function compareOn(
+  a: string,
+  b: string,
+  benchmark: string,
+  sa: Map<string, KeyedScore[]>,
+  sb: Map<string, KeyedScore[]>,
+): RunComparison {
   const taskNames = [...new Set([...sa.keys(), ...sb.keys()])].sort();
   const result = compareTasks(taskNames.map((task) => ({
     task,

@@ -85,6 +85,8 @@ export function scoreUnit(state: ScoringState, unit: WorkUnit): UnitResult {
 
 /** Collects what one unit's records become. */
 class UnitCollector implements RecordSink {
+  /** Spans are scored or dropped within `record`: readers may reuse their buffers. */
+  readonly transient = true;
   #rows = new RowBuilder();
   #pendingRows = new RowBuilder();
   #pending: PendingRow[] = [];

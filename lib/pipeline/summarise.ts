@@ -393,11 +393,15 @@ function aggregateByRun(
     const benchmark = part.getColumn("benchmark").get(0) as string;
     const b = getBenchmark(benchmark)!;
     const runs = b.aggregateRuns?.(part.drop("benchmark")) ?? perRun(part, b);
+    // intervals only where there is a value to bound (never for a partial run)
+    const bounded = new Map(
+      [...runs].filter(([, aggregate]) =>
+        (b.aggregateKeys ?? []).some(({ key }) => typeof aggregate[key] === "number")
+      ),
+    );
+    const intervalsOf = runIntervals(part, b, bounded);
     for (const [run, aggregate] of runs) {
-      // intervals only where there is a value to bound (never for a partial run)
-      const has = (b.aggregateKeys ?? []).some(({ key }) => typeof aggregate[key] === "number");
-      const runRows = () => part.filter(pl.col("run").eq(pl.lit(run))).select(...ROW_KEYS);
-      const intervals = has ? b.aggregateIntervals?.(runRows(), aggregate) ?? {} : {};
+      const intervals = intervalsOf.get(run) ?? {};
       out.set(key(run, benchmark), { aggregate, intervals });
     }
   }
@@ -405,6 +409,31 @@ function aggregateByRun(
 }
 
 const ROW_KEYS = ["task", "example_index", "correct"];
+
+/** The intervals of each run of `aggregates`: all runs at once when the benchmark can. */
+function runIntervals(
+  rows: pl.DataFrame,
+  b: Benchmark,
+  aggregates: ReadonlyMap<string, BenchmarkAggregate>,
+): Map<string, Record<string, HeadlineCI>> {
+  if (aggregates.size === 0) return new Map();
+  if (b.aggregateRunsIntervals) return b.aggregateRunsIntervals(rows, aggregates);
+  const out = new Map<string, Record<string, HeadlineCI>>();
+  if (!b.aggregateIntervals) return out;
+  for (const [run, part] of runRows(rows, [...aggregates.keys()])) {
+    out.set(run, b.aggregateIntervals(part, aggregates.get(run)!));
+  }
+  return out;
+}
+
+/** The rows (`ROW_KEYS`) of each of `runs`, split in one pass over `rows`. */
+function runRows(rows: pl.DataFrame, runs: readonly string[]): Map<string, pl.DataFrame> {
+  if (runs.length === 0) return new Map();
+  const parts = rows.filter(pl.col("run").isIn(runs as string[])).partitionBy("run", true, true);
+  return new Map(
+    parts.map((p) => [p.getColumn("run").get(0) as string, p.select(...ROW_KEYS)]),
+  );
+}
 
 /** A benchmark's aggregate of each run, one run at a time. */
 function perRun(rows: pl.DataFrame, b: Benchmark): Map<string, BenchmarkAggregate> {
@@ -418,7 +447,20 @@ function perRun(rows: pl.DataFrame, b: Benchmark): Map<string, BenchmarkAggregat
 /** Stored-verdict agreement of every (run, benchmark) with rows that carry one. */
 function storedAgreements(rows: pl.DataFrame): Map<string, StoredAgreement> {
   const out = new Map<string, StoredAgreement>();
-  const withStored = rows.filter(pl.col("stored_correct").isNotNull());
+  // the columns first: an lm-eval load stores a verdict on every row, and filtering all
+  // columns would copy the whole frame
+  const withStored = rows.select(
+    "run",
+    "benchmark",
+    "source_file",
+    "source_line",
+    "task",
+    "example_index",
+    "extracted",
+    "tool_extracted",
+    "stored_correct",
+    "correct",
+  ).filter(pl.col("stored_correct").isNotNull());
   if (withStored.height === 0) return out;
   const counts = withStored.groupBy("run", "benchmark").agg(
     pl.len().alias("n"),

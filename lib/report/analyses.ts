@@ -24,7 +24,8 @@ import { tableOf } from "./table_of.ts";
 
 /** Every analysis section that applies to the loaded runs. */
 export function analysesSections(loaded: LoadedRuns, dataDir: string): ReportSection[] {
-  const sections = [perTaskSection(loaded)];
+  const perTask = perTaskSection(loaded);
+  const sections = perTask ? [perTask] : [];
   for (const b of benchmarks()) {
     const rows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
     if (!b.analyses || rows.height === 0) continue;
@@ -47,8 +48,8 @@ export function analysesSections(loaded: LoadedRuns, dataDir: string): ReportSec
   return sections;
 }
 
-/** Accuracy per run and task with 95% Wilson intervals. */
-function perTaskSection(loaded: LoadedRuns): ReportSection {
+/** Accuracy per run and task with 95% Wilson intervals; null when no row was scored. */
+function perTaskSection(loaded: LoadedRuns): ReportSection | null {
   const rows = loaded.runs.flatMap((r) =>
     Object.entries(r.tasks).map(([task, t]) => ({
       run: r.run,
@@ -61,6 +62,7 @@ function perTaskSection(loaded: LoadedRuns): ReportSection {
       ci_high: t.ci_high,
     }))
   );
+  if (rows.length === 0) return null;
   return {
     id: "per-task",
     title: "Per-task accuracy",

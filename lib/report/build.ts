@@ -24,7 +24,7 @@ import { leaderboard } from "../benchmarks/bbeh/leaderboard.ts";
 import { leaderboardFigure } from "../benchmarks/bbeh/figures.ts";
 import { toStandaloneSvg } from "../render/figure.ts";
 import { reasonKind } from "../logs/quarantine.ts";
-import { compareRuns } from "../pipeline/compare.ts";
+import { runComparer } from "../pipeline/compare.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 import type { RunSummary as LoadSummary } from "../pipeline/summarise.ts";
 import { microCI } from "../stats/headline_ci.ts";
@@ -154,23 +154,14 @@ function rowsAccuracy(r: LoadSummary, loaded: LoadedRuns): Headline | null {
 function leaderboardSection(loaded: LoadedRuns): ReportSection | undefined {
   const bbeh = loaded.rows.filter(pl.col("benchmark").eq(pl.lit("bbeh")));
   if (bbeh.height === 0) return undefined;
-  const intervals = new Map(
-    loaded.runs.filter((r) => r.benchmark === "bbeh").map((
-      r,
-    ) => [r.model, r.intervals.harmonic_mean]),
+  const withCi = leaderboard(bbeh).select(
+    "model",
+    "source",
+    "harmonic_mean",
+    "micro",
+    "ci_low",
+    "ci_high",
   );
-  const board = leaderboard(bbeh).select("model", "source", "harmonic_mean", "micro");
-  const models = board.getColumn("model").toArray() as string[];
-  const sources = board.getColumn("source").toArray() as string[];
-  const ci = (side: "ci_low" | "ci_high") =>
-    pl.Series(
-      side,
-      models.map((m, i) =>
-        sources[i].startsWith("paper") ? null : intervals.get(m)?.[side] ?? null
-      ),
-      pl.Float64,
-    );
-  const withCi = board.withColumns(ci("ci_low"), ci("ci_high"));
   const figure = leaderboardFigure(withCi, {
     title: "BBEH harmonic mean: your runs beside the paper's models",
     caption: "Bars: 95% intervals of the runs (seeded bootstrap over examples, stratified by " +
@@ -199,15 +190,20 @@ function comparisons(loaded: LoadedRuns, baseline: string | null): ReportDocumen
   const pairs: [string, string][] = baseline !== null
     ? runs.filter((r) => r !== baseline).map((r) => [r, baseline])
     : runs.flatMap((a, i) => runs.slice(i + 1).map((b): [string, string] => [a, b]));
+  // A run whose rows were all quarantined has nothing to pair: it is named, not compared.
   const benchmarksOf = (run: string) =>
-    new Set(loaded.runs.filter((r) => r.run === run).map((r) => r.benchmark));
+    new Set(
+      loaded.runs.filter((r) => r.run === run && r.rows_scored > 0).map((r) => r.benchmark),
+    );
+  const empty = runs.filter((r) => benchmarksOf(r).size === 0);
   const out: PairedComparison[] = [];
   const disjoint: string[] = [];
+  const compareRuns = runComparer(loaded.rows);
   for (const [a, b] of pairs) {
     const shared = [...benchmarksOf(a)].filter((x) => benchmarksOf(b).has(x));
     if (shared.length === 0) continue;
     try {
-      for (const c of compareRuns(loaded.rows, a, b)) out.push(c as unknown as PairedComparison);
+      for (const c of compareRuns(a, b)) out.push(c as unknown as PairedComparison);
     } catch (e) {
       if (!/share no example/.test((e as Error).message)) throw e;
       disjoint.push(`${a} vs ${b}`);
@@ -218,7 +214,8 @@ function comparisons(loaded: LoadedRuns, baseline: string | null): ReportDocumen
     intro: "A − B in percentage points on the examples both runs scored (epochs averaged per " +
       "example), with the paired 95% interval, McNemar's exact p-value, Holm-adjusted p-values " +
       "across tasks and the minimum detectable difference at 80% power." +
-      (disjoint.length > 0 ? ` Not compared (no example in common): ${disjoint.join(", ")}.` : ""),
+      (disjoint.length > 0 ? ` Not compared (no example in common): ${disjoint.join(", ")}.` : "") +
+      (empty.length > 0 ? ` Not compared (no scored row): ${empty.join(", ")}.` : ""),
     pairs: out,
   };
 }

@@ -101,11 +101,13 @@ let catalogCache: pl.DataFrame | null = null;
 function exampleCatalog(): pl.DataFrame {
   if (catalogCache) return catalogCache;
   const task: string[] = [];
+  const taskId: number[] = [];
   const index: number[] = [];
   const mini: boolean[] = [];
-  for (const info of BBEH_TASKS) {
+  for (const [id, info] of BBEH_TASKS.entries()) {
     for (let i = 0; i < info.size; i++) {
       task.push(info.name);
+      taskId.push(id);
       index.push(i);
       mini.push(inMiniByStride(info.name, i));
     }
@@ -114,6 +116,8 @@ function exampleCatalog(): pl.DataFrame {
     pl.Series("task", task, pl.Utf8),
     pl.Series("example_index", index, pl.Int32),
     pl.Series("mini", mini, pl.Bool),
+    // the task's position in BBEH_TASKS: numbers cross into JavaScript far faster than text
+    pl.Series("task_id", taskId, pl.Int32),
   ]);
   return catalogCache;
 }
@@ -224,17 +228,27 @@ export function bbehAggregates(scored: pl.DataFrame): Map<string, BbehAggregate>
       pl.col("task").nUnique().alias("tasks"),
     )
     .toRecords() as { run: string; covered: number; mini: number; tasks: number }[];
+  const isFull = (c: { covered: number; mini: number }) =>
+    Number(c.covered) === BBEH_SIZE || Number(c.mini) === BBEH_MINI_SIZE;
+  const full = byRun(scored, counts.filter(isFull).map((c) => c.run));
   const out = new Map<string, BbehAggregate>();
   for (const c of counts) {
-    const [covered, mini] = [Number(c.covered), Number(c.mini)];
+    const rows = full.get(c.run);
     out.set(
       c.run,
-      covered === BBEH_SIZE || mini === BBEH_MINI_SIZE
-        ? bbehAggregate(scored.filter(pl.col("run").eq(pl.lit(c.run))))
-        : partialAggregate(covered, Number(c.tasks), mini),
+      rows
+        ? bbehAggregate(rows)
+        : partialAggregate(Number(c.covered), Number(c.tasks), Number(c.mini)),
     );
   }
   return out;
+}
+
+/** The rows of each of `runs`, split in one pass (a filter per run would scan all rows each time). */
+function byRun(scored: pl.DataFrame, runs: readonly string[]): Map<string, pl.DataFrame> {
+  if (runs.length === 0) return new Map();
+  const parts = scored.filter(pl.col("run").isIn(runs as string[])).partitionBy("run", true, true);
+  return new Map(parts.map((p) => [p.getColumn("run").get(0) as string, p]));
 }
 
 function requireColumns(df: pl.DataFrame, cols: string[], fn: string): void {
@@ -364,19 +378,92 @@ export function bbehIntervals(
   aggregate: BbehAggregate = bbehAggregate(scored),
 ): Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> {
   if (aggregate.coverage === "partial") return {};
-  const rows = checkedRows(scored);
-  const tasks = rows.getColumn("task").toArray() as string[];
-  const index = rows.getColumn("example_index").toArray() as number[];
-  const correct = rows.getColumn("correct").toArray() as boolean[];
-  const mini = rows.getColumn("mini").toArray() as boolean[];
-  const all = tasks.map((stratum, i) => ({
-    stratum,
-    example: index[i],
-    score: correct[i] ? 1 : 0,
+  const cols = checkedColumns(checkedRows(scored));
+  return intervalsOf(cols, Array.from(cols.task.keys()), aggregate);
+}
+
+/**
+ * {@link bbehIntervals} of every run of `scored` (rows with a `run` column) whose aggregate
+ * `aggregates` holds, in one pass: the rows are checked once and split by run in JavaScript
+ * (checking and splitting per run cost a few polars calls each, seconds for hundreds of runs).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { BBEH_TASKS } from "@runlens/benchmarks/bbeh/tasks.ts";
+ * const task = BBEH_TASKS.flatMap((t) => Array<string>(t.size).fill(t.name));
+ * const example_index = BBEH_TASKS.flatMap((t) => [...Array(t.size).keys()]);
+ * const one = pl.DataFrame({ task, example_index, correct: example_index.map((i) => i % 3 === 0) });
+ * const rows = pl.concat([one.withColumns(pl.lit("a").alias("run")),
+ *   one.withColumns(pl.lit("b").alias("run"))]);
+ * const byRun = bbehIntervalsByRun(rows, bbehAggregates(rows));
+ * assert.deepEqual(byRun.get("b"), bbehIntervals(one));
+ * ```
+ */
+export function bbehIntervalsByRun(
+  scored: pl.DataFrame,
+  aggregates: ReadonlyMap<string, BbehAggregate>,
+): Map<string, Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>>> {
+  const wanted = [...aggregates].filter(([, a]) => a.coverage !== "partial").map(([r]) => r);
+  const out = new Map<
+    string,
+    Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>>
+  >();
+  if (wanted.length === 0) return out;
+  const runIds = pl.DataFrame([
+    pl.Series("run", wanted, pl.Utf8),
+    pl.Series("run_id", wanted.map((_, i) => i), pl.Int32),
+  ]);
+  const rows = checkedRows(scored.filter(pl.col("run").isIn(wanted)), ["run"])
+    .join(runIds, { on: "run" });
+  const runOf = rows.getColumn("run_id").toTypedArray() as Int32Array;
+  const cols = checkedColumns(rows);
+  const byRun = wanted.map(() => [] as number[]);
+  runOf.forEach((r, i) => byRun[r].push(i));
+  for (const [r, run] of wanted.entries()) {
+    if (byRun[r].length > 0) out.set(run, intervalsOf(cols, byRun[r], aggregates.get(run)!));
+  }
+  return out;
+}
+
+/** The columns of checked rows the intervals need, as arrays. */
+interface CheckedColumns {
+  /** Task names by `task_id`. */
+  names: readonly string[];
+  task: Int32Array;
+  index: Int32Array;
+  correct: Int8Array;
+  mini: Int8Array;
+}
+
+function checkedColumns(rows: pl.DataFrame): CheckedColumns {
+  const typed = (name: string, type: pl.DataType) => rows.getColumn(name).cast(type).toTypedArray();
+  return {
+    names: BBEH_TASKS.map((t) => t.name),
+    task: typed("task_id", pl.Int32) as Int32Array,
+    index: typed("example_index", pl.Int32) as Int32Array,
+    correct: typed("correct", pl.Int8) as Int8Array,
+    mini: typed("mini", pl.Int8) as Int8Array,
+  };
+}
+
+/** The intervals of the aggregates `aggregate` has, over rows `which` of `cols`. */
+function intervalsOf(
+  cols: CheckedColumns,
+  which: readonly number[],
+  aggregate: BbehAggregate,
+): Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> {
+  const all = which.map((i) => ({
+    stratum: cols.names[cols.task[i]],
+    example: cols.index[i],
+    score: cols.correct[i] === 1 ? 1 : 0,
   }));
   const out: Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> = {};
   if (aggregate.harmonic_mean !== null) out.harmonic_mean = harmonicMeanCI(all)!;
   if (aggregate.micro !== null) out.micro = microCI(all)!;
-  if (aggregate.mini_micro !== null) out.mini_micro = microCI(all.filter((_, i) => mini[i]))!;
+  if (aggregate.mini_micro !== null) {
+    out.mini_micro = microCI(all.filter((_, k) => cols.mini[which[k]] === 1))!;
+  }
   return out;
 }

@@ -19,7 +19,14 @@ import type pl from "nodejs-polars";
 import { join } from "node:path";
 import { exists } from "../../core/data_dir.ts";
 import type { AnalysisContext, Benchmark } from "../types.ts";
-import { type BbehAggregate, bbehAggregate, bbehAggregates, bbehIntervals } from "./aggregate.ts";
+import {
+  type BbehAggregate,
+  bbehAggregate,
+  bbehAggregates,
+  bbehIntervals,
+  bbehIntervalsByRun,
+} from "./aggregate.ts";
+import type { HeadlineCI } from "../../stats/headline_ci.ts";
 import { bbehToBbmMap } from "./bbm_link.ts";
 import { loadBbehDataset } from "./dataset.ts";
 import { failureAnalyses, failureSummary, type MistakeLink } from "./failure/summary.ts";
@@ -42,6 +49,11 @@ export const bbeh: Benchmark = {
   aggregate: bbehAggregate,
   aggregateRuns: bbehAggregates,
   aggregateIntervals: (rows, aggregate) => bbehIntervals(rows, aggregate as BbehAggregate),
+  aggregateRunsIntervals: (rows, aggregates) =>
+    bbehIntervalsByRun(rows, aggregates as ReadonlyMap<string, BbehAggregate>) as Map<
+      string,
+      Record<string, HeadlineCI>
+    >,
   aggregateKeys: [
     // the harmonic mean of (accuracy % + 1) is a score, not a percentage
     { key: "harmonic_mean", label: "BBEH (harmonic mean of accuracy+1)", unit: "" },

@@ -574,6 +574,7 @@ export function readJsonLinesRange(
     summary = readRange(path, start, end, READ_CHUNK, reader.onLine, {
       maxLineBytes: reader.limits.maxLineBytes,
       onTooLong: reader.tooLong,
+      reuseBuffer: reader.sink.transient === true,
     });
   } catch (e) {
     if (e instanceof FileError) throw e;

@@ -23,6 +23,12 @@ export type { BadRecord, LogRecord };
 export interface RecordSink {
   record(r: LogRecord): void;
   bad(b: BadRecord): void;
+  /**
+   * True when the sink keeps no reference to a record's spans once `record` returns: a line
+   * reader may then refill one buffer in place instead of allocating a new one per chunk (the
+   * churn of 4 MB buffers otherwise grows the resident memory by about the file's size).
+   */
+  readonly transient?: boolean;
 }
 
 /** A file that cannot be read at all (not a log of its format, corrupt container, …). */

@@ -600,12 +600,12 @@ export function renderReportHtml(doc: ReportDocument, opts: HtmlOptions = {}): s
         out.push(
           `<details class="pair"><summary>${
             escapeHtml(t.title)
-          } (${p.tasks.length} tasks)</summary>`,
+          } (${p.tasks.length} tasks)</summary><template>`,
           tableHtml(t, id, {
             rowClass: (i) => (i === p.tasks.length ? "overall" : ""),
             heading: false,
           }),
-          "</details>",
+          "</template></details>",
         );
       }
     }

@@ -1,0 +1,145 @@
+/**
+ * `runlens report` on folders of real logs (issue 16, "Done when"): the BBH release's
+ * code-davinci-002 outputs (two real runs of 6,511 examples each) and the real inspect_ai /
+ * openai/evals logs of the shared data (no BBEH/BBH rows: every record is quarantined). Each
+ * writes report.html, report.md and booktabs tables; the page opens in headless Chromium with
+ * no console error and no request but the file; its counts agree with `runlens score --json`
+ * (an independent path) and with the release's known size.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { ensureChromium } from "@runlens/setup/chromium.ts";
+import { ChromiumBrowser } from "@runlens/setup/chromium_driver.ts";
+import { countText, open, optionValue, selectValue } from "./_browser.ts";
+import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
+
+async function runlens(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "lib/cli/runlens.ts", ...args, "--no-cache"],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, out: text(out.stdout), err: text(out.stderr) };
+}
+
+interface ScoreRun {
+  run: string;
+  rows_in: number;
+  rows_scored: number;
+  rows_quarantined: number;
+  tasks: Record<string, { n: number; correct: number }>;
+}
+
+/** Report and score the same logs; check the three outputs exist and LaTeX is booktabs. */
+async function reportAndScore(logs: string, out: string, data: string) {
+  const report = await runlens(["report", logs, "--out", out, "--data", data]);
+  assert.equal(report.code, 0, report.err);
+  const score = JSON.parse((await runlens(["score", logs, "--json", "--data", data])).out) as {
+    runs: ScoreRun[];
+    quarantine: unknown[];
+  };
+  const tables = [...Deno.readDirSync(join(out, "tables"))].map((e) => e.name).sort();
+  assert.ok(tables.includes("runs-summary.tex"), tables.join(", "));
+  for (const t of tables) {
+    const tex = Deno.readTextFileSync(join(out, "tables", t));
+    assert.match(tex, /\\toprule[\s\S]*\\midrule[\s\S]*\\bottomrule/, t);
+    assert.doesNotMatch(tex, /\\begin\{tabular\}\{\}/, `${t}: a table without columns`);
+  }
+  const md = Deno.readTextFileSync(join(out, "report.md"));
+  for (const r of score.runs) assert.ok(md.includes(`| ${r.run} `), `${r.run} not in report.md`);
+  return { score, md };
+}
+
+/** Open report.html: no error, no request but the file, no dialog; the example count. */
+async function openClean(browser: ChromiumBrowser, file: string) {
+  const page = await open(browser, file);
+  await page.waitFor(() => document.documentElement.dataset.texts === "ready");
+  assert.deepEqual(page.errors(), []);
+  assert.equal(page.requests[0].url, new URL(`file://${file}`).href);
+  assert.deepEqual(
+    page.requests.slice(1).filter((r) => !r.url.startsWith("data:image/png;base64,")),
+    [],
+  );
+  assert.deepEqual(page.dialogs, []);
+  return page;
+}
+
+dataTest("runlens report on the BBH release's real code-davinci-002 outputs", async (data) => {
+  await ensureChromium();
+  await withTempDir(async (dir) => {
+    const logs = join(data, "bbh", "code-davinci-002-outputs");
+    const out = join(dir, "report");
+    const { score, md } = await reportAndScore(logs, out, data);
+    // Two real runs over the whole release (6,511 examples each), nothing quarantined.
+    assert.deepEqual(
+      score.runs.map((r) => [r.run, r.rows_scored, r.rows_quarantined]),
+      [["code-davinci-002-cot", 6511, 0], ["code-davinci-002-direct", 6511, 0]],
+    );
+    assert.ok(md.includes("## Paired comparisons"));
+    assert.ok(
+      Deno.readDirSync(join(out, "tables")).some((e) =>
+        e.name === "pair-code-davinci-002-cot-vs-code-davinci-002-direct.tex"
+      ),
+    );
+    const total = 2 * 6511;
+    const wrongWordSorting = score.runs.reduce(
+      (n, r) => n + r.tasks.word_sorting.n - r.tasks.word_sorting.correct,
+      0,
+    );
+    const browser = await ChromiumBrowser.launch({ width: 1400, height: 1000 });
+    try {
+      const page = await openClean(browser, join(out, "report.html"));
+      assert.equal(
+        await countText(page),
+        `${total.toLocaleString("en-US")} of ` +
+          `${total.toLocaleString("en-US")} rows`,
+      );
+      await selectValue(page, "ex-task", await optionValue(page, "ex-task", "word_sorting"));
+      await selectValue(page, "ex-verdict", "0");
+      assert.equal(
+        await countText(page),
+        `${wrongWordSorting} of ${total.toLocaleString("en-US")} rows`,
+      );
+      // Every figure of the page renders with a non-empty box.
+      const boxes = await page.evaluate(() =>
+        [...document.querySelectorAll("figure.fig > .fig-box > svg")].map((s) => {
+          const r = s.getBoundingClientRect();
+          return r.width > 100 && r.height > 50;
+        })
+      );
+      assert.ok(boxes.every(Boolean), JSON.stringify(boxes));
+      assert.deepEqual(page.errors(), []);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+dataTest("runlens report on real inspect_ai / openai/evals logs: all quarantined", async (data) => {
+  await ensureChromium();
+  await withTempDir(async (dir) => {
+    const logs = join(data, "logs", "inspect");
+    const out = join(dir, "report");
+    const { score, md } = await reportAndScore(logs, out, data);
+    const rowsIn = score.runs.reduce((n, r) => n + r.rows_in, 0);
+    // None of these logs is a BBEH/BBH run: every record is quarantined, and the report says so.
+    assert.ok(rowsIn > 0);
+    assert.equal(score.runs.reduce((n, r) => n + r.rows_scored, 0), 0);
+    assert.equal(score.quarantine.length, rowsIn);
+    assert.ok(
+      md.includes(`0 rows scored, ${rowsIn} quarantined.`),
+      md.split("\n").slice(0, 4).join("\n"),
+    );
+    const browser = await ChromiumBrowser.launch();
+    try {
+      const page = await openClean(browser, join(out, "report.html"));
+      assert.equal(await countText(page), "0 of 0 rows");
+      const runsShown = await page.evaluate(() => document.body.textContent);
+      for (const r of score.runs) assert.ok(runsShown!.includes(r.run), r.run);
+    } finally {
+      await browser.close();
+    }
+  });
+});
