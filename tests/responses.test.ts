@@ -492,6 +492,8 @@ Deno.test("gz-span: responses near the end of a ~300 MB stream read in bounded m
       } ms, peak RSS ${(m.peak / MiB).toFixed(0)} MiB`,
     );
     assert.ok(6 * text.length > 280 * MiB);
-    assert.ok(m.peak < 200 * MiB, `peak RSS ${(m.peak / MiB).toFixed(0)} MiB`);
+    // reading the stream whole would need its 290 MiB on top of the ~110 MiB of a Deno process
+    // with polars; 250 leaves room for a late garbage collection on a loaded machine
+    assert.ok(m.peak < 250 * MiB, `peak RSS ${(m.peak / MiB).toFixed(0)} MiB`);
   });
 });
