@@ -17,7 +17,7 @@
  *
  * Usage: `deno task bench [--mb N | --rows N] [--seed S] [--format lm-eval|canonical]
  * [--file PATH] [--data DIR] [--python BIN] [--profile]`; `--profile` also runs
- * `lib/bench/profile.ts` for a phase breakdown of (b) (canonical logs only).
+ * `lib/bench/profile.ts` for a phase breakdown of (b).
  *
  * @example
  * ```sh
