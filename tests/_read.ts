@@ -22,6 +22,8 @@ import { planFiles, type PlannedFile } from "@runlens/pipeline/plan.ts";
 export interface ReadRecord {
   line: number;
   fields: Record<string, string | null | undefined>;
+  /** The record as the source gave it. */
+  raw: LogRecord;
   filter?: string | null;
   stored_correct?: boolean | null;
   tool_extracted?: string | null;
@@ -42,6 +44,7 @@ function recordOf(r: LogRecord): ReadRecord {
   return {
     line: r.line,
     fields,
+    raw: r,
     filter: r.filter,
     stored_correct: r.stored_correct,
     tool_extracted: r.tool_extracted,
