@@ -24,7 +24,6 @@ import {
   type IdentifyHints,
   resolvePending,
 } from "@runlens/pipeline/examples.ts";
-import { embeddedMatch } from "@runlens/pipeline/question_key.ts";
 import { dataTest } from "./_data.ts";
 import { BBH_SCORING, scoredBenchmarks } from "./_examples.ts";
 import { assertTiesAgree, checkedRows, exampleIndex, logFrame, newOutcomes } from "./_identify.ts";
