@@ -12,10 +12,12 @@
  * @module
  */
 import { discover, type DiscoverOptions } from "@runlens/logs/discover.ts";
+import { defaultRunName } from "@runlens/logs/paths.ts";
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
 import { type BadRecord, type LogRecord, RECORD_FIELDS, textOf } from "@runlens/logs/record.ts";
 import { sourceFor } from "@runlens/logs/sources/all.ts";
 import { FileError, type SourceLimits } from "@runlens/logs/sources/types.ts";
+import { type CheckedRecord, checkRecord } from "@runlens/pipeline/check.ts";
 import { planFiles, type PlannedFile } from "@runlens/pipeline/plan.ts";
 
 /** A record as read: its line, its fields as text, the tool's verdict and extraction. */
@@ -76,4 +78,86 @@ export function readFiles(
     }
     return out;
   });
+}
+
+/** A record that passed `check.ts`, as a flat row (the source's line as `source_line`). */
+export type CheckedRow = CheckedRecord & { source_line: number };
+
+/** One log file read and checked: its format, records, rows that passed, and the rest. */
+export interface CheckedLog {
+  format: string;
+  /** Records read plus records that could not be read. */
+  rowsIn: number;
+  rows: CheckedRow[];
+  /** Bad records (run: the one the text shows, else the file's) and records `check.ts` refused, in line order. */
+  quarantine: { line: number; reason: string; run: string | null }[];
+  error: string | null;
+}
+
+/**
+ * Read one log file (or the first log under a folder) and check its records with `check.ts`,
+ * as a Worker does before identification.
+ */
+export function readChecked(
+  path: string,
+  options: DiscoverOptions & { limits?: SourceLimits } = {},
+): CheckedLog {
+  const [f] = readFiles([path], options);
+  if (f === undefined) throw new Error(`${path}: no log file found`);
+  const rows: CheckedRow[] = [];
+  const quarantine: CheckedLog["quarantine"] = f.bad.map((b) => ({
+    line: b.line,
+    reason: b.reason,
+    run: b.run ?? f.file.defaultRun,
+  }));
+  for (const r of f.records) {
+    const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? false);
+    if (c.ok) rows.push({ ...c.record, source_line: r.line });
+    else quarantine.push({ line: r.line, reason: c.reason, run: c.run });
+  }
+  quarantine.sort((a, b) => a.line - b.line);
+  return {
+    format: f.file.format,
+    rowsIn: f.records.length + f.bad.length,
+    rows,
+    quarantine,
+    error: f.error,
+  };
+}
+
+/**
+ * Read `path` as `format` (no detection), its source over the whole file: records and bad
+ * records, or the reason it cannot be read.
+ */
+export function readAs(
+  path: string,
+  format: string,
+  opts: { gzip?: boolean; name?: string; limits?: SourceLimits } = {},
+): { records: ReadRecord[]; bad: BadRecord[]; error: string | null } {
+  const name = opts.name ?? path.replace(/\.gz$/i, "");
+  const file = {
+    id: 0,
+    path,
+    name,
+    format,
+    gzip: opts.gzip ?? false,
+    defaultRun: defaultRunName(name),
+    size: Deno.statSync(path).size,
+  };
+  const out = { records: [] as ReadRecord[], bad: [] as BadRecord[], error: null as string | null };
+  const sink = {
+    record: (r: LogRecord) => out.records.push(recordOf(r)),
+    bad: (b: BadRecord) => out.bad.push(b),
+  };
+  const limits = opts.limits ?? DEFAULT_LIMITS;
+  try {
+    const source = sourceFor(file);
+    if (source === null) throw new FileError(path, `no source for ${format}`);
+    if (source.kind === "lines") source.readRange(file, 0, file.size, sink, limits);
+    else source.read(file, sink, limits);
+  } catch (e) {
+    if (!(e instanceof FileError)) throw e;
+    out.error = e.reason;
+  }
+  return out;
 }
