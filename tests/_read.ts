@@ -12,7 +12,9 @@
  * @module
  */
 import { discover, type DiscoverOptions } from "@runlens/logs/discover.ts";
+import type { ColumnMap } from "@runlens/logs/mapped.ts";
 import { defaultRunName } from "@runlens/logs/paths.ts";
+import { fromColumnMap } from "@runlens/logs/sources/fields.ts";
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
 import { type BadRecord, type LogRecord, RECORD_FIELDS, textOf } from "@runlens/logs/record.ts";
 import { sourceFor } from "@runlens/logs/sources/all.ts";
@@ -53,14 +55,22 @@ function recordOf(r: LogRecord): ReadRecord {
   };
 }
 
+/** What {@link readFiles} takes: `--format`, a parsed `--map`, limits. */
+export interface ReadOptions {
+  format?: DiscoverOptions["format"];
+  map?: ColumnMap;
+  limits?: SourceLimits;
+}
+
 /** Read every log file under `paths` (discovery's errors are not files: see `discover`). */
 export function readFiles(
   paths: readonly string[],
-  options: DiscoverOptions & { limits?: SourceLimits } = {},
+  options: ReadOptions = {},
 ): ReadFile[] {
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const found = discover(paths, options);
-  const planned = planFiles(found.files, { benchmarks: [], limits });
+  const found = discover(paths, { format: options.format, map: options.map !== undefined });
+  const map = options.map === undefined ? null : fromColumnMap(options.map);
+  const planned = planFiles(found.files, { benchmarks: [], limits, map });
   return planned.map((file) => {
     const out: ReadFile = { file, records: [], bad: [], error: null };
     const sink = {
@@ -80,8 +90,11 @@ export function readFiles(
   });
 }
 
-/** A record that passed `check.ts`, as a flat row (the source's line as `source_line`). */
-export type CheckedRow = CheckedRecord & { source_line: number };
+/** A record that passed `check.ts`, as a flat row (the source's line as `source_line`, the response as text). */
+export type CheckedRow = Omit<CheckedRecord, "response"> & {
+  response: string | null | undefined;
+  source_line: number;
+};
 
 /** One log file read and checked: its format, records, rows that passed, and the rest. */
 export interface CheckedLog {
@@ -100,7 +113,7 @@ export interface CheckedLog {
  */
 export function readChecked(
   path: string,
-  options: DiscoverOptions & { limits?: SourceLimits } = {},
+  options: ReadOptions = {},
 ): CheckedLog {
   const [f] = readFiles([path], options);
   if (f === undefined) throw new Error(`${path}: no log file found`);
@@ -112,7 +125,7 @@ export function readChecked(
   }));
   for (const r of f.records) {
     const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? false);
-    if (c.ok) rows.push({ ...c.record, source_line: r.line });
+    if (c.ok) rows.push({ ...c.record, response: r.fields.response, source_line: r.line });
     else quarantine.push({ line: r.line, reason: c.reason, run: c.run });
   }
   quarantine.sort((a, b) => a.line - b.line);
