@@ -22,10 +22,13 @@ import { FileError, type SourceLimits } from "@runlens/logs/sources/types.ts";
 import { type CheckedRecord, checkRecord } from "@runlens/pipeline/check.ts";
 import { planFiles, type PlannedFile } from "@runlens/pipeline/plan.ts";
 
+/** The canonical fields of a record as text (undefined: absent, or a list or object). */
+export type Fields = Partial<Record<(typeof RECORD_FIELDS)[number], string | null>>;
+
 /** A record as read: its line, its fields as text, the tool's verdict and extraction. */
 export interface ReadRecord {
   line: number;
-  fields: Record<string, string | null | undefined>;
+  fields: Fields;
   /** The record as the source gave it. */
   raw: LogRecord;
   filter?: string | null;
@@ -43,8 +46,11 @@ export interface ReadFile {
 }
 
 function recordOf(r: LogRecord): ReadRecord {
-  const fields: ReadRecord["fields"] = {};
-  for (const f of RECORD_FIELDS) fields[f] = textOf((r as unknown as Record<string, unknown>)[f]);
+  const fields: Fields = {};
+  for (const f of RECORD_FIELDS) {
+    const text = textOf((r as unknown as Record<string, unknown>)[f]);
+    if (text !== undefined) fields[f] = text;
+  }
   return {
     line: r.line,
     fields,
