@@ -82,8 +82,3 @@ export function sameOutput(a: Collected, b: Collected): string[] {
   }
   return out;
 }
-
-function show(v: unknown): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
-}
