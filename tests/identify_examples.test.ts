@@ -1,8 +1,9 @@
 /**
  * `ExampleIndex` (lib/pipeline/examples.ts), the scalar identification of the streaming path:
- * - the same outcome as `identify.ts` on every fixture log and on generated rows of every shape
- *   (the only differences: labels no benchmark knows, now found by the question text);
- * - today's quarantine reasons word for word (the expectations of canonical_log, bbh_runs and
+ * - every tie agrees with its record (index, input, target) on every fixture log, on generated
+ *   rows of every shape (labels no benchmark knows found by the question text) and on the
+ *   13,022 BBH release outputs;
+ * - the quarantine reasons word for word (the expectations of canonical_log, bbh_runs and
  *   score_embedded), exact / embedded / chat-template matches, identical inputs handed out in
  *   file order (`resolvePending`);
  * - issue 14: benchmark and task from the content (every BBH and BBEH question, no benchmark

@@ -21,7 +21,7 @@ import {
 import { dataTest } from "./_data.ts";
 import { readBbehExamples, readBbhExamples } from "./_examples.ts";
 
-/** The regex form of the rule (what `input_match.ts` ran in JavaScript before the peeling). */
+/** The regex form of the rule (what ran in JavaScript before the peeling). */
 const WS = [...PY_WHITESPACE].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join("");
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const TRAILING = new RegExp(

@@ -23,7 +23,7 @@
  *   temporary files) is not searched: its Parquet entries and manifests are not run logs, and
  *   a cache written inside the folder being scored must not change what the next run reads.
  *
- * Format detection is today's (`detect.ts`), by name and the first 64 KiB (through checked
+ * Format detection is by name and the first 64 KiB (through checked
  * gzip decompression for gzip data).
  *
  * @example
