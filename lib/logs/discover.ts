@@ -51,6 +51,7 @@ import { gunzipHead } from "./gzip_stream.ts";
 import { bbhReleaseTask } from "./sources/bbh_release.ts";
 import { isOpenAiEvalsLine } from "./sources/openai_evals.ts";
 import { predictionsExist } from "./sources/opencompass.ts";
+import { DOCUMENT_FORMATS } from "./sources/documents.ts";
 
 /** runlens's own working folder (cache, data, temporary files), never searched for logs. */
 const RUNLENS_FOLDER = ".runlens";
@@ -60,13 +61,7 @@ export const FORMATS = [
   "canonical-jsonl",
   "canonical-csv",
   "lm-eval",
-  "inspect-eval",
-  "inspect-json",
-  "opencompass-predictions",
-  "opencompass-results",
-  "mcpbr",
-  "openai-evals",
-  "bbh-release-outputs",
+  ...DOCUMENT_FORMATS,
   "mapped-jsonl",
   "mapped-csv",
 ] as const;
