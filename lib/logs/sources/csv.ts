@@ -291,6 +291,55 @@ type Col = { kind: "none" } | { kind: "column"; index: number } | {
   value: string;
 };
 
+/** The field count most records have (ties: the smaller); null when there is no record. */
+function commonWidth(bytes: Uint8Array, from: number): number | null {
+  const counts = new Map<number, number>();
+  let first = -1;
+  eachRecord(bytes, from, (r) => {
+    if (first < 0) first = r.fields;
+    if (!r.unterminated) counts.set(r.fields, (counts.get(r.fields) ?? 0) + 1);
+  });
+  if (first < 0) return null;
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? first;
+}
+
+/**
+ * Where each canonical field comes from, given the mapping and the column `names` (headerless:
+ * `col<k>`); `error` for a mapped column the file does not have.
+ */
+function columnsOf(
+  fields: Record<string, string | number | undefined>,
+  constants: Record<string, string | undefined>,
+  names: readonly string[],
+  positional: boolean,
+  mapped: boolean,
+  error: (reason: string) => never,
+): Col[] {
+  const width = names.length;
+  // a column another field is mapped from is not also read by its own name
+  const consumed = new Set(Object.values(fields).filter((v) => typeof v === "string"));
+  const spec = (f: string, v: string | number) => `${mapped ? "--map " : ""}${f}=${v}`;
+  return RECORD_FIELDS.map((f): Col => {
+    const c = constants[f];
+    if (c !== undefined) return { kind: "constant", value: c };
+    const ref = fields[f];
+    if (typeof ref === "number") {
+      if (ref >= width) {
+        error(`${spec(f, ref)}: the records have ${width} columns (positions 0–${width - 1})`);
+      }
+      return { kind: "column", index: ref };
+    }
+    if (typeof ref === "string") {
+      const index = names.lastIndexOf(ref);
+      if (index < 0) error(`${spec(f, ref)}: no column "${ref}" (columns: ${names.join(", ")})`);
+      return { kind: "column", index };
+    }
+    if (positional || consumed.has(f)) return { kind: "none" };
+    const index = names.lastIndexOf(f);
+    return index < 0 ? { kind: "none" } : { kind: "column", index };
+  });
+}
+
 /**
  * Read CSV bytes (a whole file) as {@link csvSource} reads a file: records and bad records to
  * `sink` in file order. Throws {@link FileError} when the file cannot be read as a whole.
@@ -334,14 +383,9 @@ export function readCsvBytes(
   let width: number;
   let names: string[] = [];
   if (positional) {
-    const counts = new Map<number, number>();
-    let first = -1;
-    eachRecord(bytes, from, (r) => {
-      if (first < 0) first = r.fields;
-      if (!r.unterminated) counts.set(r.fields, (counts.get(r.fields) ?? 0) + 1);
-    });
-    if (first < 0) return; // no records
-    width = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? first;
+    const common = commonWidth(bytes, from);
+    if (common === null) return; // no records
+    width = common;
     if (width > maxColumns) error(tooWide(width, "most records", maxColumns));
     names = Array.from({ length: width }, (_, k) => `col${k}`);
   } else {
@@ -350,28 +394,7 @@ export function readCsvBytes(
     names = header;
     width = names.length;
   }
-  // a column another field is mapped from is not also read by its own name (as `mapped.ts`)
-  const consumed = new Set(refs.flatMap(([, v]) => typeof v === "string" ? [v] : []));
-  const spec = (f: string, v: string | number) => `${mapped ? "--map " : ""}${f}=${v}`;
-  const cols: Col[] = RECORD_FIELDS.map((f): Col => {
-    const c = constants[f];
-    if (c !== undefined) return { kind: "constant", value: c };
-    const ref = fields[f];
-    if (typeof ref === "number") {
-      if (ref >= width) {
-        error(`${spec(f, ref)}: the records have ${width} columns (positions 0–${width - 1})`);
-      }
-      return { kind: "column", index: ref };
-    }
-    if (typeof ref === "string") {
-      const index = names.lastIndexOf(ref);
-      if (index < 0) error(`${spec(f, ref)}: no column "${ref}" (columns: ${names.join(", ")})`);
-      return { kind: "column", index };
-    }
-    if (positional || consumed.has(f)) return { kind: "none" };
-    const index = names.lastIndexOf(f);
-    return index < 0 ? { kind: "none" } : { kind: "column", index };
-  });
+  const cols = columnsOf(fields, constants, names, positional, mapped, error);
   const upto = Math.max(-1, ...cols.map((c) => c.kind === "column" ? c.index : -1));
   const mismatch = positional ? "the other records have" : "the header has";
   let skipHeader = !positional;
