@@ -5,7 +5,7 @@
  *
  * | area | modules | what |
  * | --- | --- | --- |
- * | pipeline | `pipeline/` | `loadRuns` (read → identify → score → summarise), `runsText`, `runsReport` |
+ * | pipeline | `pipeline/` | `loadRuns` (discover → plan → read, tie and score in Workers → merge → summarise), `runsText`, `runsReport` |
  * | benchmarks | `benchmarks/<name>/mod.ts`, `benchmarks/registry.ts` | each benchmark's tasks, data set, scorers, aggregates, published numbers, analyses and figures; the registry |
  * | statistics | `stats/` | Wilson intervals, Krippendorff's alpha |
  * | output | `render/`, `notebook/` | figures (SVG + PNG) and tables (CSV, Markdown, LaTeX); the notebook context that writes and shows them |
@@ -32,9 +32,6 @@
  * @module
  */
 export * from "./pipeline/load.ts";
-export * from "./pipeline/read.ts";
-export * from "./pipeline/identify.ts";
-export * from "./pipeline/score.ts";
 export * from "./pipeline/summary_text.ts";
 export * from "./pipeline/format_sensitivity.ts";
 export * from "./pipeline/mistake_logs.ts";
@@ -49,9 +46,8 @@ export * from "./stats/krippendorff.ts";
 export * from "./render/figure.ts";
 export * from "./render/table.ts";
 export * from "./notebook/context.ts";
-export * from "./logs/files.ts";
 export * from "./logs/quarantine.ts";
-export * from "./logs/detect.ts";
+export { discover, filesOf } from "./logs/discover.ts";
 export { parseColumnMap } from "./logs/mapped.ts";
 export * from "./core/schema.ts";
 export { REPO_ROOT, resolveDataDir } from "./core/data_dir.ts";

@@ -5,6 +5,7 @@ import { choiceLetter, referenceLetter } from "@runlens/benchmarks/arb/mcq.ts";
 import { numbersMatch, parseNumber } from "@runlens/benchmarks/arb/numerical.ts";
 import { scoreArbResponse } from "@runlens/benchmarks/arb/score.ts";
 import { symbolicEquivalence } from "@runlens/benchmarks/arb/symbolic.ts";
+import { dropLeftSide } from "@runlens/benchmarks/arb/cas.ts";
 
 Deno.test("extractAnswer: text after the last ANSWER:, markup removed", () => {
   const cases: [string, string | null][] = [
@@ -126,6 +127,25 @@ Deno.test("symbolicEquivalence: equivalent, non-equivalent and malformed pairs",
   for (const [ref, ans, want] of cases) {
     assert.equal(symbolicEquivalence(ref, ans).verdict, want, `${ref} vs ${ans}`);
   }
+});
+
+Deno.test("dropLeftSide: a named value loses its name, an equation stays whole", () => {
+  const cases: [string, string][] = [
+    ["C = 2", "2"],
+    ["E_{0} = 3", "3"],
+    ["v^2 = 4", "4"],
+    ["x^{2} = 4", "4"],
+    ["x_1^2 = 9", "9"],
+    ["f(x) = x+1", "x+1"],
+    ["C = \\frac{Q}{V} = 2", "2"],
+    // the left side is an expression, not one symbol: the equation is the answer
+    ["x^2 + y^2 = 1", "x^2 + y^2 = 1"],
+    ["a^2 - b^2 = c", "a^2 - b^2 = c"],
+    ["x + y = 1", "x + y = 1"],
+  ];
+  for (const [text, want] of cases) assert.equal(dropLeftSide(text), want, text);
+  // the circle is not the number 1 (it was, when its left side was dropped)
+  assert.notEqual(symbolicEquivalence("1", "x^2 + y^2 = 1").verdict, "equivalent");
 });
 
 Deno.test("scoreArbResponse: scorer names, statuses and verdicts", () => {

@@ -14,7 +14,7 @@ import {
   findBbhOutputsDir,
   loadBbhReleaseOutputs,
 } from "@runlens/benchmarks/bbh/release_outputs.ts";
-import { readRunLog } from "@runlens/logs/read_log.ts";
+import { discover } from "@runlens/logs/discover.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import {
   readBbhPublishedAccuracies,
@@ -128,16 +128,14 @@ dataTest(
       }
     }
     assert.deepEqual(misses, []);
-    assert.throws(
-      () =>
-        readRunLog(
-          join(
-            outputs,
-            BBH_RELEASE_RUNS[0].run,
-            "snarks_few_shot_template_0-255000_eval_metrics.jsonl",
-          ),
-        ),
-      /not a run log \(a BBH release metrics file/,
+    // named on its own, a metrics file is still not a log: discovery lists it as a companion
+    const metrics = join(
+      outputs,
+      BBH_RELEASE_RUNS[0].run,
+      "snarks_few_shot_template_0-255000_eval_metrics.jsonl",
     );
+    const found = discover([metrics]);
+    assert.deepEqual([found.files, found.errors], [[], []]);
+    assert.match(found.companions[0].reason, /^a BBH release metrics file/);
   },
 );

@@ -1,6 +1,7 @@
 /**
- * The canonical run-log format: JSONL and CSV readers, line-level quarantine, and (with the
- * data set) tying rows to BBEH examples by index or input, with every quarantine reason.
+ * The canonical run-log format: JSONL and CSV read by the streaming sources, line-level
+ * quarantine, and (with the data set) tying rows to BBEH examples by index or input, with every
+ * quarantine reason. (The sources keep no fields outside the canonical ones: `extra` is null.)
  * @module
  */
 import assert from "node:assert/strict";
@@ -9,11 +10,9 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
-import { readCanonicalLog } from "@runlens/logs/canonical.ts";
+import { discover } from "@runlens/logs/discover.ts";
 import { defaultRunName } from "@runlens/logs/paths.ts";
-import { csvFields, splitCsvRecords } from "@runlens/logs/csv.ts";
-import { findLogFiles } from "@runlens/logs/files.ts";
-import { nonBlankLines } from "@runlens/logs/jsonl.ts";
+import { readCsvObjects } from "@runlens/logs/sources/csv.ts";
 import type { QuarantineEntry } from "@runlens/logs/quarantine.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { ROW_COLUMNS } from "@runlens/core/schema.ts";
@@ -29,170 +28,139 @@ const reasons = (q: QuarantineEntry[]) => Object.fromEntries(q.map((e) => [e.lin
 
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
-Deno.test("helpers: run names, blank lines, CSV records and fields", () => {
-  assert.equal(defaultRunName("runs/gpt-4.1_t0.jsonl"), "gpt-4.1_t0");
-  assert.equal(defaultRunName("b.csv"), "b");
-  assert.deepEqual(nonBlankLines('{"a":1}\n\n  \n{"a":2}\n'), [1, 4]);
-  const records = splitCsvRecords('a,b\r\n\r\n1,"x\ny, ""z"""\n2,3');
-  assert.deepEqual(records.map((r) => [r.line, r.fields, r.unterminated]), [
-    [1, 2, false],
-    [3, 2, false],
-    [5, 2, false],
-  ]);
-  assert.deepEqual(csvFields(records[1].text), ["1", 'x\ny, "z"']);
-  assert.equal(splitCsvRecords('a\n"open').at(-1)!.unterminated, true);
-});
+Deno.test("helpers: run names, CSV records and cells", () =>
+  withTempDir((dir) => {
+    assert.equal(defaultRunName("runs/gpt-4.1_t0.jsonl"), "gpt-4.1_t0");
+    assert.equal(defaultRunName("b.csv"), "b");
+    const csv = join(dir, "r.csv");
+    Deno.writeTextFileSync(csv, 'a,b\r\n\r\n1,"x\ny, ""z"""\n2,3');
+    assert.deepEqual(readCsvObjects(csv), {
+      records: [{ line: 3, value: { a: "1", b: 'x\ny, "z"' } }, {
+        line: 5,
+        value: { a: "2", b: "3" },
+      }],
+      bad: [],
+    });
+    Deno.writeTextFileSync(csv, 'a\n"open');
+    assert.deepEqual(readCsvObjects(csv).bad, [
+      { line: 2, reason: "truncated last record (unterminated quoted field)" },
+    ]);
+  }));
 
-Deno.test("findLogFiles: directories recurse to sorted .jsonl/.csv files, files kept", () => {
+Deno.test("discover: directories recurse to sorted .jsonl/.csv files, files kept once", () => {
   const tree = join(LOGS, "tree");
-  assert.deepEqual(findLogFiles([tree]), [join(tree, "a.jsonl"), join(tree, "sub", "b.csv")]);
-  assert.deepEqual(findLogFiles([MIXED_CSV, tree, join(tree, "a.jsonl")]), [
+  const paths = (found: { files: { path: string }[] }) => found.files.map((f) => f.path);
+  assert.deepEqual(paths(discover([tree])), [join(tree, "a.jsonl"), join(tree, "sub", "b.csv")]);
+  assert.deepEqual(paths(discover([MIXED_CSV, tree, join(tree, "a.jsonl")])), [
     MIXED_CSV,
     join(tree, "a.jsonl"),
     join(tree, "sub", "b.csv"),
   ]);
-  assert.throws(() => findLogFiles([join(LOGS, "nope.jsonl")]), /nope\.jsonl: no such file/);
+  const nope = join(LOGS, "nope.jsonl");
+  assert.deepEqual(discover([nope]).errors, [{ file: nope, reason: "no such file or directory" }]);
 });
 
-Deno.test("JSONL fast path: run/model fields, defaults, extra fields kept", () => {
-  const log = readCanonicalLog(join(LOGS, "tree", "a.jsonl"));
-  assert.equal(log.rowsIn, 4);
+dataTest("JSONL: run/model fields, defaults, tokens", async (data) => {
+  const log = await loadRuns([join(LOGS, "tree", "a.jsonl")], data);
+  assert.deepEqual(log.fileSummaries.map((f) => f.rows_in), [4]);
   assert.deepEqual(log.quarantine, []);
-  const rows = log.rows.select("run", "model", "task", "example_index", "epoch", "extra")
-    .toRecords();
+  const rows = log.rows.select("run", "model", "task", "example_index", "epoch").toRecords();
   assert.deepEqual(rows, [
-    {
-      run: "alpha",
-      model: "model-a",
-      task: "boardgame_qa",
-      example_index: 0,
-      epoch: 1,
-      extra: '{"meta":{"seed":1}}',
-    },
-    {
-      run: "alpha",
-      model: "model-a",
-      task: "boardgame_qa",
-      example_index: 1,
-      epoch: 1,
-      extra: null,
-    },
-    { run: "beta", model: "model-b", task: "web_of_lies", example_index: 0, epoch: 1, extra: null },
-    { run: "beta", model: "model-b", task: "web_of_lies", example_index: 0, epoch: 2, extra: null },
+    { run: "alpha", model: "model-a", task: "boardgame_qa", example_index: 0, epoch: 1 },
+    { run: "alpha", model: "model-a", task: "boardgame_qa", example_index: 1, epoch: 1 },
+    { run: "beta", model: "model-b", task: "web_of_lies", example_index: 0, epoch: 1 },
+    { run: "beta", model: "model-b", task: "web_of_lies", example_index: 0, epoch: 2 },
   ]);
   assert.deepEqual(log.rows.getColumn("response_tokens").toArray(), [null, null, 40, 41]);
 });
 
-Deno.test("JSONL line-level quarantine: parse errors, truncation, missing and bad fields", () => {
-  const log = readCanonicalLog(MIXED_JSONL);
-  assert.equal(log.rowsIn, 21); // 22 lines, one blank
-  assert.equal(log.rows.height + log.quarantine.length, log.rowsIn);
-  assert.ok(log.quarantine.every((q) => q.run === "mixed" && q.entry.file === MIXED_JSONL));
-  const byLine = reasons(log.quarantine.map((q) => q.entry));
-  assert.deepEqual(Object.keys(byLine).map(Number).sort((a, b) => a - b), [
-    6,
-    7,
-    8,
-    9,
-    14,
-    16,
-    17,
-    18,
-    19,
-    20,
-    22,
-  ]);
+dataTest("JSONL line-level quarantine: parse errors, truncation, missing and bad fields", async (
+  data,
+) => {
+  const log = await loadRuns([MIXED_JSONL], data);
+  assert.deepEqual(log.fileSummaries.map((f) => f.rows_in), [21]); // 22 lines, one blank
+  assert.equal(log.rows.height + log.quarantine.length, 21);
+  assert.ok(log.quarantine.every((q) => q.file === MIXED_JSONL));
+  assert.ok(log.runs.every((r) => r.run === "mixed"));
+  const byLine = reasons(log.quarantine);
   assert.equal(byLine[6], 'example_index "abc" is not an integer');
   assert.equal(byLine[7], 'example_index "3.5" is not an integer');
   assert.equal(byLine[8], "missing response");
-  assert.equal(byLine[9], "missing task");
+  assert.equal(
+    byLine[9],
+    "missing task (no task field, no task in the file name, and no input to find it by)",
+  );
   assert.equal(byLine[14], "neither example_index nor input given");
   assert.equal(byLine[16], "not a JSON object");
   assert.equal(byLine[17], 'epoch "0" is not a positive integer');
   assert.equal(byLine[18], 'response_tokens "many" is not a non-negative integer');
   assert.match(byLine[19], /^malformed JSON \(/);
-  assert.equal(byLine[20], 'field "response" is a list or object, not a text or number');
+  assert.equal(byLine[20], 'field "response" holds an object, not text');
   assert.equal(byLine[22], "truncated last line (not valid JSON and no final newline)");
   // the empty response is kept (it is a real answer), blank line 2 is not a row
-  const kept = log.rows.select("source_line", "response", "extra").toRecords();
-  assert.deepEqual(kept.map((r) => r.source_line), [1, 3, 4, 5, 10, 11, 12, 13, 15, 21]);
+  const kept = log.rows.select("source_line", "response").toRecords();
+  assert.deepEqual(kept.map((r) => r.source_line), [1, 3, 12, 21]);
   assert.equal(kept[1].response, "");
-  assert.deepEqual(JSON.parse(kept[0].extra as string), {
-    note: { temperature: 0.7, tags: ["a"] },
-  });
-  assert.equal(kept.at(-1)!.extra, '{"extra_id":"q-9"}');
 });
 
-Deno.test("CSV: record lines, quoted empty vs absent response, ragged and truncated records", () => {
-  const log = readCanonicalLog(MIXED_CSV);
-  assert.equal(log.rowsIn, 7);
-  const byLine = reasons(log.quarantine.map((q) => q.entry));
-  assert.deepEqual(byLine, {
-    3: "missing response",
-    9: "CSV record has 3 fields, the header has 6",
-    10: "truncated last record (unterminated quoted field)",
-  });
-  const rows = log.rows.select("source_line", "example_index", "response", "target", "extra")
-    .toRecords();
+dataTest("CSV: record lines, quoted empty vs absent response, ragged and truncated records", async (
+  data,
+) => {
+  const log = await loadRuns([MIXED_CSV], data);
+  assert.deepEqual(log.fileSummaries.map((f) => f.rows_in), [7]);
+  const byLine = reasons(log.quarantine);
+  assert.equal(byLine[3], "missing response");
+  assert.equal(byLine[9], "CSV record has 3 fields, the header has 6");
+  assert.equal(byLine[10], "truncated last record (unterminated quoted field)");
+  const rows = log.rows.select("source_line", "example_index", "response").toRecords();
   assert.deepEqual(rows, [
-    {
-      source_line: 2,
-      example_index: 1,
-      response: "The answer is: (A)",
-      target: null,
-      extra: '{"note":"first"}',
-    },
-    {
-      source_line: 4,
-      example_index: 3,
-      response: "",
-      target: null,
-      extra: '{"note":"empty answer"}',
-    },
-    {
-      source_line: 6,
-      example_index: 4,
-      response: "Line one,\nThe answer is: (B)",
-      target: null,
-      extra: '{"note":"multi"}',
-    },
-    { source_line: 8, example_index: 5, response: "x", target: "(Z)", extra: null },
+    { source_line: 2, example_index: 1, response: "The answer is: (A)" },
+    { source_line: 4, example_index: 3, response: "" },
+    { source_line: 6, example_index: 4, response: "Line one,\nThe answer is: (B)" },
   ]);
 });
 
-Deno.test("readCanonicalLog: clear errors naming the file", () =>
-  withTempDir((dir) => {
-    assert.throws(() => readCanonicalLog(join(dir, "gone.jsonl")), /gone\.jsonl: cannot read/);
-    const txt = join(dir, "log.txt");
-    Deno.writeTextFileSync(txt, "x");
-    assert.throws(
-      () => readCanonicalLog(txt),
-      /log\.txt: not a run log \(expected \.jsonl or \.csv\)/,
-    );
-    const dup = join(dir, "dup.csv");
-    Deno.writeTextFileSync(dup, "task,task,response\nnycc,1,x\n");
-    assert.throws(() => readCanonicalLog(dup), /dup\.csv: the CSV header repeats "task"/);
-    const empty = join(dir, "empty.jsonl");
-    Deno.writeTextFileSync(empty, "\n\n");
-    assert.equal(readCanonicalLog(empty).rowsIn, 0);
-  }));
+dataTest(
+  "files that cannot be read are listed with a reason naming them",
+  (data) =>
+    withTempDir(async (dir) => {
+      const errors = async (name: string) => (await loadRuns([join(dir, name)], data)).errors;
+      assert.deepEqual(await errors("gone.jsonl"), [
+        { file: join(dir, "gone.jsonl"), reason: "no such file or directory" },
+      ]);
+      Deno.writeTextFileSync(join(dir, "log.txt"), "x");
+      assert.match((await errors("log.txt"))[0].reason, /^not a run log runlens reads/);
+      Deno.writeTextFileSync(join(dir, "dup.csv"), "task,task,response\nnycc,1,x\n");
+      assert.deepEqual(await errors("dup.csv"), [
+        { file: join(dir, "dup.csv"), reason: 'the CSV header repeats "task"' },
+      ]);
+      Deno.writeTextFileSync(join(dir, "empty.jsonl"), "\n\n");
+      const empty = await loadRuns([join(dir, "empty.jsonl")], data);
+      assert.deepEqual([empty.errors, empty.fileSummaries.map((f) => f.rows_in)], [[], [0]]);
+    }),
+);
 
-Deno.test("JSONL: the line-by-line pass gives the same rows; broken lines keep their run", () =>
-  withTempDir((dir) => {
-    const good = Deno.readTextFileSync(join(LOGS, "tree", "a.jsonl"));
-    const fast = readCanonicalLog(join(LOGS, "tree", "a.jsonl"));
-    const path = join(dir, "two_runs.jsonl");
-    Deno.writeTextFileSync(path, good + '{"run": "beta", "task": "nyc\n{"task": oops}\n');
-    const slow = readCanonicalLog(path);
-    assert.deepEqual(
-      slow.rows.drop("source_file").toRecords(),
-      fast.rows.drop("source_file").toRecords(),
-    );
-    assert.deepEqual(slow.quarantine.map((q) => [q.run, q.entry.line]), [
-      ["beta", 5], // the broken text still names its run
-      ["two_runs", 6], // two runs in the file: the file's default run
-    ]);
-  }));
+dataTest(
+  "JSONL: broken lines do not disturb the others and keep their run",
+  (data) =>
+    withTempDir(async (dir) => {
+      const good = Deno.readTextFileSync(join(LOGS, "tree", "a.jsonl"));
+      const clean = await loadRuns([join(LOGS, "tree", "a.jsonl")], data);
+      const path = join(dir, "two_runs.jsonl");
+      Deno.writeTextFileSync(path, good + '{"run": "beta", "task": "nyc\n{"task": oops}\n');
+      const broken = await loadRuns([path], data);
+      assert.deepEqual(
+        broken.rows.drop("source_file").toRecords(),
+        clean.rows.drop("source_file").toRecords(),
+      );
+      assert.deepEqual(broken.quarantine.map((q) => q.line), [5, 6]);
+      assert.deepEqual(broken.runs.map((r) => [r.run, r.rows_quarantined]), [
+        ["alpha", 0],
+        ["beta", 1], // the broken text still names its run
+        ["two_runs", 1], // two runs in the file: the file's default run
+      ]);
+    }),
+);
 
 dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", async (dataDir) => {
   const { rows, quarantine, runs } = await loadRuns([MIXED_JSONL], dataDir);

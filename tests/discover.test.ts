@@ -1,6 +1,8 @@
 /**
- * Tests of discovery for the streaming path (`logs/discover.ts`): the same logs and formats as
- * today's `findLogFiles` + `detectFormat` on every fixture folder, and file-system oddities
+ * Tests of discovery for the streaming path (`logs/discover.ts`): on every fixture folder the
+ * format its folder or name prefix is named for (`formats/mcpbr/…`, `openai_evals__x.log`) and
+ * every log file accounted
+ * for, and file-system oddities
  * (issue 15): FIFOs and devices never opened, symbolic links leaving the folder or looping
  * skipped with the reason, dangling links and non-UTF-8 names reported, every file with a log
  * extension either read, a companion, or an error — never skipped in silence.
@@ -10,8 +12,6 @@ import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
-import { detectFormat } from "@runlens/logs/detect.ts";
-import { findLogFiles } from "@runlens/logs/files.ts";
 import { detectFile, discover, escapeBytes } from "@runlens/logs/discover.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
@@ -29,17 +29,44 @@ function walk(dir: string): string[] {
   return out.sort();
 }
 
-/** Discovery agrees with today's search and detection on `dir`. */
-function agreesWithToday(dir: string): void {
-  const found = discover([dir]);
-  assert.deepEqual(found.files.map((f) => f.path), findLogFiles([dir]));
-  for (const f of found.files) {
-    const today = detectFormat(f.path);
-    assert.equal(f.format, today.format, f.path);
-    assert.equal(f.reason, today.reason, f.path);
-    assert.equal(f.gzip, today.gzip, f.path);
+/** The format (prefix) of the logs of a fixture folder named for it; null: any. */
+function formatOfFolder(path: string): string | null {
+  // the nearest name that tells: a file's own prefix (`openai_evals__x.log`), else its folder
+  const names = [
+    "inspect",
+    "inspect_ai",
+    "mcpbr",
+    "openai_evals",
+    "opencompass",
+    "lm_eval",
+    "mapped",
+  ];
+  const part = path.split("/").reverse().find((p) =>
+    names.some((n) => p === n || p.startsWith(`${n}__`))
+  );
+  const dir = part?.replace(/__.*/, "").replace("inspect_ai", "inspect");
+  if (dir === "inspect") return "inspect-";
+  if (dir === "openai_evals") return "openai-evals";
+  if (dir === "opencompass") {
+    return path.includes("/results/") ? "opencompass-results" : "opencompass-predictions";
   }
-  // what today skips in silence is now a companion or an error, never nothing
+  if (dir === "lm_eval") return "lm-eval";
+  if (dir === "mapped") return path.endsWith(".csv") ? "canonical-csv" : "canonical-jsonl";
+  if (dir === "mcpbr") return "mcpbr";
+  return /\.jsonl$/.test(path) ? "canonical-jsonl" : /\.csv$/.test(path) ? "canonical-csv" : null;
+}
+
+/** Discovery finds every log under `dir` in path order, each of its folder's format. */
+function discoversAll(dir: string): void {
+  const found = discover([dir]);
+  const paths = found.files.map((f) => f.path);
+  assert.deepEqual(paths, [...paths].sort());
+  for (const f of found.files) {
+    const want = formatOfFolder(f.path);
+    if (want !== null) assert.ok(f.format.startsWith(want), `${f.path}: ${f.format}`);
+    assert.equal(f.gzip, f.path.endsWith(".gz"), f.path);
+  }
+  // a file with a log extension is read, a companion or an error — never nothing
   const listed = new Set([
     ...found.files.map((f) => f.path),
     ...found.companions.map((c) => c.file),
@@ -50,8 +77,8 @@ function agreesWithToday(dir: string): void {
   }
 }
 
-Deno.test("discover = today's findLogFiles and detectFormat on every fixture folder", () => {
-  agreesWithToday(LOGS);
+Deno.test("discover: every fixture folder, each log of its folder's format", () => {
+  discoversAll(LOGS);
   const formats = discover([join(LOGS, "formats")]);
   assert.deepEqual(formats.errors.map((e) => relative(LOGS, e.file)), [
     "formats/unknown/notes.log",
@@ -67,10 +94,10 @@ Deno.test("discover = today's findLogFiles and detectFormat on every fixture fol
   ]);
 });
 
-dataTest("discover = today on the real logs and the BBH release (metrics files as companions)", (
+dataTest("discover: the real logs and the BBH release (metrics files as companions)", (
   data,
 ) => {
-  agreesWithToday(join(data, "logs"));
+  discoversAll(join(data, "logs"));
   const release = discover([join(data, "bbh", "code-davinci-002-outputs")]);
   assert.equal(release.files.length, 54);
   assert.equal(release.companions.length, 54); // the _eval_metrics.jsonl files

@@ -30,7 +30,7 @@ import {
   rng,
   utf8,
 } from "./_containers.ts";
-import { collect } from "./_sources_diff.ts";
+import { collect } from "./_collect.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const text = (n: number, seed = 1) => {

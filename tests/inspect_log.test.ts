@@ -1,9 +1,10 @@
 /**
- * Tests of the inspect_ai reader (`logs/inspect.ts`): the real logs in
+ * Tests of the inspect_ai source (`logs/sources/inspect.ts`): the real logs in
  * `<data>/logs/inspect` (sample and epoch counts checked against an independent count of the
  * ZIP entries / the JSON document), and `.eval` fixtures built here from the documented format
  * (crashed run, content blocks, bare NaN, a BBEH sample that scores), and the committed zstd,
- * deflate and corrupt `.eval` fixtures in `tests/fixtures/logs/formats/inspect/`.
+ * deflate and corrupt `.eval` fixtures in `tests/fixtures/logs/formats/inspect/`. Fields
+ * outside the canonical ones (sample ids, members, statuses, scores) are not kept.
  * @module
  */
 import assert from "node:assert/strict";
@@ -12,20 +13,27 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
-import { detectFormat } from "@runlens/logs/detect.ts";
+import { discover } from "@runlens/logs/discover.ts";
+import { parseLooseJson } from "@runlens/logs/sources/document.ts";
 import {
   contentText,
   inspectTask,
-  parseLooseJson,
-  readInspectLog,
   sampleResponse,
   sampleVerdict,
-} from "@runlens/logs/inspect.ts";
-import { readRunLog } from "@runlens/logs/read_log.ts";
+} from "@runlens/logs/sources/inspect.ts";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
+import { readChecked, readFiles } from "./_read.ts";
 import { withTempDir } from "./_tmp.ts";
+
+const formatOf = (path: string) => discover([path]).files[0]?.format ?? null;
+/** The records of one file as its source reads them (fields as text). */
+const recordsOf = (path: string): Record<string, string | boolean | null | undefined>[] => {
+  const [f] = readFiles([path]);
+  assert.equal(f.error, null, path);
+  return f.records.map((r) => ({ ...r.fields, stored_correct: r.stored_correct }));
+};
 
 /** Sample entries of a `.eval` ZIP, listed without the reader: `[id, epoch]` per entry. */
 function zipSamples(path: string): [string, number][] {
@@ -50,40 +58,35 @@ dataTest(
     let expectedTotal = 0;
     for (const name of evals) {
       const path = join(dir, name);
-      assert.equal(detectFormat(path).format, "inspect-eval");
+      assert.equal(formatOf(path), "inspect-eval");
       const entries = zipSamples(path);
-      const log = readRunLog(path);
+      const log = readChecked(path);
       assert.equal(log.format, "inspect-eval");
       assert.equal(log.rowsIn, entries.length, name);
-      const raw = readInspectLog(path);
-      const epochs = (raw.frame.getColumn("epoch").toArray() as string[]).map(Number).sort();
+      const epochs = recordsOf(path).map((r) => Number(r.epoch)).sort();
       assert.deepEqual(epochs, entries.map(([, e]) => e).sort(), name);
       expectedTotal += entries.length;
     }
-    const streaming = readInspectLog(join(dir, "inspect_ai__log_streaming__2epochs.eval"));
-    // samples in (id, epoch) order, whatever the ZIP order
-    const ids = (streaming.frame.getColumn("extra").toArray() as string[]).map((e) =>
-      JSON.parse(e).sample_id
-    );
-    assert.deepEqual(ids, [1, 1, 2, 2]);
-    assert.deepEqual(streaming.frame.getColumn("response").toArray().slice(0, 2), ["No", "Yes."]);
-    assert.deepEqual(streaming.frame.getColumn("epoch").toArray(), ["1", "2", "1", "2"]);
-    const mmlu = readInspectLog(join(dir, "inspect_ai__mmlu-summary-choices.eval")).frame
-      .toRecords()[0] as Record<string, string>;
+    // samples in (id, epoch) order, whatever the ZIP order: ids 1, 1, 2, 2
+    const streaming = recordsOf(join(dir, "inspect_ai__log_streaming__2epochs.eval"));
+    assert.deepEqual(streaming.map((r) => r.response).slice(0, 2), ["No", "Yes."]);
+    assert.deepEqual(streaming.map((r) => r.epoch), ["1", "2", "1", "2"]);
+    assert.equal(streaming[0].input, streaming[1].input);
+    assert.equal(streaming[2].input, streaming[3].input);
+    const [mmlu] = recordsOf(join(dir, "inspect_ai__mmlu-summary-choices.eval"));
     assert.equal(mmlu.model, "openai/gpt-4o");
     assert.equal(mmlu.benchmark, "mmlu_0_shot");
     assert.equal(mmlu.response, "ANSWER: C");
     assert.equal(mmlu.target, "A");
-    assert.equal(JSON.parse(mmlu.extra).stored_correct, false);
-    assert.equal(JSON.parse(mmlu.extra).output_model, "gpt-4o-2024-08-06");
+    assert.equal(mmlu.stored_correct, false);
 
     const legacy = join(dir, "inspect_ai__log_read_sample.json");
-    assert.equal(detectFormat(legacy).format, "inspect-json");
+    assert.equal(formatOf(legacy), "inspect-json");
     const doc = JSON.parse(Deno.readTextFileSync(legacy));
-    const legacyRaw = readInspectLog(legacy);
-    assert.equal(legacyRaw.rowsIn, doc.samples.length);
-    assert.equal(legacyRaw.frame.getColumn("target").toArray()[0], " Yes");
-    assert.equal(legacyRaw.frame.getColumn("response").toArray()[0], "Yes\n");
+    assert.equal(readChecked(legacy).rowsIn, doc.samples.length);
+    const legacyRecords = recordsOf(legacy);
+    assert.equal(legacyRecords[0].target, " Yes");
+    assert.equal(legacyRecords[0].response, "Yes\n");
     expectedTotal += doc.samples.length;
 
     // not BBEH runs: every sample is quarantined, none lost
@@ -169,16 +172,11 @@ dataTest("inspect .eval fixture: crashed run, epochs, blocks, NaN; BBEH samples 
         ),
       }),
     );
-    assert.equal(detectFormat(path).format, "inspect-eval");
-    const raw = readInspectLog(path);
-    assert.deepEqual(
-      raw.frame.select("epoch", "response_tokens").toRecords().map((r) => r.epoch),
-      ["1", "2", "1"],
-    );
-    const extra = JSON.parse(raw.frame.getColumn("extra").toArray()[0] as string);
-    assert.equal(extra.inspect_status, "started");
-    assert.equal(extra.inspect_member, "samples/1_epoch_1.json");
-    assert.deepEqual(extra.scores, { bbeh_scorer: { value: null, answer: null } });
+    assert.equal(formatOf(path), "inspect-eval");
+    const read = recordsOf(path);
+    assert.deepEqual(read.map((r) => r.epoch), ["1", "2", "1"]);
+    assert.deepEqual(read.map((r) => r.response_tokens), ["7", "7", "7"]);
+    assert.deepEqual(read.map((r) => r.stored_correct ?? null), [null, null, null]); // NaN
     const loaded = await loadRuns([dir], dataDir);
     const [run] = loaded.runs;
     assert.equal(run.format, "inspect-eval");
@@ -215,14 +213,12 @@ Deno.test("inspect .eval with zstd members (inspect_ai ≥ 0.3.206): samples, ep
     "summaries.json": 93,
     "reductions.json": 0,
   });
-  assert.equal(detectFormat(path).format, "inspect-eval");
-  const log = readRunLog(path);
+  assert.equal(formatOf(path), "inspect-eval");
+  const log = readChecked(path);
   assert.equal(log.format, "inspect-eval");
   assert.equal(log.rowsIn, 3);
-  const raw = readInspectLog(path);
-  const rows = raw.frame.toRecords() as Record<string, string | null>[];
-  const extras = rows.map((r) => JSON.parse(r.extra!));
-  assert.deepEqual(rows.map((r) => r.run), ["bbeh_run", "bbeh_run", "bbeh_run"]);
+  const rows = recordsOf(path);
+  assert.deepEqual(log.rows.map((r) => r.run), ["bbeh_run", "bbeh_run", "bbeh_run"]);
   assert.deepEqual(rows.map((r) => r.model), ["openai/gpt-4o", "openai/gpt-4o", "openai/gpt-4o"]);
   assert.deepEqual(rows.map((r) => r.benchmark), ["bbeh", "bbeh", "bbeh"]);
   assert.deepEqual(rows.map((r) => r.task), [
@@ -230,14 +226,8 @@ Deno.test("inspect .eval with zstd members (inspect_ai ≥ 0.3.206): samples, ep
     "boolean_expressions",
     "multistep_arithmetic",
   ]);
-  // (id, epoch) order, whatever the ZIP order
-  assert.deepEqual(extras.map((e) => e.sample_id), [1, 1, 2]);
+  // (id, epoch) order, whatever the ZIP order: samples/1_epoch_1, 1_epoch_2, 2_epoch_1
   assert.deepEqual(rows.map((r) => r.epoch), ["1", "2", "1"]);
-  assert.deepEqual(extras.map((e) => e.inspect_member), [
-    "samples/1_epoch_1.json",
-    "samples/1_epoch_2.json",
-    "samples/2_epoch_1.json",
-  ]);
   assert.deepEqual(rows.map((r) => r.input), [
     "Evaluate: not ( True ) and ( True ) is",
     "Evaluate: not ( True ) and ( True ) is",
@@ -251,10 +241,7 @@ Deno.test("inspect .eval with zstd members (inspect_ai ≥ 0.3.206): samples, ep
     "Yes.",
   ]);
   assert.deepEqual(rows.map((r) => r.response_tokens), ["12", "6", "2"]);
-  assert.deepEqual(extras.map((e) => e.stored_correct ?? null), [true, false, null]);
-  assert.deepEqual(extras[2].scores, { bbeh_scorer: { value: null, answer: "Yes." } });
-  assert.ok(extras.every((e) => e.inspect_status === "success"));
-  assert.ok(extras.every((e) => e.output_model === "gpt-4o-2024-08-06"));
+  assert.deepEqual(rows.map((r) => r.stored_correct ?? null), [true, false, null]);
 });
 
 Deno.test("inspect .eval: zstd members load to the same rows as the same members deflated", () => {
@@ -262,24 +249,17 @@ Deno.test("inspect .eval: zstd members load to the same rows as the same members
   const deflate = join(FIXTURES, "deflate", "bbeh_run.eval");
   assert.ok(Object.values(zipMethods(deflate)).every((m) => m === 8));
   assert.deepEqual(Object.keys(zipMethods(deflate)), Object.keys(zipMethods(zstd)));
-  const a = readInspectLog(zstd);
-  const b = readInspectLog(deflate);
+  const a = readChecked(zstd);
+  const b = readChecked(deflate);
   assert.equal(a.rowsIn, b.rowsIn);
-  assert.deepEqual(a.frame.toRecords(), b.frame.toRecords());
+  assert.deepEqual(recordsOf(zstd), recordsOf(deflate));
 });
 
 Deno.test("inspect .eval: a member that cannot be decompressed gives an error naming it", () => {
   // the generator's corrupt_zstd.eval: samples/1_epoch_2.json's zstd blocks overwritten
   const corrupt = join(REPO_ROOT, "tests", "fixtures", "broken_logs", "corrupt_zstd.eval");
-  assert.throws(() => readInspectLog(corrupt), (e) => {
-    assert.ok(e instanceof Error);
-    assert.match(e.message, /^samples\/1_epoch_2\.json: corrupt zstd data \(.+\)$/);
-    return true;
-  });
-  assert.throws(
-    () => readRunLog(corrupt),
-    /corrupt_zstd\.eval: inspect-eval log: samples\/1_epoch_2\.json: corrupt zstd data/,
-  );
+  const error = (path: string) => readFiles([path])[0].error;
+  assert.match(error(corrupt)!, /samples\/1_epoch_2\.json: corrupt zstd data \(.+\)$/);
   withTempDir((dir) => {
     const build = (patch: (view: DataView, dataAt: number) => void) => {
       const zip = zipSync({
@@ -294,10 +274,7 @@ Deno.test("inspect .eval: a member that cannot be decompressed gives an error na
     };
     // a damaged deflate member (first block header: reserved block type 3)
     const badDeflate = build((view, at) => view.setUint8(at, 0xff));
-    assert.throws(
-      () => readInspectLog(badDeflate),
-      /^Error: samples\/1_epoch_1\.json: corrupt deflate/,
-    );
+    assert.match(error(badDeflate)!, /samples\/1_epoch_1\.json: corrupt deflate/);
     // a member compressed with a method the reader does not know (12, bzip2)
     const bzip2 = build((view) => {
       view.setUint16(8, 12, true);
@@ -305,9 +282,9 @@ Deno.test("inspect .eval: a member that cannot be decompressed gives an error na
         if (view.getUint32(i, true) === 0x02014b50) view.setUint16(i + 10, 12, true);
       }
     });
-    assert.throws(
-      () => readInspectLog(bzip2),
-      /^Error: samples\/1_epoch_1\.json: unsupported ZIP compression method 12$/,
+    assert.match(
+      error(bzip2)!,
+      /samples\/1_epoch_1\.json: unsupported ZIP compression method 12$/,
     );
   });
 });

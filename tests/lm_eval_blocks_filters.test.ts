@@ -1,6 +1,6 @@
 /**
- * lm-eval samples: the polars block path gives the same rows as the line-by-line path; repeats
- * become epochs; several filters per response are scored once, from the filter the scorer
+ * lm-eval samples read by the lm-eval source: escapes, unicode and filters across a file,
+ * filters named from the results file, multiple choice; repeats become epochs; several filters per response are scored once, from the filter the scorer
  * reproduces (or the one asked for), and stored verdicts are compared with that filter's.
  * Fixtures are written here from the documented format (../shared/notes/log-formats.md).
  * @module
@@ -9,13 +9,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
-import { Buffer } from "node:buffer";
-import { readLmEvalLog } from "@runlens/logs/lm_eval.ts";
-import { readLmEvalFiles } from "@runlens/logs/lm_eval_batch.ts";
-import { nestedResps } from "@runlens/logs/lm_eval_block.ts";
 import { parseScoreArgs } from "@runlens/cli/score.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
+import { readFiles } from "./_read.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const DATE = "2025-01-25T04-48-43.622918";
@@ -73,7 +70,7 @@ function line(
   };
 }
 
-/** Lines with the texts polars and JSON.parse must agree on: escapes, unicode, NaN-free. */
+/** Lines with texts that need care: escapes, unicode, empty, spaces, CRLF. */
 function tricky(n: number) {
   const out = [];
   for (let i = 0; i < n; i++) {
@@ -94,62 +91,64 @@ function tricky(n: number) {
   return out;
 }
 
-// deno-lint-ignore no-explicit-any
-type Row = Record<string, any>;
-const records = (df: pl.DataFrame): Row[] =>
-  (df.toRecords() as Row[]).map((r) => ({
-    ...r,
-    extra: r.extra === null ? null : JSON.parse(r.extra as string),
-  }));
+/** The records of one samples file: fields as text, with filter and the tool's verdict. */
+function recordsOf(file: string) {
+  const [f] = readFiles([file]);
+  assert.equal(f.error, null);
+  return {
+    rowsIn: f.records.length + f.bad.length,
+    bad: f.bad,
+    rows: f.records.map((r) => ({
+      ...r.fields,
+      line: r.line,
+      filter: r.filter,
+      stored_correct: r.stored_correct ?? null,
+      tool_extracted: r.tool_extracted,
+    })),
+  };
+}
 
-Deno.test("lm-eval block path: same rows as the line-by-line path, across block borders", () => {
+Deno.test("lm-eval: escapes, unicode, filters and a truncated last line", () => {
   withOutDir((dir) => {
     const good = join(dir, `samples_bbh_cot_zeroshot_snarks_${DATE}.jsonl`);
     const text = jsonl(tricky(40));
     Deno.writeTextFileSync(good, text);
-    // the same lines plus a truncated one: polars refuses that block, JSON.parse reads it
     const broken = join(dir, `samples_bbh_cot_zeroshot_hyperbaton_${DATE}.jsonl`);
     Deno.writeTextFileSync(broken, text + '{"doc_id": 40, "doc": {"inp');
-    const fast = readLmEvalLog(good, undefined, 2048); // many small blocks
-    const slow = readLmEvalLog(broken);
-    assert.equal(fast.frame.height, 80);
+    const fast = recordsOf(good);
+    const slow = recordsOf(broken);
+    assert.equal(fast.rows.length, 80);
     assert.equal(fast.rowsIn, 80);
     assert.equal(slow.rowsIn, 81);
     assert.deepEqual(slow.bad.map((b) => [b.line, b.reason.split(" (")[0]]), [
       [81, "truncated last line"],
     ]);
-    const a = records(fast.frame).map((r): Row => ({
-      ...r,
-      task: 0,
-      extra: { ...r.extra, lm_eval_task: 0 },
-    }));
-    const b = records(slow.frame).map((r): Row => ({
-      ...r,
-      task: 0,
-      extra: { ...r.extra, lm_eval_task: 0 },
-    }));
-    assert.deepEqual(a, b);
+    const a = fast.rows.map((r) => ({ ...r, task: 0 }));
+    assert.deepEqual(a, slow.rows.map((r) => ({ ...r, task: 0 })));
     // spot checks against the lines as written
-    const r3 = a.find((r) => r.source_line === 7)!; // doc 3, strict-match
+    const r3 = a.find((r) => r.line === 7)!; // doc 3, strict-match
     assert.equal(r3.example_index, "3");
     assert.equal(r3.target, "doc-target"); // null target → doc.target
     assert.equal(r3.response, "  leading and trailing spaces  ");
-    assert.deepEqual(r3.extra, {
-      lm_eval_task: 0,
-      filter: "strict-match",
-      filter_index: 0,
-      tool_extracted: "(3)",
-      tool_metrics: { exact_match: 1 },
-      stored_correct: true,
-    });
+    assert.deepEqual([r3.filter, r3.tool_extracted, r3.stored_correct], [
+      "strict-match",
+      "(3)",
+      true,
+    ]);
     assert.equal(a[0].response, `Step 1: "quoted" \\ back\\slash\ttab\nSo the answer is (A).`);
     assert.equal(a[2].response, "日本語 — ünïcödé 🎲 So the answer is (B).");
     assert.equal(a[4].response, "");
-    assert.deepEqual(a.slice(0, 4).map((r) => r.extra.filter_index), [0, 1, 0, 1]);
+    assert.equal(a[8].response, "line\r\nwith CRLF inside");
+    assert.deepEqual(a.slice(0, 4).map((r) => r.filter), [
+      "strict-match",
+      "flexible-extract",
+      "strict-match",
+      "flexible-extract",
+    ]);
   });
 });
 
-Deno.test("lm-eval block path: filters named from the results file count across blocks", () => {
+Deno.test("lm-eval: filters named from the results file, in YAML order", () => {
   withOutDir((dir) => {
     writeSnarksResults(dir);
     // before v0.4.7: no `filter` key, lines grouped by filter in YAML order
@@ -157,16 +156,12 @@ Deno.test("lm-eval block path: filters named from the results file count across 
     const grouped = [...plain.filter((_, i) => i % 2 === 0), ...plain.filter((_, i) => i % 2)];
     const file = join(dir, `samples_bbh_cot_zeroshot_snarks_${DATE}.jsonl`);
     Deno.writeTextFileSync(file, jsonl(grouped));
-    const raw = readLmEvalLog(file, undefined, 1500);
-    const extras = records(raw.frame).map((r) => r.extra);
-    assert.deepEqual(
-      [...new Set(extras.slice(0, 30).map((e) => e.filter))],
-      ["strict-match"],
-    );
-    assert.deepEqual([...new Set(extras.slice(30).map((e) => e.filter))], ["flexible-extract"]);
-    assert.equal(raw.frame.getColumn("model").toArray()[0], "org/model");
+    const { rows } = recordsOf(file);
+    assert.deepEqual([...new Set(rows.slice(0, 30).map((r) => r.filter))], ["strict-match"]);
+    assert.deepEqual([...new Set(rows.slice(30).map((r) => r.filter))], ["flexible-extract"]);
+    assert.equal(rows[0].model, "org/model");
     // no `metrics` key: the verdict comes from exact_match
-    assert.deepEqual(extras.slice(0, 4).map((e) => e.stored_correct), [false, true, false, true]);
+    assert.deepEqual(rows.slice(0, 4).map((r) => r.stored_correct), [false, true, false, true]);
   });
 });
 
@@ -181,10 +176,9 @@ Deno.test("lm-eval repeats: one row per repeat, epoch = repeat number, no stored
         { ...line(1, "Q1", "(B)", "y", "take_first", "(B)", 1), resps: [["(B)", "(B)", "(C)"]] },
       ]),
     );
-    const raw = readLmEvalLog(file);
-    assert.equal(raw.rowsIn, 6);
-    const rows = records(raw.frame);
-    assert.deepEqual(rows.map((r) => [r.source_line, r.example_index, r.epoch, r.response]), [
+    const read = recordsOf(file);
+    assert.equal(read.rowsIn, 6);
+    assert.deepEqual(read.rows.map((r) => [r.line, r.example_index, r.epoch, r.response]), [
       [1, "0", "1", "So (A)."],
       [1, "0", "2", "So (B)."],
       [1, "0", "3", "So (A)."],
@@ -192,8 +186,7 @@ Deno.test("lm-eval repeats: one row per repeat, epoch = repeat number, no stored
       [2, "1", "2", "(B)"],
       [2, "1", "3", "(C)"],
     ]);
-    assert.ok(rows.every((r) => r.extra.stored_correct === undefined));
-    assert.ok(rows.every((r) => r.extra.lm_eval_repeats === 3));
+    assert.ok(read.rows.every((r) => r.stored_correct === null));
   });
 });
 
@@ -270,51 +263,7 @@ dataTest("lm-eval filters: each response scored once, verdicts compared with its
   });
 });
 
-Deno.test("nestedResps: multiple-choice resps are found, texts with brackets are not", () => {
-  const b = (s: string) => Buffer.from(s);
-  assert.equal(nestedResps(b('{"resps": [[["-2.5", "False"]], [["-0.1", "True"]]]}')), true);
-  assert.equal(nestedResps(b('{"resps":[ [ [ "-2.5"]]]}')), true);
-  assert.equal(
-    nestedResps(b('{"resps": [["[[[ ]]] is balanced"]], "x": "\\"resps\\": [[["}')),
-    false,
-  );
-  assert.equal(
-    nestedResps(b('{"doc_id": 1}\n{"resps": [["a"]]}\n{"resps": [[["-1", "True"]]]}')),
-    true,
-  );
-});
-
-/** `readLmEvalFiles(names)` gives each file's rows and bad lines as `readLmEvalLog` alone. */
-function sameAsAlone(names: string[], batchBytes: number): void {
-  const taken: string[] = [];
-  let rows = 0;
-  const all = readLmEvalFiles(names, {
-    onFile: (f) => taken.push(f),
-    onRows: (n) => rows += n,
-    batchBytes,
-  });
-  assert.equal(rows, all.raw.frame.height);
-  assert.deepEqual(taken, names);
-  const alone = names.map((f) => readLmEvalLog(f));
-  assert.deepEqual(all.files, names.map((file, i) => ({ file, rowsIn: alone[i].rowsIn })));
-  assert.deepEqual(
-    all.raw.bad,
-    alone.flatMap((r, i) => r.bad.map((b) => ({ ...b, file: names[i] }))),
-  );
-  const together = records(all.raw.frame);
-  const separate = alone.flatMap((r, i) =>
-    records(r.frame).map((row): Row => ({ ...row, source_file: names[i] }))
-  );
-  assert.equal(together.length, separate.length);
-  for (const [i, row] of together.entries()) {
-    const other = separate[i];
-    assert.deepEqual({ ...row, extra: null }, { ...other, extra: null });
-    // tool_metrics may print 1 as 1.0; the parsed objects are equal
-    assert.deepEqual(row.extra, other.extra);
-  }
-}
-
-Deno.test("readLmEvalFiles: many files at once read exactly as each file alone", () => {
+Deno.test("lm-eval: many kinds of samples files, each read on its own", () => {
   withOutDir((dir) => {
     writeSnarksResults(dir);
     const path = (task: string) => join(dir, `samples_${task}_${DATE}.jsonl`);
@@ -375,25 +324,18 @@ Deno.test("readLmEvalFiles: many files at once read exactly as each file alone",
     ];
     for (const [file, text] of files) Deno.writeTextFileSync(file, text);
     const names = files.map(([f]) => f);
-    // the plain generative files share one parse; with all files, some are read alone
-    const plainFiles = [0, 1, 8].map((i) => names[i]);
-    for (const batchBytes of [1 << 26, 12000, 3000]) {
-      sameAsAlone(plainFiles, batchBytes);
-      sameAsAlone(names, batchBytes);
-    }
-    const rows = records(readLmEvalFiles(names).raw.frame);
+    const rows = readFiles(names).flatMap((f) =>
+      f.records.map((r) => ({ ...r.fields, stored_correct: r.stored_correct ?? null }))
+    );
     const mc = rows.find((r) => r.task === "hyperbaton")!;
     assert.equal(mc.response, "(B)"); // the continuation with the higher log-probability
     const one = rows.find((r) => r.task === "boolean_expressions")!;
-    assert.equal(one.response, "True"); // not the text '["-0.5", "True"]' of a shared parse
-    // with the plain files in one batch, it still comes out right
-    const pair = readLmEvalFiles([names[0], names[3]]);
-    assert.equal(records(pair.raw.frame).at(-1)!.response, "True");
+    assert.equal(one.response, "True"); // not the text '["-0.5", "True"]'
     const dates = rows.filter((r) => r.task === "date_understanding");
     // line 2's acc is text: no verdict (JSON.parse path), not the others' unified column
-    assert.deepEqual(dates.map((r) => r.extra.stored_correct), [
+    assert.deepEqual(dates.map((r) => r.stored_correct), [
       true,
-      undefined,
+      null,
       true,
       true,
       true,

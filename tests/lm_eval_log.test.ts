@@ -1,6 +1,6 @@
 /**
- * Tests of the lm-evaluation-harness `--log_samples` reader (`logs/lm_eval.ts`), its format
- * detection and its path through `loadRuns`. Fixtures are written here from the documented
+ * Tests of the lm-evaluation-harness `--log_samples` source (`logs/sources/lm_eval.ts`), its
+ * format detection and its path through `loadRuns`. Fixtures are written here from the documented
  * formats (../shared/notes/log-formats.md), one per generation of the format.
  * @module
  */
@@ -9,22 +9,23 @@ import { assertTaskCell } from "./_task_cell.ts";
 import { dirname, join } from "node:path";
 import pl from "nodejs-polars";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
-import { detectFormat } from "@runlens/logs/detect.ts";
+import { discover } from "@runlens/logs/discover.ts";
 import {
   lmEvalModel,
-  lmEvalResponse,
+  lmEvalResponseValue,
   parseLmEvalFileName,
-  readLmEvalLog,
-} from "@runlens/logs/lm_eval.ts";
+} from "@runlens/logs/sources/lm_eval.ts";
 import { lmEvalTask } from "@runlens/logs/tool_names.ts";
-import { readRunLog } from "@runlens/logs/read_log.ts";
 import { runsReport } from "@runlens/pipeline/summary_text.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { LM_EVAL_BBH } from "@runlens/benchmarks/bbh/versions.ts";
 import { dataTest } from "./_data.ts";
 import { scoredBenchmarks } from "./_examples.ts";
 import { answerWith, score, wholeSnarks88, WRONG } from "./_shapes.ts";
+import { readChecked, readFiles } from "./_read.ts";
 import { withTempDir } from "./_tmp.ts";
+
+const formatOf = (path: string) => discover([path]).files[0]?.format ?? null;
 
 const DATE = "2025-01-25T04-48-43.622918";
 const MODEL_DIR = "meta-llama__Llama-3.1-8B";
@@ -118,15 +119,15 @@ Deno.test("lm-eval ≥ v0.4.7: one row per (doc, filter), model from the results
         line047(1, "Q1", "(B)", "I think (A)", "flexible-extract"),
       ]) + '{"doc_id": 2, "doc": {"inp',
     );
-    assert.equal(detectFormat(file).format, "lm-eval");
-    const raw = readLmEvalLog(file);
-    assert.equal(raw.rowsIn, 5);
-    assert.equal(raw.frame.height, 4);
-    assert.deepEqual(raw.bad.map((b) => [b.line, b.reason.split(" (")[0]]), [
+    assert.equal(formatOf(file), "lm-eval");
+    const [read] = readFiles([file]);
+    assert.equal(read.records.length + read.bad.length, 5);
+    assert.equal(read.records.length, 4);
+    assert.deepEqual(read.bad.map((b) => [b.line, b.reason.split(" (")[0]]), [
       [5, "truncated last line"],
     ]);
-    const rows = raw.frame.toRecords() as Record<string, string>[];
-    assert.deepEqual(rows.map((r) => r.source_line), [1, 2, 3, 4]);
+    const rows = read.records.map((r) => r.fields);
+    assert.deepEqual(read.records.map((r) => r.line), [1, 2, 3, 4]);
     assert.deepEqual(rows[0].run, `${MODEL_DIR}_${DATE}`);
     assert.equal(rows[0].model, "meta-llama/Llama-3.1-8B");
     assert.equal(rows[0].benchmark, "bbh");
@@ -135,16 +136,19 @@ Deno.test("lm-eval ≥ v0.4.7: one row per (doc, filter), model from the results
     assert.equal(rows[0].input, "Q0");
     assert.equal(rows[0].target, "(A)");
     assert.equal(rows[0].response, "So the answer is (A).");
-    const extras = rows.map((r) => JSON.parse(r.extra));
-    assert.deepEqual(extras.map((e) => e.filter), [
+    assert.deepEqual(read.records.map((r) => r.filter), [
       "strict-match",
       "flexible-extract",
       "strict-match",
       "flexible-extract",
     ]);
-    assert.deepEqual(extras.map((e) => e.stored_correct), [true, true, false, false]);
-    assert.deepEqual(extras.map((e) => e.tool_extracted), ["(A)", "(A)", "[invalid]", "[invalid]"]);
-    assert.deepEqual(extras[0].tool_metrics, { exact_match: 1 });
+    assert.deepEqual(read.records.map((r) => r.stored_correct), [true, true, false, false]);
+    assert.deepEqual(read.records.map((r) => r.tool_extracted), [
+      "(A)",
+      "(A)",
+      "[invalid]",
+      "[invalid]",
+    ]);
   });
 });
 
@@ -160,18 +164,17 @@ Deno.test("lm-eval ≤ v0.4.2: one JSON array; filters named from the results co
       lineOld(1, "Q1", "(B)", "(B)"),
     ];
     Deno.writeTextFileSync(file, JSON.stringify(array, null, 2));
-    assert.equal(detectFormat(file).format, "lm-eval");
-    const raw = readLmEvalLog(file);
-    assert.equal(raw.rowsIn, 4);
-    assert.deepEqual(raw.frame.getColumn("source_line").toArray(), [1, 2, 3, 4]);
-    const extras = (raw.frame.getColumn("extra").toArray() as string[]).map((e) => JSON.parse(e));
-    assert.deepEqual(extras.map((e) => e.filter), [
+    assert.equal(formatOf(file), "lm-eval");
+    const [read] = readFiles([file]);
+    assert.equal(read.records.length + read.bad.length, 4);
+    assert.deepEqual(read.records.map((r) => r.line), [1, 2, 3, 4]);
+    assert.deepEqual(read.records.map((r) => r.filter), [
       "strict-match",
       "strict-match",
       "flexible-extract",
       "flexible-extract",
     ]);
-    assert.equal(raw.frame.getColumn("model").toArray()[0], "meta-llama/Llama-3.1-8B");
+    assert.equal(read.records[0].fields.model, "meta-llama/Llama-3.1-8B");
   });
 });
 
@@ -179,14 +182,13 @@ Deno.test("lm-eval May–June 2024: `.json` name, JSON lines inside; no results 
   withOutDir((dir) => {
     const file = join(dir, `samples_bbh_cot_zeroshot_snarks_${DATE}.json`);
     Deno.writeTextFileSync(file, jsonl([lineOld(0, "Q0", "(A)", "(A)")]));
-    assert.equal(detectFormat(file).format, "lm-eval");
-    const log = readRunLog(file);
+    assert.equal(formatOf(file), "lm-eval");
+    const log = readChecked(file);
     assert.equal(log.format, "lm-eval");
     assert.equal(log.rowsIn, 1);
-    assert.equal(log.rows.getColumn("model").toArray()[0], MODEL_DIR);
-    const extra = JSON.parse(log.rows.getColumn("extra").toArray()[0] as string);
-    assert.equal(extra.filter, undefined); // no filter name known: left out
-    assert.equal(extra.stored_correct, true);
+    assert.equal(log.rows[0].model, MODEL_DIR);
+    assert.equal(log.rows[0].filter, null); // no filter name known: left out
+    assert.equal(log.rows[0].stored_correct, true);
   });
 });
 
@@ -199,9 +201,9 @@ Deno.test("lm-eval multiple choice: the continuation with the highest log-probab
     },
     resps: [[["-2.5", "False"]], [["-0.1", "True"]]],
   };
-  assert.equal(lmEvalResponse(line), "False");
-  assert.equal(lmEvalResponse({ resps: [["text"]] }), "text");
-  assert.equal(lmEvalResponse({ resps: [] }), null);
+  assert.equal(lmEvalResponseValue(line), "False");
+  assert.equal(lmEvalResponseValue({ resps: [["text"]] }), "text");
+  assert.equal(lmEvalResponseValue({ resps: [] }) ?? null, null);
 });
 
 dataTest("lm-eval BBEH samples: scored through loadRuns, other filters' lines quarantined", async (

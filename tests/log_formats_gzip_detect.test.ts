@@ -1,8 +1,8 @@
 /**
- * Tests of format detection and dispatch across the log formats (`logs/detect.ts`,
- * `logs/read_log.ts`, `logs/files.ts`): gzip-compressed variants of every format (by magic
- * bytes, with or without `.gz`), `--format` forcing a reader, unknown formats as clear errors
- * naming the file, directory search, and the reported per-run `format` through `loadRuns` and
+ * Tests of format detection and dispatch across the log formats (`logs/discover.ts`, the
+ * sources): gzip-compressed variants of every format (by magic bytes, with or without `.gz`),
+ * `--format` forcing a reader, unknown formats as clear errors naming the file, directory
+ * search, and the reported per-run `format` through `loadRuns` and
  * the `score` CLI.
  * @module
  */
@@ -10,13 +10,12 @@ import assert from "node:assert/strict";
 import { basename, dirname, join, relative } from "node:path";
 import { gzipSync } from "fflate";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
-import { detectFormat } from "@runlens/logs/detect.ts";
-import { findLogFiles } from "@runlens/logs/files.ts";
-import { gunzipPeek, innerLogName, isGzip } from "@runlens/logs/gzip.ts";
+import { detectFile, discover } from "@runlens/logs/discover.ts";
+import { gunzipHead } from "@runlens/logs/gzip_stream.ts";
 import { parseColumnMap } from "@runlens/logs/mapped.ts";
-import { type FormatLog, type ReadOptions, readRunLog } from "@runlens/logs/read_log.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest, TEST_DATA_DIR } from "./_data.ts";
+import { type CheckedLog, readChecked, type ReadOptions } from "./_read.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const LOGS = join(REPO_ROOT, "tests", "fixtures", "logs");
@@ -30,17 +29,13 @@ function gzipTo(src: string, dest: string): string {
 }
 
 /** What a log says, without the file name. */
-function content(log: FormatLog) {
-  return {
-    rowsIn: log.rowsIn,
-    rows: log.rows.drop("source_file").toRecords(),
-    quarantine: log.quarantine.map((q) => ({
-      run: q.run,
-      line: q.entry.line,
-      why: q.entry.reason,
-    })),
-  };
+function content(log: CheckedLog) {
+  return { rowsIn: log.rowsIn, rows: log.rows, quarantine: log.quarantine, error: log.error };
 }
+
+/** The first log discovery finds at `path` (with `--format`). */
+const found = (path: string, format?: ReadOptions["format"]) =>
+  discover([path], { format }).files[0];
 
 const CASES: [string, ReadOptions][] = [
   ["tree/a.jsonl", {}],
@@ -54,35 +49,37 @@ const CASES: [string, ReadOptions][] = [
   ["formats/mapped/renamed.jsonl", { map: parseColumnMap("response=output") }],
 ];
 
-Deno.test("gzip helpers: magic bytes, inner name, partial decompression", () => {
-  const gz = gzipSync(new TextEncoder().encode('{"task": "nycc"}\n'.repeat(1000)));
-  assert.ok(isGzip(gz));
-  assert.ok(!isGzip(new TextEncoder().encode("{}")));
-  assert.equal(innerLogName("a/run.jsonl.GZ"), "a/run.jsonl");
-  assert.equal(innerLogName("a/run.jsonl"), "a/run.jsonl");
-  const head = new TextDecoder().decode(gunzipPeek(gz.subarray(0, 40), 64));
-  assert.ok('{"task": "nycc"}\n{"task": "nycc"}'.startsWith(head.slice(0, 10)));
-  assert.ok(gunzipPeek(gz, 64).length <= 64);
-});
+Deno.test("gzip helpers: magic bytes, inner name, partial decompression", () =>
+  withTempDir((dir) => {
+    const gz = gzipSync(new TextEncoder().encode('{"task": "nycc"}\n'.repeat(1000)));
+    Deno.writeFileSync(join(dir, "run.jsonl.GZ"), gz);
+    Deno.writeTextFileSync(join(dir, "plain.jsonl"), "{}\n");
+    assert.ok(detectFile(join(dir, "run.jsonl.GZ")).gzip);
+    assert.ok(!detectFile(join(dir, "plain.jsonl")).gzip);
+    assert.equal(found(join(dir, "run.jsonl.GZ")).name, join(dir, "run.jsonl"));
+    assert.equal(found(join(dir, "plain.jsonl")).name, join(dir, "plain.jsonl"));
+    const head = new TextDecoder().decode(gunzipHead(gz.subarray(0, 40), 64));
+    assert.ok('{"task": "nycc"}\n{"task": "nycc"}'.startsWith(head.slice(0, 10)));
+    assert.ok(gunzipHead(gz, 64).length <= 64);
+  }));
 
 Deno.test("gzip: every format reads the same compressed, and says +gzip", () => {
   withTempDir((dir) => {
     for (const [rel, options] of CASES) {
       const src = join(LOGS, rel);
-      const plain = readRunLog(src, options);
+      const plain = readChecked(src, options);
       const gz = gzipTo(src, join(dir, relative(LOGS, src)) + ".gz");
       if (rel.includes("/predictions/")) {
         // the results beside the predictions, compressed too
         const results = rel.replace("/predictions/", "/results/");
         gzipTo(join(LOGS, results), join(dir, results) + ".gz");
       }
-      const found = detectFormat(gz);
-      assert.ok(found.gzip, rel);
-      assert.match(found.reason, /^gzip data; /);
-      const packed = readRunLog(gz, options);
-      assert.equal(packed.format, `${plain.format}+gzip`, rel);
+      const f = found(gz);
+      assert.ok(f.gzip, rel);
+      assert.match(f.reason, /^gzip data; /);
+      const packed = readChecked(gz, options);
+      assert.equal(packed.format, plain.format, rel);
       assert.deepEqual(content(packed), content(plain), rel);
-      assert.ok(packed.quarantine.every((q) => q.entry.file === gz));
     }
   });
 });
@@ -91,32 +88,26 @@ Deno.test("gzip: detected by magic bytes without .gz; broken gzip is an error na
   withTempDir((dir) => {
     const src = join(LOGS, "tree", "a.jsonl");
     const disguised = gzipTo(src, join(dir, "a.jsonl"));
-    assert.deepEqual(
-      [detectFormat(disguised).format, detectFormat(disguised).gzip],
-      ["canonical-jsonl", true],
-    );
-    const log = readRunLog(disguised);
-    assert.equal(log.format, "canonical-jsonl+gzip");
-    assert.deepEqual(content(log), content(readRunLog(src)));
+    assert.deepEqual([found(disguised).format, found(disguised).gzip], ["canonical-jsonl", true]);
+    const log = readChecked(disguised);
+    assert.deepEqual(content(log), content(readChecked(src)));
     // a run-less row takes the run from the name without .gz
     const runless = join(dir, "solo.jsonl");
     Deno.writeTextFileSync(runless, '{"task": "nycc", "example_index": 0, "response": "x"}\n');
-    const solo = readRunLog(gzipTo(runless, join(dir, "solo.jsonl.gz")));
-    assert.deepEqual(solo.rows.getColumn("run").toArray(), ["solo"]);
+    const solo = readChecked(gzipTo(runless, join(dir, "solo.jsonl.gz")));
+    assert.deepEqual(solo.rows.map((r) => r.run), ["solo"]);
 
     const bytes = Deno.readFileSync(join(dir, "solo.jsonl.gz"));
     const cut = join(dir, "cut.jsonl.gz");
     Deno.writeFileSync(cut, bytes.subarray(0, bytes.length - 10));
-    assert.throws(
-      () => readRunLog(cut),
-      /cut\.jsonl\.gz: canonical-jsonl\+gzip log: gzip data is corrupt or truncated/,
-    );
+    assert.match(readChecked(cut).error!, /^gzip member 1 \(at byte 0\): truncated/);
     const fake = join(dir, "fake.jsonl.gz");
     Deno.writeTextFileSync(fake, "{}\n");
-    assert.equal(detectFormat(fake).format, null);
-    assert.throws(
-      () => readRunLog(fake),
-      /fake\.jsonl\.gz: not a run log runlens reads \(extension \.gz but no gzip signature;/,
+    const fakeFound = discover([fake]);
+    assert.deepEqual(fakeFound.files, []);
+    assert.match(
+      fakeFound.errors[0].reason,
+      /^not a run log runlens reads \(extension \.gz but no gzip signature/,
     );
   });
 });
@@ -125,64 +116,58 @@ dataTest("gzip: a real inspect_ai .eval, compressed, reads every sample", (dataD
   withTempDir((dir) => {
     const src = join(dataDir, "logs", "inspect", "inspect_ai__log_streaming__2epochs.eval");
     const gz = gzipTo(src, join(dir, basename(src) + ".gz"));
-    const log = readRunLog(gz);
-    assert.equal(log.format, "inspect-eval+gzip");
-    assert.deepEqual(content(log), content(readRunLog(src)));
+    const log = readChecked(gz);
+    assert.deepEqual([log.format, found(gz).gzip], ["inspect-eval", true]);
+    assert.deepEqual(content(log), content(readChecked(src)));
     assert.equal(log.rowsIn, 4);
   });
 });
 
 Deno.test("detection: unknown formats are clear errors naming the file", () => {
   const summary = join(FORMATS, "unknown", "summary.json");
-  assert.deepEqual(detectFormat(summary), {
-    format: null,
+  assert.deepEqual(detectFile(summary), {
+    kind: "unknown",
     reason: "JSON file of no known run-log format",
     gzip: false,
   });
-  assert.throws(
-    () => readRunLog(summary),
-    new RegExp(
-      `^Error: ${summary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: not a run log runlens reads ` +
-        "\\(JSON file of no known run-log format; expected \\.jsonl, \\.csv, .*mcpbr.*openai/evals",
-    ),
+  assert.deepEqual(discover([summary]).files, []);
+  assert.match(
+    discover([summary]).errors[0].reason,
+    /^not a run log runlens reads \(JSON file of no known run-log format\)$/,
   );
   const notes = join(FORMATS, "unknown", "notes.log");
-  assert.equal(detectFormat(notes).format, null);
-  assert.throws(
-    () => readRunLog(notes),
-    /notes\.log: not a run log runlens reads \(\.log file that/,
+  assert.deepEqual(discover([notes]).files, []);
+  assert.match(
+    discover([notes]).errors[0].reason,
+    /^not a run log runlens reads \(\.log file that/,
   );
-  // other extensions keep the canonical reader's message
-  assert.throws(() => readRunLog(join(LOGS, "tree", "notes.txt")), /not a run log \(expected/);
+  // other extensions: named by their extension
+  assert.match(
+    discover([join(LOGS, "tree", "notes.txt")]).errors[0].reason,
+    /^not a run log runlens reads \(extension \.txt is not a run log/,
+  );
 });
 
-Deno.test("--format forces a reader; a wrong one is an error naming file and format", () => {
+Deno.test("--format forces a reader; a wrong one is an error naming the format", () => {
   withTempDir((dir) => {
     const txt = join(dir, "evals_run.txt");
     Deno.copyFileSync(join(FORMATS, "openai_evals", "bbeh_nycc_run.log"), txt);
-    assert.equal(detectFormat(txt).format, null);
-    const forced = readRunLog(txt, { format: "openai-evals" });
+    assert.deepEqual(discover([txt]).files, []);
+    const forced = readChecked(txt, { format: "openai-evals" });
     assert.equal(forced.format, "openai-evals");
-    assert.equal(forced.rows.height, 2);
-    assert.throws(
-      () => readRunLog(join(LOGS, "tree", "a.jsonl"), { format: "mcpbr" }),
-      /a\.jsonl: mcpbr log: not a JSON document/,
+    assert.equal(forced.rows.length, 2);
+    assert.match(
+      readChecked(join(LOGS, "tree", "a.jsonl"), { format: "mcpbr" }).error!,
+      /not a JSON document/,
     );
-    assert.throws(
-      () => readRunLog(join(LOGS, "tree", "a.jsonl"), { format: "mapped-jsonl" }),
-      /a\.jsonl: mapped-jsonl log: --format mapped-jsonl needs --map/,
-    );
-    // `files.map(readRunLog)` passes an index as second argument: ignored
-    assert.equal(
-      (readRunLog as (p: string, o: unknown) => FormatLog)(join(LOGS, "tree", "a.jsonl"), 0).format,
-      "canonical-jsonl",
-    );
+    // --format mapped-jsonl without --map: refused by the CLI (log_formats_mapped.test.ts)
   });
 });
 
-Deno.test("findLogFiles: a directory yields the logs of every known format, gzip included", () => {
-  const found = findLogFiles([FORMATS]).map((f) => relative(FORMATS, f));
-  assert.deepEqual(found, [
+Deno.test("discover: a directory yields the logs of every known format, gzip included", () => {
+  const paths = (paths: string[], format?: ReadOptions["format"]) =>
+    discover(paths, { format }).files.map((f) => f.path);
+  assert.deepEqual(paths([FORMATS]).map((f) => relative(FORMATS, f)), [
     "inspect/deflate/bbeh_run.eval",
     "inspect/zstd/bbeh_run.eval",
     "mapped/answers.csv",
@@ -206,12 +191,12 @@ Deno.test("findLogFiles: a directory yields the logs of every known format, gzip
     gzipTo(join(FORMATS, "mcpbr", "bbh-sonnet", "results.json"), join(dir, "m", "results.json.gz"));
     Deno.writeFileSync(join(dir, "notes.txt.gz"), gzipSync(new TextEncoder().encode("hi")));
     Deno.writeTextFileSync(join(dir, "other.log"), "plain text\n");
-    assert.deepEqual(findLogFiles([dir]).map((f) => relative(dir, f)), [
+    assert.deepEqual(paths([dir]).map((f) => relative(dir, f)), [
       "a.jsonl.gz",
       join("m", "results.json.gz"),
     ]);
     // a forced format takes every file with a log extension
-    assert.deepEqual(findLogFiles([dir], { format: "openai-evals" }).map((f) => relative(dir, f)), [
+    assert.deepEqual(paths([dir], "openai-evals").map((f) => relative(dir, f)), [
       "a.jsonl.gz",
       join("m", "results.json.gz"),
       "other.log",

@@ -1,5 +1,6 @@
 /**
- * Tests of generic JSONL/CSV files read through a `--map` column mapping (`logs/mapped.ts`):
+ * Tests of generic JSONL/CSV files read through a `--map` column mapping (parsed by
+ * `logs/mapped.ts`, applied by the sources through `sources/fields.ts`):
  * the mapping syntax, positional (headerless CSV, JSON arrays), renames, dotted paths and
  * literals, each quarantine reason, mapping errors that name the file, and the `score` CLI's
  * `--map`/`--format` arguments. Fixtures: tests/fixtures/logs/formats/mapped/.
@@ -9,23 +10,17 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parseScoreArgs, type ScoreArgs } from "@runlens/cli/score.ts";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
-import {
-  csvCells,
-  isPositional,
-  lookupPath,
-  parseColumnMap,
-  readMappedLog,
-} from "@runlens/logs/mapped.ts";
-import { readRunLog } from "@runlens/logs/read_log.ts";
+import { isPositional, parseColumnMap } from "@runlens/logs/mapped.ts";
+import { readCsvObjects } from "@runlens/logs/sources/csv.ts";
+import { lookupPath } from "@runlens/logs/sources/fields.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
+import { type CheckedLog, readChecked, readFiles } from "./_read.ts";
 
 const MAPPED = join(REPO_ROOT, "tests", "fixtures", "logs", "formats", "mapped");
 
-type Row = Record<string, unknown>;
-const reasons = (log: { quarantine: { entry: { line: number; reason: string } }[] }) =>
-  log.quarantine.map((q) => [q.entry.line, q.entry.reason.replace(/ \(.*\)$/, "")])
-    .sort((a, b) => (a[0] as number) - (b[0] as number));
+const reasons = (log: CheckedLog) =>
+  log.quarantine.map((q) => [q.line, q.reason.replace(/ \(.*\)$/, "")]);
 
 Deno.test("parseColumnMap: positions, names, literals; clear errors", () => {
   assert.deepEqual(parseColumnMap("input=0,response=1,target=2").map((m) => [m.field, m.source]), [
@@ -47,9 +42,14 @@ Deno.test("parseColumnMap: positions, names, literals; clear errors", () => {
   assert.throws(() => parseColumnMap("response=1,response=2"), /--map gives "response" twice/);
 });
 
-Deno.test("csvCells / lookupPath: quoting and dotted paths", () => {
-  assert.deepEqual(csvCells('a,,"",x'), ["a", null, "", "x"]);
-  assert.deepEqual(csvCells('"a, b","say ""hi"""'), ["a, b", 'say "hi"']);
+Deno.test("CSV cells / lookupPath: quoting and dotted paths", () => {
+  const csv = Deno.makeTempFileSync({ suffix: ".csv" });
+  Deno.writeTextFileSync(csv, 'a,b,c,d\na,,"",x\n"a, b","say ""hi""",c,d\n');
+  assert.deepEqual(readCsvObjects(csv).records.map((r) => Object.values(r.value)), [
+    ["a", null, "", "x"],
+    ["a, b", 'say "hi"', "c", "d"],
+  ]);
+  Deno.removeSync(csv);
   const obj = { log: [{ c: "x" }, { c: "y" }], "a.b": 1 };
   assert.equal(lookupPath(obj, "log.-1.c"), "y");
   assert.equal(lookupPath(obj, "log.0.c"), "x");
@@ -59,10 +59,10 @@ Deno.test("csvCells / lookupPath: quoting and dotted paths", () => {
 
 Deno.test("--map positional: a headerless CSV, every record accounted for", () => {
   const map = parseColumnMap("input=0,response=1,target=2,task==nycc");
-  const log = readRunLog(join(MAPPED, "answers.csv"), { map });
+  const log = readChecked(join(MAPPED, "answers.csv"), { map });
   assert.equal(log.format, "mapped-csv");
   assert.equal(log.rowsIn, 5); // no header: every non-blank record counts
-  const rows = log.rows.toRecords() as Row[];
+  const rows = log.rows;
   assert.deepEqual(rows.map((r) => [r.source_line, r.task, r.input, r.response, r.target]), [
     [1, "nycc", "Which caption is funniest?", "The answer is: (A)", "(A)"],
     [2, "nycc", "A question, with a comma", 'The answer is: "quoted"', "(B)"],
@@ -73,26 +73,24 @@ Deno.test("--map positional: a headerless CSV, every record accounted for", () =
     [6, "truncated last record"],
   ]);
   // the same file without --map is a canonical CSV whose first record is the header
-  const plain = readRunLog(join(MAPPED, "answers.csv"));
+  const plain = readChecked(join(MAPPED, "answers.csv"));
   assert.equal(plain.format, "canonical-csv");
   assert.equal(plain.rowsIn, 4);
 });
 
 Deno.test("--map rename: a JSONL key becomes the field; the shadowed column goes to extra", () => {
-  const log = readRunLog(join(MAPPED, "renamed.jsonl"), { map: parseColumnMap("response=output") });
+  const log = readChecked(join(MAPPED, "renamed.jsonl"), {
+    map: parseColumnMap("response=output"),
+  });
   assert.equal(log.format, "mapped-jsonl");
   assert.equal(log.rowsIn, 6);
-  const rows = log.rows.toRecords() as Row[];
+  const rows = log.rows;
   assert.deepEqual(rows.map((r) => [r.source_line, r.task, r.example_index, r.response]), [
     [1, "nycc", 0, "The answer is: (A)"],
     [2, "nycc", 1, "The answer is: (B)"],
   ]);
-  assert.deepEqual(JSON.parse(rows[0].extra as string), {
-    orig_response: "draft",
-    temperature: 0.7,
-  });
   assert.deepEqual(reasons(log), [
-    [3, 'field "response" (--map response=output) is a list or object, not a text or number'],
+    [3, 'field "response" holds an object, not text'],
     [4, "malformed JSON"],
     [5, "not a JSON object"],
     [6, "missing response"],
@@ -101,23 +99,20 @@ Deno.test("--map rename: a JSONL key becomes the field; the shadowed column goes
 
 Deno.test("--map dotted path and literal: chat transcripts; positional JSON arrays", () => {
   const map = parseColumnMap("response=message_log.-1.content,task==nycc");
-  const log = readRunLog(join(MAPPED, "transcripts.jsonl"), { map });
-  const rows = log.rows.toRecords() as Row[];
+  const log = readChecked(join(MAPPED, "transcripts.jsonl"), { map });
+  const rows = log.rows;
   assert.deepEqual(rows.map((r) => [r.task, r.input, r.target, r.response]), [
     ["nycc", "Which caption is funniest?", "(A)", "The answer is: (A)"],
   ]);
   assert.deepEqual(reasons(log), [
-    [
-      2,
-      'field "response" (--map response=message_log.-1.content) is a list or object, not a text or number',
-    ],
+    [2, 'field "response" holds a list, not text'],
     [3, "missing response"],
   ]);
-  const arrays = readRunLog(join(MAPPED, "positional.jsonl"), {
+  const arrays = readChecked(join(MAPPED, "positional.jsonl"), {
     map: parseColumnMap("task=0,example_index=1,response=2"),
   });
   assert.deepEqual(
-    (arrays.rows.toRecords() as Row[]).map((r) => [r.task, r.example_index, r.response]),
+    arrays.rows.map((r) => [r.task, r.example_index, r.response]),
     [["nycc", 0, "The answer is: (A)"]],
   );
   assert.deepEqual(reasons(arrays), [
@@ -128,30 +123,33 @@ Deno.test("--map dotted path and literal: chat transcripts; positional JSON arra
 
 Deno.test("--map that does not fit the file: an error naming the file and the item", () => {
   const csv = join(MAPPED, "answers.csv");
-  assert.throws(
-    () => readRunLog(csv, { map: parseColumnMap("input=0,response=7") }),
-    /answers\.csv: mapped-csv log: --map response=7: the records have 3 columns/,
+  assert.match(
+    readChecked(csv, { map: parseColumnMap("input=0,response=7") }).error!,
+    /^mapped-csv log: --map response=7: the records have 3 columns/,
   );
   const dir = Deno.makeTempDirSync({ prefix: "runlens_map_" });
   try {
     const headed = join(dir, "headed.csv");
     Deno.writeTextFileSync(headed, "question,answer\nq,a\n");
-    assert.throws(
-      () => readRunLog(headed, { map: parseColumnMap("response=output") }),
-      /headed\.csv: mapped-csv log: --map response=output: no column "output" \(columns: question, answer\)/,
+    assert.equal(
+      readChecked(headed, { map: parseColumnMap("response=output") }).error,
+      'mapped-csv log: --map response=output: no column "output" (columns: question, answer)',
     );
-    const ok = readRunLog(headed, {
+    const ok = readChecked(headed, {
       map: parseColumnMap("input=question,response=answer,task==nycc"),
     });
-    assert.deepEqual(ok.rows.select("input", "response").toRecords(), [{
+    assert.deepEqual(ok.rows.map(({ input, response }) => ({ input, response })), [{
       input: "q",
       response: "a",
     }]);
     assert.equal(ok.rowsIn, 1);
+    const empty = join(dir, "empty.csv");
+    Deno.writeTextFileSync(empty, "");
+    const [read] = readFiles([empty], { map: parseColumnMap("response=1") });
+    assert.deepEqual([read.records.length, read.bad.length, read.error], [0, 0, null]);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
-  assert.equal(readMappedLog("", parseColumnMap("response=1"), "csv").rowsIn, 0);
 });
 
 Deno.test("score arguments: --format and --map", () => {

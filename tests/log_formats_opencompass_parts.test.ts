@@ -1,5 +1,5 @@
 /**
- * Tests of OpenCompass partitioned data sets (`logs/opencompass.ts`): a data set split by
+ * Tests of OpenCompass partitioned data sets (`logs/sources/opencompass.ts`): a data set split by
  * `SizePartitioner`/`NumWorkerPartitioner` into `<abbr>_0.json`, `<abbr>_1.json`, … (keys
  * restarting at "0" in each part) is read as one data set with indices continuing in part
  * order, as OpenCompass's evaluator merges them; parts it would not merge (after a missing
@@ -14,16 +14,11 @@ import { gzipSync } from "fflate";
 import pl from "nodejs-polars";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
-import { detectFormat } from "@runlens/logs/detect.ts";
-import { findLogFiles } from "@runlens/logs/files.ts";
-import {
-  partitionOf,
-  predictionsExist,
-  readOpenCompassPredictions,
-} from "@runlens/logs/opencompass.ts";
-import { type FormatLog, readRunLog } from "@runlens/logs/read_log.ts";
+import { discover } from "@runlens/logs/discover.ts";
+import { partitionOf, predictionsExist } from "@runlens/logs/sources/opencompass.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
+import { readChecked } from "./_read.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const FORMATS = join(REPO_ROOT, "tests", "fixtures", "logs", "formats");
@@ -31,9 +26,7 @@ const WORK = join(FORMATS, "opencompass", "20250202_090000");
 const PRED = join(WORK, "predictions", "parted-7b");
 const RUN = "parted-7b_20250202_090000";
 
-type Row = Record<string, unknown>;
-const rowsOf = (log: FormatLog) => log.rows.toRecords() as Row[];
-const extraOf = (r: Row) => JSON.parse(r.extra as string) as Row;
+const formatOf = (path: string) => discover([path]).files[0]?.format ?? null;
 
 /** Write an OpenCompass predictions object `{"0": {prediction, gold}, …}` to `path`. */
 function writePredictions(path: string, golds: string[], keys = golds.map((_, k) => String(k))) {
@@ -63,9 +56,9 @@ Deno.test("partitionOf: `<d>_<n>.json` is a part only when `<d>_0.json` sits bes
     // a data set whose own name ends in _<digits>: no bbh-foo_0.json, so not a part
     writePredictions(join(m, "bbh-foo_1.json"), ["x"]);
     assert.equal(partitionOf(join(m, "bbh-foo_1.json")), null);
-    const own = readOpenCompassPredictions(join(m, "bbh-foo_1.json"));
-    assert.deepEqual(own.frame.select("task", "example_index").toRecords(), [
-      { task: "foo_1", example_index: "0" },
+    const own = readChecked(join(m, "bbh-foo_1.json"));
+    assert.deepEqual(own.rows.map(({ task, example_index }) => ({ task, example_index })), [
+      { task: "foo_1", example_index: 0 },
     ]);
     // a split data set whose name ends in _<digits>: the last _<n> is the part
     writePredictions(join(m, "ruler_1_0.json"), ["a"]);
@@ -77,22 +70,17 @@ Deno.test("partitionOf: `<d>_<n>.json` is a part only when `<d>_0.json` sits bes
 });
 
 Deno.test("opencompass parts: indices continue across parts, rows point at their part file", () => {
-  const part0 = readRunLog(join(PRED, "bbeh_boardgame_qa_0.json"));
-  const part1 = readRunLog(join(PRED, "bbeh_boardgame_qa_1.json"));
+  const part0 = readChecked(join(PRED, "bbeh_boardgame_qa_0.json"));
+  const part1 = readChecked(join(PRED, "bbeh_boardgame_qa_1.json"));
   assert.equal(part0.format, "opencompass-predictions");
-  const rows0 = rowsOf(part0);
-  const rows1 = rowsOf(part1);
+  const rows0 = part0.rows;
+  const rows1 = part1.rows;
   assert.equal(rows0.length, 23);
   assert.deepEqual(rows0.map((r) => r.example_index), [...Array(23).keys()]);
   // part 1's keys "0".."3" are examples 23..26, at lines 1..4 of the part file itself
   assert.deepEqual(
-    rows1.map((r) => [basename(r.source_file as string), r.source_line, r.example_index]),
-    [
-      ["bbeh_boardgame_qa_1.json", 1, 23],
-      ["bbeh_boardgame_qa_1.json", 2, 24],
-      ["bbeh_boardgame_qa_1.json", 3, 25],
-      ["bbeh_boardgame_qa_1.json", 4, 26],
-    ],
+    rows1.map((r) => [r.source_line, r.example_index]),
+    [[1, 23], [2, 24], [3, 25], [4, 26]],
   );
   for (const r of [...rows0, ...rows1]) {
     assert.deepEqual([r.run, r.model, r.benchmark, r.task], [
@@ -101,23 +89,21 @@ Deno.test("opencompass parts: indices continue across parts, rows point at their
       "bbeh",
       "boardgame_qa",
     ]);
-    assert.equal(extraOf(r).opencompass_dataset, "bbeh_boardgame_qa");
   }
-  assert.deepEqual(rows1.map((r) => extraOf(r).opencompass_part), [1, 1, 1, 1]);
   assert.deepEqual(rows1.map((r) => r.target), ["proved", "proved", "proved", "proved"]);
   // verdicts come from the merged results file, by merged index: example 25 (part 1, key "2")
   // is wrong there, example 2 (part 0) too — a restart at 0 would give part 1 example 2's
-  const verdicts = [...rows0, ...rows1].map((r) => extraOf(r).stored_correct);
+  const verdicts = [...rows0, ...rows1].map((r) => r.stored_correct);
   assert.deepEqual(
     verdicts.flatMap((v, i) => (v === false ? [i] : [])),
     [2, 25],
   );
-  assert.equal(extraOf(rows1[2]).tool_extracted, "unknown");
+  assert.equal(rows1[2].tool_extracted, "unknown");
   assert.equal(verdicts.filter((v) => v === true).length, 25);
   // counts reconcile: every record of each part is a row or quarantined
   for (const log of [part0, part1]) {
     assert.equal(log.quarantine.length, 0);
-    assert.equal(log.rowsIn, log.rows.height);
+    assert.equal(log.rowsIn, log.rows.length);
   }
   const results = JSON.parse(
     Deno.readTextFileSync(join(WORK, "results", "parted-7b", "bbeh_boardgame_qa.json")),
@@ -126,22 +112,22 @@ Deno.test("opencompass parts: indices continue across parts, rows point at their
 });
 
 Deno.test("opencompass parts: a part after a missing one is quarantined, naming both files", () => {
-  const part0 = readRunLog(join(PRED, "bbeh_object_counting_0.json"));
-  assert.deepEqual(rowsOf(part0).map((r) => [r.task, r.example_index]), [
+  const part0 = readChecked(join(PRED, "bbeh_object_counting_0.json"));
+  assert.deepEqual(part0.rows.map((r) => [r.task, r.example_index]), [
     ["object_counting", 0],
     ["object_counting", 1],
     ["object_counting", 2],
   ]);
-  const part2 = readRunLog(join(PRED, "bbeh_object_counting_2.json"));
-  assert.equal(part2.rows.height, 0);
+  const part2 = readChecked(join(PRED, "bbeh_object_counting_2.json"));
+  assert.equal(part2.rows.length, 0);
   assert.equal(part2.rowsIn, 2);
   assert.deepEqual(
-    part2.quarantine.map((q) => [basename(q.entry.file), q.entry.line, q.run]),
-    [["bbeh_object_counting_2.json", 1, RUN], ["bbeh_object_counting_2.json", 2, RUN]],
+    part2.quarantine.map((q) => [q.line, q.run]),
+    [[1, RUN], [2, RUN]],
   );
   for (const q of part2.quarantine) {
     assert.match(
-      q.entry.reason,
+      q.reason,
       /part 2 of bbeh_object_counting not merged: part 1 \(bbeh_object_counting_1\.json\) is missing/,
     );
   }
@@ -151,13 +137,13 @@ Deno.test("opencompass parts: detection and the directory search", () => {
   // the merged results file belongs to the parts (read for their verdicts), not read alone
   const results = join(WORK, "results", "parted-7b", "bbeh_boardgame_qa.json");
   assert.equal(predictionsExist(results), true);
-  const found = detectFormat(results);
-  assert.equal(found.format, null);
-  assert.match(found.reason, /read alongside its predictions file/);
+  const found = discover([results]);
+  assert.deepEqual(found.files, []);
+  assert.match(found.companions[0].reason, /read alongside its predictions file/);
   for (const f of ["bbeh_boardgame_qa_0.json", "bbeh_boardgame_qa_1.json"]) {
-    assert.equal(detectFormat(join(PRED, f)).format, "opencompass-predictions");
+    assert.equal(formatOf(join(PRED, f)), "opencompass-predictions");
   }
-  assert.deepEqual(findLogFiles([WORK]).map((f) => basename(f)), [
+  assert.deepEqual(discover([WORK]).files.map((f) => basename(f.path)), [
     "bbeh_boardgame_qa_0.json",
     "bbeh_boardgame_qa_1.json",
     "bbeh_object_counting_0.json",
@@ -172,14 +158,12 @@ Deno.test("opencompass parts: a merged <abbr>.json wins; gzip parts; bad keys; u
     writePredictions(join(m, "bbeh_nycc_1.json"), ["c"]);
     // OpenCompass's evaluator reads <abbr>.json when it exists, not the parts
     writePredictions(join(m, "bbeh_nycc.json"), ["a", "b", "c"]);
-    const merged = readRunLog(join(m, "bbeh_nycc.json"));
-    assert.deepEqual(rowsOf(merged).map((r) => r.example_index), [0, 1, 2]);
-    const stale = readRunLog(join(m, "bbeh_nycc_1.json"));
-    assert.equal(stale.rows.height, 0);
-    assert.deepEqual(stale.quarantine.map((q) => [basename(q.entry.file), q.entry.line]), [
-      ["bbeh_nycc_1.json", 1],
-    ]);
-    assert.match(stale.quarantine[0].entry.reason, /reads the merged bbeh_nycc\.json instead/);
+    const merged = readChecked(join(m, "bbeh_nycc.json"));
+    assert.deepEqual(merged.rows.map((r) => r.example_index), [0, 1, 2]);
+    const stale = readChecked(join(m, "bbeh_nycc_1.json"));
+    assert.equal(stale.rows.length, 0);
+    assert.deepEqual(stale.quarantine.map((q) => q.line), [1]);
+    assert.match(stale.quarantine[0].reason, /reads the merged bbeh_nycc\.json instead/);
     Deno.removeSync(join(m, "bbeh_nycc.json"));
 
     // gzip-compressed parts: the offset is counted through decompression
@@ -189,34 +173,37 @@ Deno.test("opencompass parts: a merged <abbr>.json wins; gzip parts; bad keys; u
     };
     gz(join(m, "bbeh_nycc_0.json"));
     gz(join(m, "bbeh_nycc_1.json"));
-    const zipped = readRunLog(join(m, "bbeh_nycc_1.json.gz"));
-    assert.equal(zipped.format, "opencompass-predictions+gzip");
-    assert.deepEqual(rowsOf(zipped).map((r) => [r.task, r.example_index, r.source_line]), [
+    const zipped = readChecked(join(m, "bbeh_nycc_1.json.gz"));
+    assert.equal(zipped.format, "opencompass-predictions");
+    assert.ok(discover([join(m, "bbeh_nycc_1.json.gz")]).files[0].gzip);
+    assert.deepEqual(zipped.rows.map((r) => [r.task, r.example_index, r.source_line]), [
       ["nycc", 2, 1],
     ]);
 
     // keys of a part must be 0…n-1 (OpenCompass reads str(0)…str(n-1)); others are quarantined
     writePredictions(join(m, "bbeh_nycc_2.json"), ["d", "e", "f"], ["0", "7", "x"]);
-    const keyed = readRunLog(join(m, "bbeh_nycc_2.json"));
-    assert.deepEqual(rowsOf(keyed).map((r) => r.example_index), [3]);
-    assert.deepEqual(keyed.quarantine.map((q) => q.entry.line).sort(), [2, 3]);
-    for (const q of keyed.quarantine) assert.match(q.entry.reason, /not a record number 0–2/);
-    assert.equal(keyed.rowsIn, keyed.rows.height + keyed.quarantine.length);
+    const keyed = readChecked(join(m, "bbeh_nycc_2.json"));
+    assert.deepEqual(keyed.rows.map((r) => r.example_index), [3]);
+    assert.deepEqual(keyed.quarantine.map((q) => q.line).sort(), [2, 3]);
+    for (const q of keyed.quarantine) assert.match(q.reason, /not a record number 0–2/);
+    assert.equal(keyed.rowsIn, keyed.rows.length + keyed.quarantine.length);
 
     // an unreadable earlier part: the later part cannot be placed
     Deno.writeTextFileSync(join(m, "bbeh_nycc_2.json"), "[1, 2]");
     writePredictions(join(m, "bbeh_nycc_3.json"), ["g"]);
-    const lost = readRunLog(join(m, "bbeh_nycc_3.json"));
-    assert.equal(lost.rows.height, 0);
+    const lost = readChecked(join(m, "bbeh_nycc_3.json"));
+    assert.equal(lost.rows.length, 0);
     assert.match(
-      lost.quarantine[0].entry.reason,
+      lost.quarantine[0].reason,
       /part 3 of bbeh_nycc cannot be placed: part 2 \(bbeh_nycc_2\.json\) cannot be read/,
     );
-    assert.throws(() => readRunLog(join(m, "bbeh_nycc_2.json")), /bbeh_nycc_2\.json/);
+    const unreadable = discover([join(m, "bbeh_nycc_2.json")]);
+    assert.deepEqual(unreadable.files, []);
+    assert.equal(unreadable.errors[0].file, join(m, "bbeh_nycc_2.json"));
 
     // a part rewritten after being counted is counted again
     writePredictions(join(m, "bbeh_nycc_2.json"), ["d", "e"]);
-    assert.deepEqual(rowsOf(readRunLog(join(m, "bbeh_nycc_3.json"))).map((r) => r.example_index), [
+    assert.deepEqual(readChecked(join(m, "bbeh_nycc_3.json")).rows.map((r) => r.example_index), [
       5,
     ]);
   });

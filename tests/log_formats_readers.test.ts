@@ -1,38 +1,31 @@
 /**
- * Tests of the OpenCompass, mcpbr and openai/evals readers (`logs/opencompass.ts`,
- * `logs/mcpbr.ts`, `logs/openai_evals.ts`) on fixtures written from the documented formats
+ * Tests of the OpenCompass, mcpbr and openai/evals sources (`logs/sources/opencompass.ts`,
+ * `mcpbr.ts`, `openai_evals.ts`), records checked by `check.ts`, on fixtures written from the
+ * documented formats
  * (tests/fixtures/logs/formats/, ../shared/notes/log-formats.md): rows, every quarantine
  * reason, and the real openai/evals record log in `<data>/logs/inspect` (its records counted
- * here independently).
+ * here independently). Fields outside the canonical ones (prompts, event types) are not kept.
  * @module
  */
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
-import { detectFormat } from "@runlens/logs/detect.ts";
-import { mcpbrInstance, readMcpbrLog } from "@runlens/logs/mcpbr.ts";
-import { isOpenAiEvalsLine, readOpenAiEvalsLog } from "@runlens/logs/openai_evals.ts";
-import {
-  promptText,
-  readOpenCompassPredictions,
-  readOpenCompassResults,
-  siblingOf,
-} from "@runlens/logs/opencompass.ts";
+import { discover } from "@runlens/logs/discover.ts";
+import { mcpbrInstance } from "@runlens/logs/sources/mcpbr.ts";
+import { isOpenAiEvalsLine } from "@runlens/logs/sources/openai_evals.ts";
+import { promptText, siblingOf } from "@runlens/logs/sources/opencompass.ts";
 import { benchmarkTaskOf } from "@runlens/logs/tool_names.ts";
 import { canonicalBbehTask } from "@runlens/benchmarks/bbeh/tasks.ts";
-import { readRunLog } from "@runlens/logs/read_log.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
+import { type CheckedLog, readAs, readChecked } from "./_read.ts";
+import { withTempDir } from "./_tmp.ts";
 
 const FORMATS = join(REPO_ROOT, "tests", "fixtures", "logs", "formats");
 const OC = join(FORMATS, "opencompass", "20250101_120000");
 
-type Row = Record<string, unknown>;
-const rowsOf = (log: { rows: { toRecords(): unknown[] } }) => log.rows.toRecords() as Row[];
-const reasons = (log: { quarantine: { entry: { line: number; reason: string } }[] }) =>
-  log.quarantine.map((q) => [q.entry.line, q.entry.reason]).sort((a, b) =>
-    (a[0] as number) - (b[0] as number)
-  );
+const formatOf = (path: string) => discover([path]).files[0]?.format ?? null;
+const reasons = (log: CheckedLog) => log.quarantine.map((q) => [q.line, q.reason]);
 
 Deno.test("benchmarkTaskOf / promptText / siblingOf: names and prompts as the tools write them", () => {
   assert.deepEqual(benchmarkTaskOf("bbh-temporal_sequences"), {
@@ -56,12 +49,12 @@ Deno.test("benchmarkTaskOf / promptText / siblingOf: names and prompts as the to
 
 Deno.test("opencompass predictions: rows, replicas as epochs, the results' verdicts, bad records", () => {
   const path = join(OC, "predictions", "demo-7b", "bbeh_boardgame_qa.json");
-  assert.equal(detectFormat(path).format, "opencompass-predictions");
-  const log = readRunLog(path);
+  assert.equal(formatOf(path), "opencompass-predictions");
+  const log = readChecked(path);
   assert.equal(log.format, "opencompass-predictions");
   // 5 records: 1 row, 2 replicas, 3 bad → 3 rows + 3 quarantined
   assert.equal(log.rowsIn, 6);
-  const rows = rowsOf(log);
+  const rows = log.rows;
   assert.deepEqual(
     rows.map((r) => [r.source_line, r.run, r.model, r.benchmark, r.task, r.example_index, r.epoch]),
     [
@@ -70,16 +63,14 @@ Deno.test("opencompass predictions: rows, replicas as epochs, the results' verdi
       [2, "demo-7b_20250101_120000", "demo-7b", "bbeh", "boardgame_qa", 1, 2],
     ],
   );
-  // the templated prompt goes to extra (it never equals the data set's input)
+  // the templated prompt is not the input (it never equals the data set's input)
   assert.equal(rows[1].input, null);
-  assert.equal(JSON.parse(rows[1].extra as string).prompt, "Question 1 of a board game.");
   assert.deepEqual(rows.map((r) => r.response), [
     "The answer is: proved",
     "The answer is: disproved",
     "The answer is: unknown",
   ]);
-  const extra = rows.map((r) => JSON.parse(r.extra as string));
-  assert.deepEqual(extra.map((e) => [e.tool_extracted, e.stored_correct]), [
+  assert.deepEqual(rows.map((r) => [r.tool_extracted, r.stored_correct]), [
     ["proved", true],
     ["disproved", true],
     ["unknown", false],
@@ -89,41 +80,35 @@ Deno.test("opencompass predictions: rows, replicas as epochs, the results' verdi
     [4, 'record "3" has no prediction'],
     [5, 'record "4" has an empty prediction list'],
   ]);
-  const bbh = readOpenCompassPredictions(
-    join(OC, "predictions", "demo-7b", "bbh-temporal_sequences.json"),
-  );
-  assert.deepEqual(bbh.frame.getColumn("target").toArray(), ["(B)", "(A)"]);
-  assert.equal(
-    JSON.parse(bbh.frame.getColumn("extra").toArray()[0] as string).prompt,
-    "When could Tom have gone?",
-  );
+  const bbh = readChecked(join(OC, "predictions", "demo-7b", "bbh-temporal_sequences.json"));
+  assert.deepEqual(bbh.rows.map((r) => r.target), ["(B)", "(A)"]);
 });
 
 Deno.test("opencompass results: read alone when no predictions file exists, else skipped", () => {
   const withPredictions = join(OC, "results", "demo-7b", "bbeh_boardgame_qa.json");
-  const found = detectFormat(withPredictions);
-  assert.equal(found.format, null);
-  assert.match(found.reason, /read alongside its predictions file/);
+  const found = discover([withPredictions]);
+  assert.deepEqual(found.files, []);
+  assert.match(found.companions[0].reason, /read alongside its predictions file/);
   const alone = join(OC, "results", "demo-7b", "bbh-navigate.json");
-  assert.equal(detectFormat(alone).format, "opencompass-results");
-  const log = readRunLog(alone);
+  assert.equal(formatOf(alone), "opencompass-results");
+  const log = readChecked(alone);
   assert.equal(log.rowsIn, 4);
-  const rows = rowsOf(log);
+  const rows = log.rows;
   assert.deepEqual(rows.map((r) => [r.task, r.example_index, r.target, r.response]), [
     ["navigate", 0, "Yes", "Yes"],
     ["navigate", 1, "Yes", "Let's think. So the answer is No."],
   ]);
-  assert.equal(JSON.parse(rows[0].extra as string).response_is_extracted, true);
-  assert.equal(JSON.parse(rows[1].extra as string).response_is_extracted, false);
   assert.deepEqual(reasons(log), [
     [3, "detail 2 is not a JSON object"],
     [4, "detail 3 has neither prediction nor pred"],
   ]);
-  assert.throws(
-    () => readOpenCompassResults("x.json", '{"accuracy": 1}'),
-    /without per-example details/,
-  );
-  assert.throws(() => readOpenCompassPredictions("x.json", "[1]"), /expected one JSON object/);
+  withTempDir((dir) => {
+    const x = join(dir, "x.json");
+    Deno.writeTextFileSync(x, '{"accuracy": 1}');
+    assert.match(readAs(x, "opencompass-results").error!, /without per-example details/);
+    Deno.writeTextFileSync(x, "[1]");
+    assert.match(readAs(x, "opencompass-predictions").error!, /expected one JSON object/);
+  });
 });
 
 Deno.test("mcpbr: one row per task and condition, runs per condition, every bad task reported", () => {
@@ -134,13 +119,13 @@ Deno.test("mcpbr: one row per task and condition, runs per condition, every bad 
   });
   assert.equal(mcpbrInstance("boolean_expressions"), null);
   const path = join(FORMATS, "mcpbr", "bbh-sonnet", "results.json");
-  assert.equal(detectFormat(path).format, "mcpbr");
-  const log = readRunLog(path);
+  assert.equal(formatOf(path), "mcpbr");
+  const log = readChecked(path);
   assert.equal(log.format, "mcpbr");
   const doc = JSON.parse(Deno.readTextFileSync(path));
   assert.equal(doc.tasks.length, 7);
-  assert.equal(log.rowsIn, log.rows.height + log.quarantine.length);
-  const rows = rowsOf(log);
+  assert.equal(log.rowsIn, log.rows.length + log.quarantine.length);
+  const rows = log.rows;
   assert.deepEqual(
     rows.map((r) => [r.source_line, r.run, r.model, r.benchmark, r.task, r.example_index]),
     [
@@ -152,9 +137,7 @@ Deno.test("mcpbr: one row per task and condition, runs per condition, every bad 
     ],
   );
   assert.deepEqual(rows.map((r) => r.response_tokens), [30, 12, 900, null, null]);
-  const extra = rows.map((r) => JSON.parse(r.extra as string));
-  assert.deepEqual(extra.map((e) => e.stored_correct), [true, false, false, true, false]);
-  assert.deepEqual(extra.map((e) => e.response_truncated), [false, false, true, false, false]);
+  assert.deepEqual(rows.map((r) => r.stored_correct), [true, false, false, true, false]);
   assert.deepEqual(reasons(log), [
     [2, "task 2: baseline has no agent_answer (error: Timeout after 180s)"],
     [3, 'task 3: instance_id "boolean_expressions" is not <benchmark>_<task>_<index>'],
@@ -169,17 +152,21 @@ Deno.test("mcpbr: one row per task and condition, runs per condition, every bad 
     "bbh-sonnet",
     "bbh-sonnet_mcp",
   ]);
-  assert.throws(() => readMcpbrLog("r.json", '{"metadata": {}}'), /no tasks list/);
+  withTempDir((dir) => {
+    const r = join(dir, "r.json");
+    Deno.writeTextFileSync(r, '{"metadata": {}}');
+    assert.match(readAs(r, "mcpbr").error!, /no tasks list/);
+  });
 });
 
 Deno.test("openai/evals: events grouped by sample_id in event order; every line accounted for", () => {
   const path = join(FORMATS, "openai_evals", "bbeh_nycc_run.log");
-  assert.equal(detectFormat(path).format, "openai-evals");
+  assert.equal(formatOf(path), "openai-evals");
   assert.ok(isOpenAiEvalsLine('{"final_report": {}}'));
   assert.ok(!isOpenAiEvalsLine('{"task": "nycc", "response": "x"}'));
-  const log = readRunLog(path);
+  const log = readChecked(path);
   assert.equal(log.format, "openai-evals");
-  const rows = rowsOf(log);
+  const rows = log.rows;
   assert.deepEqual(
     rows.map((r) => [r.source_line, r.model, r.task, r.example_index, r.input, r.target]),
     [
@@ -188,17 +175,7 @@ Deno.test("openai/evals: events grouped by sample_id in event order; every line 
     ],
   );
   assert.deepEqual(rows.map((r) => r.response), ["The answer is: (A)", "The answer is: (B)"]);
-  const extra = rows.map((r) => JSON.parse(r.extra as string));
-  // chat prompt: the user turns; events in event_id order, whatever the line order
-  assert.deepEqual(extra.map((e) => e.prompt), [
-    "Which caption is funniest?",
-    "Which caption wins?",
-  ]);
-  assert.deepEqual(extra.map((e) => e.event_types), [["sampling", "metrics"], [
-    "sampling",
-    "match",
-  ]]);
-  assert.deepEqual(extra.map((e) => e.stored_correct ?? null), [null, false]);
+  assert.deepEqual(rows.map((r) => r.stored_correct ?? null), [null, false]);
   assert.deepEqual(reasons(log).map(([l, r]) => [l, String(r).replace(/ \(.*\)$/, "")]), [
     [6, "sample bbeh_nycc.dev.2 has no sampling event"],
     [7, "event without sample_id"],
@@ -207,19 +184,21 @@ Deno.test("openai/evals: events grouped by sample_id in event order; every line 
   ]);
   // spec (1) and final report (10) are metadata; lines 2–5 are the two samples' events
   assert.equal(log.rowsIn, 2 + 4);
-  const truncated = readOpenAiEvalsLog("t.log", '{"spec": {}}\n{"run_id": "r", "sample_');
-  assert.deepEqual(truncated.bad, [{
-    line: 2,
-    reason: "truncated last line (not valid JSON and no final newline)",
-    run: "t",
-  }]);
+  withTempDir((dir) => {
+    const t = join(dir, "t.log");
+    Deno.writeTextFileSync(t, '{"spec": {}}\n{"run_id": "r", "sample_');
+    assert.deepEqual(readAs(t, "openai-evals").bad.map(({ line, reason }) => ({ line, reason })), [{
+      line: 2,
+      reason: "truncated last line (not valid JSON and no final newline)",
+    }]);
+  });
 });
 
 dataTest(
   "openai/evals: the real record log — every record counted independently",
   async (dataDir) => {
     const path = join(dataDir, "logs", "inspect", "openai_evals__self_prompting_oriprompt.log");
-    assert.equal(detectFormat(path).format, "openai-evals");
+    assert.equal(formatOf(path), "openai-evals");
     // count independently: parse every non-blank line and sort it by kind
     const lines = Deno.readTextFileSync(path).split("\n").filter((l) => l.trim() !== "")
       .map((l) => JSON.parse(l));
@@ -234,20 +213,18 @@ dataTest(
     const declared = reports[0].final_report.n_samples;
     assert.equal(declared, 1500);
 
-    const log = readRunLog(path);
+    const log = readChecked(path);
     assert.equal(log.format, "openai-evals");
-    assert.equal(log.rows.height, sampleIds.size);
+    assert.equal(log.rows.length, sampleIds.size);
     // the stripped events are one quarantine entry on the final-report line, not a silent zero
     assert.equal(log.rowsIn, sampleIds.size + 1);
-    assert.deepEqual(log.quarantine.map((q) => [q.run, q.entry.line]), [
+    assert.deepEqual(log.quarantine.map((q) => [q.run, q.line]), [
       ["openai_evals__self_prompting_oriprompt", 2],
     ]);
     assert.match(
-      log.quarantine[0].entry.reason,
+      log.quarantine[0].reason,
       /final_report counts 1500 samples but the log holds events for 0/,
     );
-    const raw = readOpenAiEvalsLog(path);
-    assert.equal(raw.rowsIn, raw.frame.height + raw.bad.length);
 
     // the whole folder: the .log is found next to the inspect logs and balances with them
     const loaded = await loadRuns([dirname(path)], dataDir);

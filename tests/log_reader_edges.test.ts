@@ -2,16 +2,13 @@
  * Edge cases of the log readers found in review: integers past 64 bits, lines that are not
  * objects (polars would panic and print a Rust backtrace), files whose lines have other field
  * types sharing a parse, the order of bad lines, a byte order mark in a BBH release file.
- * Each case is checked against the line-by-line (`JSON.parse`) reading.
+ * Each file is read by its streaming source (`tests/_read.ts`), as the engine reads it.
  * @module
  */
 import assert from "node:assert/strict";
 import { dataTest } from "./_data.ts";
 import { join } from "node:path";
-import { readJsonlLog } from "@runlens/logs/jsonl.ts";
-import { readLmEvalLog } from "@runlens/logs/lm_eval.ts";
-import { lineShape, readLmEvalFiles } from "@runlens/logs/lm_eval_batch.ts";
-import { readRunLog } from "@runlens/logs/read_log.ts";
+import { readFiles } from "./_read.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const DATE = "2025-01-25T04-48-43.622918";
@@ -33,7 +30,7 @@ function sample(i: number, extra: Record<string, unknown> = {}) {
 
 const samplesFile = (dir: string, task: string) => join(dir, `samples_${task}_${DATE}.jsonl`);
 
-Deno.test("integers past 64 bits: read line by line instead of aborting", () =>
+Deno.test("integers past 64 bits: read, not an abort", () =>
   withTempDir((dir) => {
     const lm = samplesFile(dir, "bbh_cot_fewshot_snarks");
     // JSON text: polars would read the seed as Int128, which JS cannot take
@@ -43,17 +40,16 @@ Deno.test("integers past 64 bits: read line by line instead of aborting", () =>
         JSON.stringify(sample(1)).replace(/}$/, ', "seed": 18446744073709551615}') +
         "\n",
     );
-    const alone = readLmEvalLog(lm);
-    assert.deepEqual([alone.frame.height, alone.bad.length], [2, 0]);
-    const together = readLmEvalFiles([lm, samplesFile(dir, "bbh_cot_fewshot_snarks")]);
-    assert.equal(together.raw.frame.height, 4);
+    const [alone] = readFiles([lm]);
+    assert.deepEqual([alone.records.length, alone.bad.length, alone.error], [2, 0, null]);
     const canonical = join(dir, "run.jsonl");
     Deno.writeTextFileSync(
       canonical,
       '{"task": "nycc", "example_index": 0, "response": "x", "seed": 18446744073709551615}\n',
     );
-    assert.equal(readJsonlLog(canonical).frame.height, 1);
-    assert.equal(readRunLog(canonical).rows.height, 1);
+    const [read] = readFiles([canonical]);
+    assert.deepEqual([read.records.length, read.bad.length], [1, 0]);
+    assert.equal(read.records[0].fields.response, "x");
   }));
 
 dataTest("a line that is not an object: quarantined, no Rust panic on stderr", async (data) => {
@@ -92,33 +88,23 @@ dataTest("a line that is not an object: quarantined, no Rust panic on stderr", a
   });
 });
 
-Deno.test("files whose lines hold other types are not parsed together", () =>
+Deno.test("files whose lines hold other types are read each on its own", () =>
   withTempDir((dir) => {
     const snarks = samplesFile(dir, "bbh_cot_fewshot_snarks");
     const trivia = samplesFile(dir, "triviaqa");
     Deno.writeTextFileSync(snarks, jsonl([sample(0), sample(1)]));
-    // a list target: a shared parse would print it as polars does ('["Paris", "paris"]')
+    // a list target: never printed as polars would ('["Paris", "paris"]') nor made text
     Deno.writeTextFileSync(trivia, jsonl([sample(0, { target: ["Paris", "paris"] })]));
-    assert.notEqual(
-      lineShape(JSON.stringify(sample(0))),
-      lineShape(JSON.stringify(sample(0, { target: ["Paris"] }))),
-    );
-    const together = readLmEvalFiles([snarks, trivia]).raw.frame;
-    const targets = together.getColumn("target").toArray();
-    assert.deepEqual(targets, [
-      "(A)",
-      "(A)",
-      readLmEvalLog(trivia).frame.getColumn("target").toArray()[0],
-    ]);
-    assert.equal(targets[2], '["Paris","paris"]'); // JSON.stringify of the list, as line by line
+    const targets = readFiles([dir]).flatMap((f) => f.records.map((r) => r.fields.target));
+    assert.deepEqual(targets, ["(A)", "(A)", undefined]); // a list: the check step names it
   }));
 
 Deno.test("bad lines stay in line order, so a truncated last line is named so", () =>
   withTempDir((dir) => {
     const lm = samplesFile(dir, "bbh_cot_fewshot_snarks");
     Deno.writeTextFileSync(lm, jsonl([sample(0), [1], sample(2)]) + '{"doc_id": 3, "do');
-    const raw = readLmEvalLog(lm);
-    assert.deepEqual(raw.bad.map((b) => [b.line, b.reason.split(" (")[0]]), [
+    const [read] = readFiles([lm]);
+    assert.deepEqual(read.bad.map((b) => [b.line, b.reason.split(" (")[0]]), [
       [2, "not a JSON object"],
       [4, "truncated last line"],
     ]);
@@ -132,11 +118,14 @@ Deno.test("a BBH release output file with a byte order mark reads like one witho
       canary: "x",
       outputs: [{ input: "Q: go?\nA:", prediction: "Yes", target: "Yes" }],
     };
-    Deno.writeTextFileSync(file, "\ufeff" + JSON.stringify(doc));
-    const log = readRunLog(file);
-    assert.equal(log.format, "bbh-release-outputs");
-    assert.deepEqual(
-      log.rows.select("run", "model", "task", "example_index", "response").toRecords(),
-      [{ run: "m-cot", model: "m", task: "navigate", example_index: 0, response: "Yes" }],
-    );
+    for (const bom of ["\ufeff", ""]) {
+      Deno.writeTextFileSync(file, bom + JSON.stringify(doc));
+      const [log] = readFiles([file]);
+      assert.equal(log.file.format, "bbh-release-outputs");
+      const { run, model, task, example_index, response } = log.records[0].fields;
+      assert.deepEqual(
+        { run, model, task, example_index, response },
+        { run: "m-cot", model: "m", task: "navigate", example_index: "0", response: "Yes" },
+      );
+    }
   }));

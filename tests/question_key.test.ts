@@ -1,7 +1,8 @@
 /**
  * The polars-free question-text rule (`question_key.ts`): its peeling normaliser gives exactly
- * what the regex of `input_match.ts` gives (on every BBH and BBEH input, on prompts built from
- * them, and on random strings of cues, tails and whitespace), and agrees with the polars form.
+ * what a regex of the rule gives (on every BBH and BBEH input, on prompts built from them, and
+ * on random strings of cues, tails and whitespace): a JavaScript regex on short strings, and a
+ * polars (Rust, linear-time) regex — the form the old polars read path ran — on everything.
  * @module
  */
 import assert from "node:assert/strict";
@@ -11,15 +12,16 @@ import {
   ANSWER_CUES,
   embeddedMatch,
   isEmbeddedKey,
+  QUESTION_LEADS,
   questionKey,
+  SPACERS,
   TEMPLATE_TAILS,
   truncatedKeyMatch,
 } from "@runlens/pipeline/question_key.ts";
-import { embeddedExpr, questionKeyExpr } from "@runlens/pipeline/input_match.ts";
 import { dataTest } from "./_data.ts";
 import { readBbehExamples, readBbhExamples } from "./_examples.ts";
 
-/** The regex form of the rule (what `input_match.ts` ran in JavaScript before the peeling). */
+/** The regex form of the rule (what ran in JavaScript before the peeling). */
 const WS = [...PY_WHITESPACE].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join("");
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const TRAILING = new RegExp(
@@ -29,6 +31,28 @@ const TRAILING = new RegExp(
 );
 const LEADING = new RegExp(`^[${WS}]+`, "u");
 const regexKey = (text: string) => text.replace(LEADING, "").replace(TRAILING, "");
+
+/** Python's whitespace (what `str.strip()` removes), as a Rust regex class body. */
+const RUST_WS = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\x{1680}\\x{2000}-\\x{200a}" +
+  "\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}";
+const RUST_TRAILING = `(?:[${RUST_WS}]+|${TEMPLATE_TAILS.map(escape).join("|")}|` +
+  `(?:^|[${RUST_WS}])(?:${ANSWER_CUES.map(escape).join("|")}))*$`;
+
+/** The rule as a polars expression (Rust regex): the test's linear-time oracle. */
+function questionKeyExpr(e: pl.Expr): pl.Expr {
+  return e.str.replace(`^[${RUST_WS}]+`, "").str.replace(RUST_TRAILING, "");
+}
+
+/** `embeddedMatch` in polars, on already normalised columns. */
+function embeddedExpr(loggedKey: pl.Expr, question: pl.Expr): pl.Expr {
+  let ok = loggedKey.eq(question);
+  for (const lead of QUESTION_LEADS) {
+    for (const spacer of SPACERS) {
+      ok = ok.or(loggedKey.str.endsWith(pl.concatString([pl.lit(lead + spacer), question], "")));
+    }
+  }
+  return question.str.lengths().gt(0).and(ok);
+}
 
 /** A small deterministic PRNG (mulberry32). */
 function rng(seed: number): () => number {
@@ -77,7 +101,7 @@ Deno.test("questionKey (peeling) equals both regex forms on random cue/tail/whit
 dataTest("questionKey equals the polars form on every BBH and BBEH input and prompts around them", (
   dir,
 ) => {
-  // the polars regex (Rust, linear time) is what identify.ts runs; the JavaScript regex above
+  // the polars regex (Rust, linear time) is the oracle here; the JavaScript regex above
   // backtracks for minutes on some long inputs (BBEH nycc), so it only checks short strings
   const texts: string[] = [];
   for (const set of [readBbhExamples(dir), readBbehExamples(dir)]) {

@@ -1,7 +1,8 @@
 /**
  * Questions embedded at the end of logged prompts (few-shot prompts, chat templates, answer
- * cues): the rule of `input_match.ts`, its polars form inside `scoreRows` (with a made-up data
- * set), and BBH/BBEH logs without an index generated from the data sets at test time.
+ * cues): the rule of `question_key.ts` (its polars oracle and a made-up data set in
+ * `question_key.test.ts` and `identify_examples.test.ts`), and BBH/BBEH logs without an index
+ * generated from the data sets at test time, through `loadRuns`.
  * @module
  */
 import assert from "node:assert/strict";
@@ -9,16 +10,8 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
-import {
-  embeddedExpr,
-  embeddedMatch,
-  questionKey,
-  questionKeyExpr,
-  startsLastQuestion,
-} from "@runlens/pipeline/input_match.ts";
+import { embeddedMatch, questionKey, startsLastQuestion } from "@runlens/pipeline/question_key.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
-import type { BenchmarkSpec } from "@runlens/pipeline/identify.ts";
-import { scoreRows } from "@runlens/pipeline/score.ts";
 import { dataTest } from "./_data.ts";
 
 const CHATML = (q: string) =>
@@ -41,11 +34,6 @@ Deno.test("questionKey: trailing cues and template tails go, word-internal cues 
   );
   assert.equal(questionKey("Spell DNA:"), "Spell DNA:"); // "A:" inside a word is not a cue
   assert.equal(questionKey("[INST] Is it? [/INST]"), "[INST] Is it?");
-  const pl1 = pl.DataFrame({ t: ["  Is it?\nA:", LLAMA3("Q?"), "Spell DNA:", "x <think>\n"] });
-  assert.deepEqual(
-    pl1.select(questionKeyExpr(pl.col("t")).alias("k")).getColumn("k").toArray(),
-    pl1.getColumn("t").toArray().map((t) => questionKey(t as string)),
-  );
 });
 
 Deno.test("embeddedMatch: few-shot prompts and chat templates; mid-line text does not match", () => {
@@ -62,94 +50,6 @@ Deno.test("embeddedMatch: few-shot prompts and chat templates; mid-line text doe
   // an instruction after the question is not a known cue
   assert.ok(!embeddedMatch(`${q}\nAnswer with one word.`, q));
   assert.ok(!embeddedMatch("Q: \nA:", ""));
-  // the polars form agrees
-  const cases = [
-    [FEW_SHOT(["a"], q), q],
-    [CHATML(q), q],
-    [`Q: ${q}\nA:`, "( True ) and ( True ) is"],
-    [`Solve this: ${q}`, q],
-    [`Question:\t${q}`, q],
-  ];
-  const df = pl.DataFrame({ log: cases.map((c) => c[0]), ds: cases.map((c) => c[1]) });
-  assert.deepEqual(
-    df.select(
-      embeddedExpr(questionKeyExpr(pl.col("log")), questionKeyExpr(pl.col("ds"))).alias("ok"),
-    ).getColumn("ok").toArray(),
-    cases.map(([log, ds]) => embeddedMatch(log, ds)),
-  );
-});
-
-/** A made-up benchmark: four questions of one task, two of them nested at a line boundary. */
-const TOY: BenchmarkSpec = {
-  name: "bbh",
-  label: "TOY",
-  dataset: pl.DataFrame({
-    task: ["t", "t", "t", "t"],
-    example_index: [0, 1, 2, 3],
-    input: [
-      "Is 7 prime?",
-      "Context: numbers.\nIs 7 prime?",
-      "Is the sky blue?",
-      "Options:\n- Yes\n- No",
-    ],
-    target: ["Yes", "Yes", "Yes", "No"],
-    input_chars: [11, 29, 16, 20],
-  }),
-  canonicalTask: (label) => label === "t" ? "t" : null,
-  taskSize: () => 4,
-  scorer: "last-line",
-};
-
-function toyRows(inputs: string[]): pl.DataFrame {
-  const n = inputs.length;
-  return pl.DataFrame([
-    pl.Series("source_file", Array(n).fill("toy.jsonl"), pl.Utf8),
-    pl.Series("source_line", inputs.map((_, i) => i + 1), pl.Int32),
-    pl.Series("run", Array(n).fill("r"), pl.Utf8),
-    pl.Series("model", Array(n).fill("m"), pl.Utf8),
-    pl.Series("benchmark", Array(n).fill("bbh"), pl.Utf8),
-    pl.Series("task", Array(n).fill("t"), pl.Utf8),
-    pl.Series("example_index", Array(n).fill(null), pl.Int64),
-    pl.Series("input", inputs, pl.Utf8),
-    pl.Series("target", Array(n).fill(null), pl.Utf8),
-    pl.Series("response", Array(n).fill("Yes"), pl.Utf8),
-    pl.Series("response_tokens", Array(n).fill(null), pl.Int32),
-    pl.Series("epoch", Array(n).fill(1), pl.Int32),
-    pl.Series("extra", Array(n).fill(null), pl.Utf8),
-  ]);
-}
-
-Deno.test("scoreRows: embedded questions resolve, nested ones are ambiguous, others not found", () => {
-  const { rows, quarantine } = scoreRows(
-    toyRows([
-      CHATML("Is the sky blue?"), // 1: chat template → 2
-      "Q: Is the sky blue?\nA: Yes\n\nQ: Is 7 prime?\nA:", // 2: ends with 0, and 1 does not fit
-      "Intro\nContext: numbers.\nIs 7 prime?\nA:", // 3: both 0 and 1 fit → ambiguous
-      "Tell me: Is the sky blue?", // 4: mid-line → not found
-      "Is the sky blue?", // 5: exact
-      "Which?\nOptions:\n- Yes\n- No\nA: Let's think step by step.", // 6: → 3
-    ]),
-    [TOY],
-  );
-  assert.deepEqual(
-    rows.select("source_line", "example_index", "input").toRecords(),
-    [
-      { source_line: 1, example_index: 2, input: "Is the sky blue?" },
-      { source_line: 2, example_index: 0, input: "Is 7 prime?" },
-      { source_line: 6, example_index: 3, input: "Options:\n- Yes\n- No" },
-    ],
-  );
-  assert.deepEqual(quarantine.map((q) => [q.entry.line, q.entry.reason]), [
-    [
-      3,
-      "ambiguous input: it ends with several questions of t (example_index 0, 1); give example_index",
-    ],
-    [
-      4,
-      "input not found in t (no example has exactly this text, nor is one the question at its end)",
-    ],
-    [5, "duplicate of toy.jsonl:1 (same run, task, example_index and epoch)"],
-  ]);
 });
 
 dataTest(

@@ -20,7 +20,7 @@ const MODULES = [
 Deno.test("document sources, containers and discovery never load nodejs-polars", () => {
   // the check itself: a module known to load polars is caught
   const raw = new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "lib/logs/raw.ts"],
+    args: ["info", "--json", "lib/pipeline/rows_frame.ts"],
     stdout: "piped",
   }).outputSync();
   assert.match(new TextDecoder().decode(raw.stdout), /"specifier": "npm:\/nodejs-polars@/);

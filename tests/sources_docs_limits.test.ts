@@ -13,7 +13,7 @@ import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
 import { depthReason, keysReason, scanJsonLimits } from "@runlens/logs/json_limits.ts";
 import { FileError } from "@runlens/logs/sources/types.ts";
 import { buildZip, DEFLATE, rng, utf8, ZSTD } from "./_containers.ts";
-import { collect } from "./_sources_diff.ts";
+import { collect } from "./_collect.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const DEEP = "[".repeat(100_000) + "]".repeat(100_000);

@@ -33,7 +33,7 @@ import {
   zstd,
   zstdRepeated,
 } from "./_containers.ts";
-import { collect } from "./_sources_diff.ts";
+import { collect } from "./_collect.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 

@@ -1,8 +1,9 @@
 /**
- * Rough phase profile of process (b) of the benchmark: the steps of `loadRuns` + the JSON
- * report (`runlens score --json`), replayed one by one with the same library functions and
- * timed, with the process RSS after each. One extra phase, indented and left out of the total,
- * times the official scorer alone on (response, target) pairs (`scoreFrame` with
+ * Rough phase profile of process (b) of the benchmark: the steps of `loadRuns` (the streaming
+ * engine: discover and plan, score in Workers and merge, the compact and rows frames) and the
+ * per-run aggregates of `runlens score --json`, replayed one by one with the same library
+ * functions and timed, with the process RSS after each. One extra phase, indented and left out
+ * of the total, times the official scorer alone on (response, target) pairs (`scoreFrame` with
  * `bbeh-official`). Prints a table on stderr and the timings as JSON on stdout.
  *
  * Usage: `deno run --allow-all lib/bench/profile.ts FILE [--data DIR]`.
@@ -18,13 +19,10 @@ import { resolveDataDir } from "../core/data_dir.ts";
 import { bbehAggregate, taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
 import { bbehOfficialScorer } from "../benchmarks/bbeh/official_scorer.ts";
-import { getBenchmark } from "../benchmarks/registry.ts";
-import { benchmarkSpec } from "../pipeline/identify.ts";
-import { scoreRows } from "../pipeline/score.ts";
+import { compactFrame } from "../pipeline/compact_frame.ts";
+import { defaultScorerOf, planLoad, scoreLoad } from "../pipeline/engine.ts";
+import { rowsFrame } from "../pipeline/rows_frame.ts";
 import { scoreFrame } from "../scorers/frame.ts";
-import { checkRawLog } from "../logs/canonical.ts";
-import { nonBlankLines } from "../logs/jsonl.ts";
-import { normalizeFrame } from "../logs/raw.ts";
 
 /** One timed phase. */
 export interface Phase {
@@ -46,74 +44,47 @@ function timed<T>(phases: Phase[], name: string, fn: () => T): T {
   return out;
 }
 
-/** 1-based numbers of the non-empty lines, from the bytes (no JS string of the file). */
-function lineNumbers(file: string): number[] {
-  const bytes = Deno.readFileSync(file);
-  const out: number[] = [];
-  let line = 1;
-  let start = 0;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i === bytes.length || bytes[i] === 10) {
-      if (i > start) out.push(line);
-      line++;
-      start = i + 1;
-    }
-  }
-  return out;
-}
-
-/** Profile the runlens pipeline on one JSONL file. */
-export function profileRunlens(file: string, dataDir: string): Phase[] {
+/** Profile the runlens pipeline on one log file (or folder). */
+export async function profileRunlens(file: string, dataDir: string): Promise<Phase[]> {
   const phases: Phase[] = [];
-  let lines: number[];
-  try {
-    const text = timed(phases, "read text (readTextFileSync)", () => Deno.readTextFileSync(file));
-    lines = timed(phases, "nonBlankLines (split)", () => nonBlankLines(text));
-  } catch (e) {
-    // Past V8's string limit (~512 M code units) runlens cannot read the file; go on without.
-    console.error(`profile: readTextFileSync failed (${(e as Error).message}); counting bytes`);
-    lines = timed(phases, "FAILED read text; line numbers from bytes", () => lineNumbers(file));
-  }
-  const df = timed(
+  const options = { scorerOf: defaultScorerOf };
+  let t0 = performance.now();
+  const plan = await planLoad([file], dataDir, options);
+  phases.push({
+    phase: "discover + plan (planLoad)",
+    seconds: (performance.now() - t0) / 1000,
+    rss_mb: Deno.memoryUsage().rss / 1e6,
+  });
+  t0 = performance.now();
+  const engine = await scoreLoad(plan, options);
+  phases.push({
+    phase: "read + tie + score + merge (scoreLoad)",
+    seconds: (performance.now() - t0) / 1000,
+    rss_mb: Deno.memoryUsage().rss / 1e6,
+  });
+  const paths = plan.files.map((f) => f.path);
+  const compact = timed(phases, "compactFrame", () => compactFrame(engine.merged.rows, paths));
+  const rows = timed(
     phases,
-    "polars scanJson (infer all)",
-    () => pl.scanJson(file, { inferSchemaLength: null }).collectSync(),
+    "rowsFrame (examples joined)",
+    () => rowsFrame(compact, dataDir, { examples: true }),
   );
-  const raw = timed(phases, "normalizeFrame", () => ({
-    frame: normalizeFrame(df, lines),
-    bad: [],
-    rowsIn: lines.length,
-  }));
-  const log = timed(phases, "checkRawLog", () => checkRawLog(file, raw));
-  const dataset = timed(phases, "loadBbehDataset", () => loadBbehDataset(dataDir));
-  const input = timed(phases, "concat", () => pl.concat([log.rows], { how: "vertical" }));
-  const spec = { ...benchmarkSpec(getBenchmark("bbeh")!, dataDir), dataset };
-  const scored = timed(phases, "scoreRows (tie + score)", () => scoreRows(input, [spec]));
-  const pairs = log.rows.select("task", "example_index", "response").join(
-    dataset.select("task", pl.col("example_index").cast(pl.Int64), "target"),
-    { on: ["task", "example_index"], how: "left" },
-  );
+  const dataset = timed(phases, "  (apart: loadBbehDataset)", () => loadBbehDataset(dataDir));
+  const pairs = rows.filter(pl.col("benchmark").eq(pl.lit("bbeh")))
+    .select("task", pl.col("example_index").cast(pl.Int64), "response")
+    .join(dataset.select("task", pl.col("example_index").cast(pl.Int64), "target"), {
+      on: ["task", "example_index"],
+      how: "left",
+    });
   timed(
     phases,
     "  (apart: bbeh-official alone, not summed)",
     () => scoreFrame(pairs, bbehOfficialScorer),
   );
-  timed(phases, "count by file/run", () => {
-    for (const col of ["source_file", "run"]) {
-      scored.rows.groupBy(col).agg(pl.len().alias("__n")).toRecords();
-    }
-    input.groupBy("run").agg(pl.len()).toRecords();
-  });
-  const runs = input.getColumn("run").unique().toArray() as string[];
-  timed(phases, "taskAccuracy", () => taskAccuracy(scored.rows, ["run"]).toRecords());
-  timed(phases, "per run: modelOf + hasRun (filter input)", () => {
-    for (const run of runs) {
-      input.filter(pl.col("run").eq(pl.lit(run))).getColumn("model").unique().toArray();
-      log.rows.filter(pl.col("run").eq(pl.lit(run))).height;
-    }
-  });
+  const runs = rows.getColumn("run").unique().toArray() as string[];
+  timed(phases, "taskAccuracy", () => taskAccuracy(rows, ["run"]).toRecords());
   timed(phases, "per run: bbehAggregate (filter rows)", () => {
-    for (const run of runs) bbehAggregate(scored.rows.filter(pl.col("run").eq(pl.lit(run))));
+    for (const run of runs) bbehAggregate(rows.filter(pl.col("run").eq(pl.lit(run))));
   });
   return phases;
 }
@@ -126,7 +97,7 @@ if (import.meta.main) {
     console.error("usage: profile.ts FILE [--data DIR]");
     Deno.exit(2);
   }
-  const phases = profileRunlens(file, dataDir);
+  const phases = await profileRunlens(file, dataDir);
   const total = phases.filter((p) => !p.phase.startsWith(" "))
     .reduce((s, p) => s + p.seconds, 0);
   for (const p of phases) {

@@ -23,7 +23,7 @@
  *   temporary files) is not searched: its Parquet entries and manifests are not run logs, and
  *   a cache written inside the folder being scored must not change what the next run reads.
  *
- * Format detection is today's (`detect.ts`), by name and the first 64 KiB (through checked
+ * Format detection is by name and the first 64 KiB (through checked
  * gzip decompression for gzip data).
  *
  * @example
@@ -51,6 +51,7 @@ import { gunzipHead } from "./gzip_stream.ts";
 import { bbhReleaseTask } from "./sources/bbh_release.ts";
 import { isOpenAiEvalsLine } from "./sources/openai_evals.ts";
 import { predictionsExist } from "./sources/opencompass.ts";
+import { DOCUMENT_FORMATS } from "./sources/documents.ts";
 
 /** runlens's own working folder (cache, data, temporary files), never searched for logs. */
 const RUNLENS_FOLDER = ".runlens";
@@ -60,13 +61,7 @@ export const FORMATS = [
   "canonical-jsonl",
   "canonical-csv",
   "lm-eval",
-  "inspect-eval",
-  "inspect-json",
-  "opencompass-predictions",
-  "opencompass-results",
-  "mcpbr",
-  "openai-evals",
-  "bbh-release-outputs",
+  ...DOCUMENT_FORMATS,
   "mapped-jsonl",
   "mapped-csv",
 ] as const;
@@ -381,6 +376,44 @@ export function discover(paths: readonly string[], options: DiscoverOptions = {}
   return out;
 }
 
+/**
+ * The files of `paths` for a reader of a benchmark's own log format (ARB logs, BBM mistake
+ * runs): a path that is not a folder as it is (whatever its name; the reader says when it
+ * cannot be read), and a folder's logs ({@link discover}ed) whose names end with one of
+ * `extensions` (any case), in path order, each once. Throws the first error of a folder's file
+ * with one of `extensions` (e.g. unreadable, a dangling link), naming the file.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(filesOf(["tests/fixtures/logs/tree/", "README.md"], [".jsonl"]), [
+ *   "tests/fixtures/logs/tree/a.jsonl", // not sub/b.csv
+ *   "README.md", // named: kept
+ * ]);
+ * ```
+ */
+export function filesOf(paths: readonly string[], extensions: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const add = (p: string) => {
+    const key = resolve(p);
+    if (!seen.has(key)) (seen.add(key), out.push(p));
+  };
+  const wanted = (name: string) =>
+    extensions.some((e) => name.toLowerCase().endsWith(e.toLowerCase()));
+  for (const path of paths) {
+    if (!isDirectory(path)) {
+      add(path);
+      continue;
+    }
+    const found = discover([path]);
+    const error = found.errors.find((e) => wanted(e.file));
+    if (error) throw new Error(`${error.file}: ${error.reason}`);
+    for (const f of found.files) if (wanted(f.path)) add(f.path);
+  }
+  return out;
+}
+
 function merge(into: Discovery, from: Discovery): void {
   into.files.push(...from.files);
   into.errors.push(...from.errors);
@@ -414,6 +447,14 @@ function isLoop(e: unknown): boolean {
   const loop = (Deno.errors as unknown as Record<string, unknown>).FilesystemLoop;
   return (typeof loop === "function" && e instanceof (loop as typeof Error)) ||
     /os error 40\b|too many levels of symbolic links/i.test((e as Error)?.message ?? "");
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
 }
 
 function isLink(path: string): boolean {

@@ -42,7 +42,7 @@
  * @module
  */
 import { Inflate } from "fflate";
-import { type ByteSource, bytesSource, fileSource } from "./byte_source.ts";
+import { type ByteSource, bytesSource, concatBytes, fileSource } from "./byte_source.ts";
 import { crc32 } from "./crc32.ts";
 import { BudgetError, InflateBudget, type InflateLimits } from "./inflate_budget.ts";
 import { FileError, type SourceLimits } from "./sources/types.ts";
@@ -404,15 +404,7 @@ export function gunzipAll(
   limits: InflateLimits,
   opts: GunzipOptions = {},
 ): Uint8Array {
-  const chunks = [...gunzipChunks(path, limits, opts)];
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes([...gunzipChunks(path, limits, opts)]);
 }
 
 /**
@@ -522,7 +514,7 @@ export function* gunzipLines(
     let blockLines = 0;
     const block = (end: number): LineBlock | null => {
       if (blockLines === 0) return null;
-      const bytes = concatParts([...prefix, c.subarray(blockStart, end)]);
+      const bytes = concatBytes([...prefix, c.subarray(blockStart, end)]);
       const out = { offset, line, bytes, lines: blockLines, unterminatedLast: false };
       offset += bytes.length;
       line += blockLines;
@@ -537,7 +529,7 @@ export function* gunzipLines(
       if (overlong) {
         if (head.length < OVERLONG_HEAD) {
           const more = c.subarray(pos, Math.min(end, pos + OVERLONG_HEAD - head.length));
-          head = concatParts([head, more]);
+          head = concatBytes([head, more]);
         }
         longBytes += end - pos;
         if (nl < 0) {
@@ -556,7 +548,7 @@ export function* gunzipLines(
         const done = block(pos);
         if (done) yield done;
         // its head so far (the overlong branch adds this chunk's part)
-        const start = concatParts(pending);
+        const start = concatBytes(pending);
         head = start.slice(0, Math.min(start.length, OVERLONG_HEAD));
         overlong = true;
         longBytes = pendingBytes;
@@ -587,17 +579,6 @@ export function* gunzipLines(
   if (overlong) {
     yield { offset, line, bytes: head, lines: 1, unterminatedLast: true, overlong: longBytes };
   } else if (pendingBytes > 0) {
-    yield { offset, line, bytes: concatParts(pending), lines: 1, unterminatedLast: true };
+    yield { offset, line, bytes: concatBytes(pending), lines: 1, unterminatedLast: true };
   }
-}
-
-function concatParts(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

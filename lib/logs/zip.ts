@@ -34,7 +34,7 @@
  */
 import { Inflate } from "fflate";
 import { Decompress as ZstdDecompress } from "fzstd";
-import { type ByteSource, bytesSource, fileSource } from "./byte_source.ts";
+import { type ByteSource, bytesSource, concatBytes, fileSource } from "./byte_source.ts";
 import { crc32 } from "./crc32.ts";
 import { BudgetError, InflateBudget, type InflateLimits } from "./inflate_budget.ts";
 import { FileError } from "./sources/types.ts";
@@ -625,24 +625,4 @@ function u32(b: Uint8Array, at: number): number {
 
 function u64(b: Uint8Array, at: number): number {
   return u32(b, at) + u32(b, at + 4) * 2 ** 32;
-}
-
-/**
- * The concatenation of `chunks` (the chunk itself when there is one).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual([...concatBytes([new Uint8Array([1]), new Uint8Array([2, 3])])], [1, 2, 3]);
- * ```
- */
-export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }

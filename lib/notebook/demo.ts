@@ -20,16 +20,12 @@ import {
   writeSyntheticLogs,
 } from "../benchmarks/bbeh/synthetic/generate.ts";
 import { paperDemoSpecs } from "../benchmarks/bbeh/synthetic/paper_demo.ts";
-import { findLogFiles } from "../logs/files.ts";
+import { discover } from "../logs/discover.ts";
 import { type LoadedRuns, loadRuns } from "../pipeline/load.ts";
 
 /** Whether `dir` holds at least one run log (false when it cannot be read). */
 function holdsLogs(dir: string): boolean {
-  try {
-    return findLogFiles([dir]).length > 0;
-  } catch {
-    return false;
-  }
+  return discover([dir]).files.length > 0;
 }
 
 /**

@@ -3,7 +3,7 @@
  * example of one benchmark's released data set, or say why not. One {@link ExampleIndex} over
  * every scored benchmark answers each record with hash lookups.
  *
- * A record is tied, as `identify.ts` does it (same rules, same reasons word for word):
+ * A record is tied (the rules and reasons of the former polars identify step, word for word):
  * - by `example_index`: the target and input, when given, must agree with the data set (an
  *   input that embeds the question, see `question_key.ts`, agrees; so does one whose last
  *   question starts with a data-set input known to be cut short, e.g. BBH snarks 88);
@@ -17,7 +17,7 @@
  *   with {@link resolvePending}. Duplicates (run, benchmark, task, example, epoch) are the
  *   caller's too.
  *
- * Beyond `identify.ts` (issue 14):
+ * Beyond the former polars step (issue 14):
  * - **benchmark and task from the content**: a record without a benchmark is looked up in
  *   every benchmark of the index (or those of {@link IdentifyHints.benchmarks}); a record
  *   without a task, or with a label no benchmark knows, is found by its question text among
@@ -142,7 +142,7 @@ export interface PendingIdentification {
 export type Identification = IdentifiedExample | UnidentifiedRecord | PendingIdentification;
 
 /**
- * Hand out pending records (in file order: the order `identify.ts` ranks rows in) to their
+ * Hand out pending records (in file order) to their
  * examples: the k-th record of a key takes its k-th candidate, or its last candidate when it
  * has fewer (the caller then quarantines the repeats as duplicates). Returns one example index
  * per record, in order.
@@ -693,7 +693,7 @@ export class ExampleIndex {
     });
   }
 
-  /** `identify.ts`'s rule for a record without an index, within one task. */
+  /** The rule for a record without an index, within one task. */
   #byQuestion(row: Row, task: TaskEntry, questions: Question[]): Identification {
     const bench = task.bench.name;
     if (questions.length > 1) {
@@ -754,7 +754,7 @@ export class ExampleIndex {
     );
   }
 
-  /** `identify.ts`'s rule for a record with an index, in one task; then the known versions. */
+  /** The rule for a record with an index, in one task; then the known versions. */
   #atIndex(row: Row, task: TaskEntry): Identification {
     const i = row.r.example_index!;
     const bench = task.bench.name;

@@ -23,7 +23,7 @@
 import pl from "nodejs-polars";
 import { join } from "node:path";
 import { exists } from "../core/data_dir.ts";
-import { findLogFiles } from "../logs/files.ts";
+import { discover, filesOf } from "../logs/discover.ts";
 import { loadRuns } from "./load.ts";
 import type { QuarantineEntry } from "../logs/quarantine.ts";
 import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.ts";
@@ -68,7 +68,7 @@ export function numberingFromEnv(): StepNumbering | undefined {
  * ```
  */
 export function findMistakeRunLogs(paths: readonly string[]): string[] {
-  return findLogFiles(paths).filter((f) => {
+  return filesOf(paths, [".jsonl"]).filter((f) => {
     if (!f.toLowerCase().endsWith(".jsonl")) return false;
     const first = Deno.readTextFileSync(f).split("\n").find((l) => l.trim() !== "");
     if (!first) return false;
@@ -116,7 +116,7 @@ export async function classifyLogsDir(
     const log = classifyMistakeLog(runs.rows, { traces, numbering });
     parts.push(log.classified.select(...LOG_COLUMNS));
   }
-  const others = findLogFiles([logsDir]).filter((f) => !bbmFiles.includes(f));
+  const others = discover([logsDir]).files.map((f) => f.path).filter((f) => !bbmFiles.includes(f));
   if (others.length > 0 && !exists(join(dataDir, "bbeh"))) {
     skipped.push("BBEH run logs: the BBEH data set is missing");
   } else if (others.length > 0) {

@@ -1,5 +1,5 @@
 /**
- * The question-text rule of `input_match.ts` in plain TypeScript, without polars (scoring
+ * The question-text rule in plain TypeScript, without polars (scoring
  * Workers load it): the normalised question text ({@link questionKey}), whether a data-set
  * question is the one asked at the end of a logged prompt ({@link embeddedMatch},
  * {@link isEmbeddedKey}), and the rule for a data-set question known to be cut short
@@ -15,8 +15,8 @@
  *    one or two spaces or a tab.
  * 3. **Unique** (checked by the callers): several different questions that fit → ambiguous.
  *
- * {@link questionKey} peels the junk off the end token by token instead of running the regex
- * `input_match.ts` gives polars: the same result (no cue or tail is a suffix of another, and
+ * {@link questionKey} peels the junk off the end token by token instead of running one regex
+ * over the whole text (`question_key.test.ts` keeps that regex as its oracle): the same result (no cue or tail is a suffix of another, and
  * none ends with whitespace, so the peeling is deterministic), in time proportional to the
  * junk instead of the whole prompt.
  *

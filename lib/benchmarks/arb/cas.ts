@@ -116,8 +116,9 @@ export function toLatex(text: string): string {
 }
 
 /**
- * Drop a `name =` left-hand side (a single symbol, possibly subscripted or applied, like
- * `C`, `E_0`, `f(x)`), keeping the last right-hand side; other equations stay whole.
+ * Drop a `name =` left-hand side (a single symbol, possibly subscripted, raised to one power or
+ * applied, like `C`, `E_0`, `v^2`, `f(x)`), keeping the last right-hand side; other equations
+ * stay whole (`x^2 + y^2 = 1` is an equation, not a named value).
  *
  * @example
  * ```ts
@@ -125,13 +126,15 @@ export function toLatex(text: string): string {
  * assert.equal(dropLeftSide("C = \\frac{Q}{V} = 2"), "2");
  * assert.equal(dropLeftSide("E_0 \\approx 3.2"), "3.2");
  * assert.equal(dropLeftSide("x + y = 1"), "x + y = 1");
+ * assert.equal(dropLeftSide("x^2 + y^2 = 1"), "x^2 + y^2 = 1");
  * ```
  */
 export function dropLeftSide(text: string): string {
   const parts = text.split(/=|\\approx|≈/);
   if (parts.length < 2) return text;
   const lhs = parts[0].trim();
-  const symbol = /^\\?[A-Za-z]+(_\{?[A-Za-z0-9]+\}?)?(\^\{?[^{}]+\}?)?(\([^()]*\))?$/;
+  // a power is one token or one braced group: `x^2 + y^2` is not a symbol
+  const symbol = /^\\?[A-Za-z]+(_\{?[A-Za-z0-9]+\}?)?(\^(\{[^{}]+\}|[A-Za-z0-9]+))?(\([^()]*\))?$/;
   return symbol.test(lhs) ? parts[parts.length - 1].trim() : text;
 }
 

@@ -39,17 +39,18 @@
  */
 import pl from "nodejs-polars";
 import { extname } from "node:path";
+import { filesOf } from "../../logs/discover.ts";
 import { defaultRunName } from "../../logs/paths.ts";
-import { readCsvLog } from "../../logs/csv.ts";
-import { findLogFiles } from "../../logs/files.ts";
-import { readJsonlLog } from "../../logs/jsonl.ts";
 import {
   checkRowBalance,
   type QuarantineEntry,
   quarantineEntry,
   quoteValue,
 } from "../../logs/quarantine.ts";
-import type { RawLog } from "../../logs/raw.ts";
+import { RECORD_FIELDS } from "../../logs/record.ts";
+import { readCsvObjects } from "../../logs/sources/csv.ts";
+import { readJsonlObjects } from "../../logs/sources/jsonl.ts";
+import { FileError, type ObjectRecords } from "../../logs/sources/types.ts";
 import { ROW_SCHEMA } from "../../core/schema.ts";
 import {
   ARB_ERROR_FLAGS,
@@ -105,15 +106,32 @@ export interface ArbLog {
 
 type Row = Record<string, unknown>;
 
-/** The raw records of a file: canonical columns and `extra` merged back into one object. */
-function rawRecords(raw: RawLog): { line: number; record: Row }[] {
-  return (raw.frame.toRecords() as Row[]).map((r) => {
-    const record: Row = r.extra ? JSON.parse(r.extra as string) : {};
-    for (const [k, v] of Object.entries(r)) {
-      if (k !== "extra" && k !== "source_line" && v !== null) record[k] = v;
+/**
+ * The records of an ARB log (`.csv` as CSV, anything else as JSONL) — every field, null ones
+ * left out (absent and null mean the same) — and the lines that are not records. A record in
+ * which a field named like a canonical run-log field (`response`, `run`, `model`, `epoch`, …)
+ * holds a list or an object is not a record either. Throws (naming the file) when the file
+ * cannot be read.
+ */
+function readRecords(file: string): ObjectRecords {
+  let read: ObjectRecords;
+  try {
+    read = extname(file).toLowerCase() === ".csv" ? readCsvObjects(file) : readJsonlObjects(file);
+  } catch (e) {
+    throw new Error(`${file}: ${e instanceof FileError ? e.reason : (e as Error).message}`);
+  }
+  const out: ObjectRecords = { records: [], bad: [...read.bad] };
+  for (const { line, value } of read.records) {
+    const nested = RECORD_FIELDS.find((f) => typeof value[f] === "object" && value[f] !== null);
+    if (nested) {
+      out.bad.push({ line, reason: `field "${nested}" is a list or object, not a text or number` });
+      continue;
     }
-    return { line: r.source_line as number, record };
-  });
+    const record: Row = {};
+    for (const [k, v] of Object.entries(value)) if (v !== null) record[k] = v;
+    out.records.push({ line, value: record });
+  }
+  return out;
 }
 
 const codePoints = (s: string) => [...s].length;
@@ -284,16 +302,12 @@ export function arbFrame(rows: readonly Row[]): pl.DataFrame {
  * ```
  */
 export function readArbLog(file: string, opts: ArbLoadOptions = {}): ArbLog {
-  let raw: RawLog;
-  try {
-    raw = extname(file).toLowerCase() === ".csv" ? readCsvLog(file) : readJsonlLog(file);
-  } catch (e) {
-    throw new Error(`${file}: ${(e as Error).message}`);
-  }
-  const quarantine = raw.bad.map((b) => quarantineEntry(file, b.line, b.reason));
+  const read = readRecords(file);
+  const rowsIn = read.records.length + read.bad.length;
+  const quarantine = read.bad.map((b) => quarantineEntry(file, b.line, b.reason));
   const rows: Row[] = [];
   const seen = new Map<string, number>();
-  for (const { line, record } of rawRecords(raw)) {
+  for (const { line, value: record } of read.records) {
     try {
       const row = scoreRecord(record, file, line, opts);
       const key = JSON.stringify([row.run, row.example_id, row.epoch]);
@@ -311,8 +325,8 @@ export function readArbLog(file: string, opts: ArbLoadOptions = {}): ArbLog {
     }
   }
   quarantine.sort((a, b) => a.line - b.line);
-  checkRowBalance(file, raw.rowsIn, rows.length, quarantine.length);
-  return { rows: arbFrame(rows), quarantine, rowsIn: raw.rowsIn, files: [file] };
+  checkRowBalance(file, rowsIn, rows.length, quarantine.length);
+  return { rows: arbFrame(rows), quarantine, rowsIn, files: [file] };
 }
 
 /**
@@ -330,9 +344,7 @@ export function readArbLog(file: string, opts: ArbLoadOptions = {}): ArbLog {
  * ```
  */
 export function loadArbLogs(paths: readonly string[], opts: ArbLoadOptions = {}): ArbLog {
-  const files = findLogFiles(paths).filter((f) =>
-    paths.includes(f) || [".jsonl", ".csv"].includes(extname(f).toLowerCase())
-  );
+  const files = filesOf(paths, [".jsonl", ".csv"]);
   const logs = files.map((f) => readArbLog(f, opts));
   return {
     rows: logs.length === 0 ? arbFrame([]) : pl.concat(logs.map((l) => l.rows)),
@@ -360,8 +372,7 @@ export function isArbLog(file: string, map: ArbFieldMap = {}): boolean {
   const ext = extname(file).toLowerCase();
   if (ext !== ".jsonl" && ext !== ".csv") return false;
   try {
-    const raw = ext === ".csv" ? readCsvLog(file) : readJsonlLog(file);
-    const first = rawRecords(raw)[0]?.record;
+    const first = readRecords(file).records[0]?.value;
     if (!first) return false;
     const col = (f: ArbField) => map[f] ?? f;
     return (col("subject") in first && col("answer_type") in first) ||

@@ -23,18 +23,10 @@
  */
 import pl from "nodejs-polars";
 import { basename, extname } from "node:path";
-import { findLogFiles } from "../../logs/files.ts";
+import { filesOf } from "../../logs/discover.ts";
 import { intSeries, strSeries } from "./columns.ts";
 import { parseJsonObjectLine } from "../../core/json_line.ts";
 import type { QuarantineEntry } from "../../logs/quarantine.ts";
-
-function isDirectory(path: string): boolean {
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
-}
 
 /** One line of a mistake-finding run log, as loaded. */
 export interface MistakeRunRow {
@@ -176,9 +168,7 @@ export function mistakeRunsFrame(rows: readonly MistakeRunRow[]): pl.DataFrame {
  * ```
  */
 export function loadMistakeRuns(paths: readonly string[]): MistakeRuns<pl.DataFrame> {
-  const files = paths.flatMap((p) =>
-    isDirectory(p) ? findLogFiles([p]).filter((f) => f.toLowerCase().endsWith(".jsonl")) : [p]
-  );
+  const files = filesOf(paths, [".jsonl"]);
   const parsed = files.map((p) => {
     let text: string;
     try {

@@ -54,6 +54,7 @@ import {
   type DocumentSource,
   FileError,
   type LogRecord,
+  type ObjectRecords,
   type RecordSink,
   type SourceFile,
   type SourceLimits,
@@ -215,11 +216,129 @@ class Cells {
   }
 }
 
+/** The reason of a record with text after the closing quote of a cell. */
+const MALFORMED_REASON = "malformed CSV record (text after the closing quote of a field)";
+
+/**
+ * Check that `bytes` are UTF-8 text (not UTF-16), else throw the {@link FileError} (`mapped`:
+ * "cannot read (…)"); the offset of the first record (after a byte order mark).
+ */
+function checkText(path: string, bytes: Uint8Array, mapped: boolean): number {
+  if (isUtf16(bytes)) {
+    throw new FileError(path, mapped ? `cannot read (${UTF16_REASON})` : UTF16_REASON);
+  }
+  if (!isUtf8(bytes)) {
+    const [line] = invalidUtf8Lines(bytes);
+    const what = `line ${line} is ${NOT_UTF8}`;
+    throw new FileError(path, mapped ? `cannot read (${what})` : what);
+  }
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+}
+
+const tooWide = (n: number, what: string, maxColumns: number) =>
+  `${what} has ${n.toLocaleString("en-US")} columns, more than the limit of ` +
+  `${maxColumns.toLocaleString("en-US")} (--max-csv-columns)`;
+
+/**
+ * The column names of the header (the first record from `from`), trimmed; null when there is
+ * no record. Calls `error` for a header that is unterminated or wider than `maxColumns`, and
+ * (with `checkNames`) for an empty or repeated name.
+ */
+function readHeader(
+  bytes: Uint8Array,
+  from: number,
+  checkNames: boolean,
+  maxColumns: number,
+  error: (reason: string) => never,
+): string[] | null {
+  let header: Rec | null = null;
+  eachRecord(bytes, from, (r) => {
+    header = r;
+    return false;
+  });
+  const h = header as Rec | null;
+  if (h === null) return null;
+  if (h.unterminated) error("the CSV header has an unterminated quote");
+  if (h.fields > maxColumns) error(tooWide(h.fields, "the CSV header", maxColumns));
+  const cells = new Cells(bytes, false);
+  cells.split(h.start, h.end, h.fields - 1);
+  const names: string[] = [];
+  for (let k = 0; k < h.fields; k++) {
+    const c = cells.cell(k);
+    names.push(typeof c === "string" ? c.trim() : "");
+  }
+  if (checkNames) {
+    const dup = names.find((n, i) => n === "" || names.indexOf(n) !== i);
+    if (dup !== undefined) {
+      error(
+        dup === "" ? "the CSV header has an empty column name" : `the CSV header repeats "${dup}"`,
+      );
+    }
+  }
+  return names;
+}
+
+/** Why a body record is not read (unterminated, or `width` fields expected), or null. */
+function shapeReason(r: Rec, width: number, mismatch: string): string | null {
+  if (r.unterminated) return "truncated last record (unterminated quoted field)";
+  if (r.fields !== width) return `CSV record has ${r.fields} fields, ${mismatch} ${width}`;
+  return null;
+}
+
 /** Where one canonical field comes from in a CSV file. */
 type Col = { kind: "none" } | { kind: "column"; index: number } | {
   kind: "constant";
   value: string;
 };
+
+/** The field count most records have (ties: the smaller); null when there is no record. */
+function commonWidth(bytes: Uint8Array, from: number): number | null {
+  const counts = new Map<number, number>();
+  let first = -1;
+  eachRecord(bytes, from, (r) => {
+    if (first < 0) first = r.fields;
+    if (!r.unterminated) counts.set(r.fields, (counts.get(r.fields) ?? 0) + 1);
+  });
+  if (first < 0) return null;
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? first;
+}
+
+/**
+ * Where each canonical field comes from, given the mapping and the column `names` (headerless:
+ * `col<k>`); `error` for a mapped column the file does not have.
+ */
+function columnsOf(
+  fields: Record<string, string | number | undefined>,
+  constants: Record<string, string | undefined>,
+  names: readonly string[],
+  positional: boolean,
+  mapped: boolean,
+  error: (reason: string) => never,
+): Col[] {
+  const width = names.length;
+  // a column another field is mapped from is not also read by its own name
+  const consumed = new Set(Object.values(fields).filter((v) => typeof v === "string"));
+  const spec = (f: string, v: string | number) => `${mapped ? "--map " : ""}${f}=${v}`;
+  return RECORD_FIELDS.map((f): Col => {
+    const c = constants[f];
+    if (c !== undefined) return { kind: "constant", value: c };
+    const ref = fields[f];
+    if (typeof ref === "number") {
+      if (ref >= width) {
+        error(`${spec(f, ref)}: the records have ${width} columns (positions 0–${width - 1})`);
+      }
+      return { kind: "column", index: ref };
+    }
+    if (typeof ref === "string") {
+      const index = names.lastIndexOf(ref);
+      if (index < 0) error(`${spec(f, ref)}: no column "${ref}" (columns: ${names.join(", ")})`);
+      return { kind: "column", index };
+    }
+    if (positional || consumed.has(f)) return { kind: "none" };
+    const index = names.lastIndexOf(f);
+    return index < 0 ? { kind: "none" } : { kind: "column", index };
+  });
+}
 
 /**
  * Read CSV bytes (a whole file) as {@link csvSource} reads a file: records and bad records to
@@ -249,17 +368,7 @@ export function readCsvBytes(
   const error = (reason: string): never => {
     throw new FileError(file.path, prefix + reason);
   };
-  if (isUtf16(bytes)) {
-    throw new FileError(file.path, mapped ? `cannot read (${UTF16_REASON})` : UTF16_REASON);
-  }
-  if (!isUtf8(bytes)) {
-    const [line] = invalidUtf8Lines(bytes);
-    const what = `line ${line} is ${NOT_UTF8}`;
-    throw new FileError(file.path, mapped ? `cannot read (${what})` : what);
-  }
-  const from = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
-    ? 3
-    : 0;
+  const from = checkText(file.path, bytes, mapped);
   const mapping = file.fields ?? null;
   const fields = mapping?.fields ?? {};
   const constants = mapping?.constants ?? {};
@@ -270,75 +379,22 @@ export function readCsvBytes(
   const positional = refs.length > 0 && refs.every(([, v]) => typeof v === "number");
   const cells = new Cells(bytes, !mapped);
   const maxColumns = limits.maxCsvColumns;
-  const tooWide = (n: number, what: string) =>
-    error(
-      `${what} has ${n.toLocaleString("en-US")} columns, more than the limit of ` +
-        `${maxColumns.toLocaleString("en-US")} (--max-csv-columns)`,
-    );
 
   let width: number;
   let names: string[] = [];
-  let header: Rec | null = null;
   if (positional) {
-    const counts = new Map<number, number>();
-    let first = -1;
-    eachRecord(bytes, from, (r) => {
-      if (first < 0) first = r.fields;
-      if (!r.unterminated) counts.set(r.fields, (counts.get(r.fields) ?? 0) + 1);
-    });
-    if (first < 0) return; // no records
-    width = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? first;
-    if (width > maxColumns) tooWide(width, "most records");
+    const common = commonWidth(bytes, from);
+    if (common === null) return; // no records
+    width = common;
+    if (width > maxColumns) error(tooWide(width, "most records", maxColumns));
     names = Array.from({ length: width }, (_, k) => `col${k}`);
   } else {
-    eachRecord(bytes, from, (r) => {
-      header = r;
-      return false;
-    });
-    const h = header as Rec | null;
-    if (h === null) return; // no records
-    if (h.unterminated) error("the CSV header has an unterminated quote");
-    if (h.fields > maxColumns) tooWide(h.fields, "the CSV header");
-    width = h.fields;
-    const headerCells = new Cells(bytes, false);
-    headerCells.split(h.start, h.end, width - 1);
-    for (let k = 0; k < width; k++) {
-      const c = headerCells.cell(k);
-      names.push(typeof c === "string" ? c.trim() : "");
-    }
-    if (!mapped) {
-      const dup = names.find((n, i) => n === "" || names.indexOf(n) !== i);
-      if (dup !== undefined) {
-        error(
-          dup === ""
-            ? "the CSV header has an empty column name"
-            : `the CSV header repeats "${dup}"`,
-        );
-      }
-    }
+    const header = readHeader(bytes, from, !mapped, maxColumns, error);
+    if (header === null) return; // no records
+    names = header;
+    width = names.length;
   }
-  // a column another field is mapped from is not also read by its own name (as `mapped.ts`)
-  const consumed = new Set(refs.flatMap(([, v]) => typeof v === "string" ? [v] : []));
-  const spec = (f: string, v: string | number) => `${mapped ? "--map " : ""}${f}=${v}`;
-  const cols: Col[] = RECORD_FIELDS.map((f): Col => {
-    const c = constants[f];
-    if (c !== undefined) return { kind: "constant", value: c };
-    const ref = fields[f];
-    if (typeof ref === "number") {
-      if (ref >= width) {
-        error(`${spec(f, ref)}: the records have ${width} columns (positions 0–${width - 1})`);
-      }
-      return { kind: "column", index: ref };
-    }
-    if (typeof ref === "string") {
-      const index = names.lastIndexOf(ref);
-      if (index < 0) error(`${spec(f, ref)}: no column "${ref}" (columns: ${names.join(", ")})`);
-      return { kind: "column", index };
-    }
-    if (positional || consumed.has(f)) return { kind: "none" };
-    const index = names.lastIndexOf(f);
-    return index < 0 ? { kind: "none" } : { kind: "column", index };
-  });
+  const cols = columnsOf(fields, constants, names, positional, mapped, error);
   const upto = Math.max(-1, ...cols.map((c) => c.kind === "column" ? c.index : -1));
   const mismatch = positional ? "the other records have" : "the header has";
   let skipHeader = !positional;
@@ -347,12 +403,9 @@ export function readCsvBytes(
       skipHeader = false;
       return;
     }
-    if (r.unterminated) {
-      sink.bad({ line: r.line, reason: "truncated last record (unterminated quoted field)" });
-      return;
-    }
-    if (r.fields !== width) {
-      sink.bad({ line: r.line, reason: `CSV record has ${r.fields} fields, ${mismatch} ${width}` });
+    const shape = shapeReason(r, width, mismatch);
+    if (shape !== null) {
+      sink.bad({ line: r.line, reason: shape });
       return;
     }
     const record: LogRecord = { line: r.line };
@@ -367,10 +420,7 @@ export function readCsvBytes(
       }
       const v = cells.cell(c.index);
       if (v === MALFORMED) {
-        sink.bad({
-          line: r.line,
-          reason: "malformed CSV record (text after the closing quote of a field)",
-        });
+        sink.bad({ line: r.line, reason: MALFORMED_REASON });
         return;
       }
       out[RECORD_FIELDS[i]] = v;
@@ -398,15 +448,77 @@ export function readCsvBytes(
 export const csvSource: DocumentSource = {
   kind: "document",
   read(file, sink, limits) {
-    let bytes: Uint8Array;
-    try {
-      bytes = Deno.readFileSync(file.path);
-    } catch (e) {
-      throw new FileError(file.path, `cannot read (${(e as Error).message})`);
-    }
-    readCsvBytes(file, bytes, sink, limits);
+    readCsvBytes(file, fileBytes(file.path), sink, limits);
   },
 };
+
+/** The bytes of `path`; a {@link FileError} when it cannot be read. */
+function fileBytes(path: string): Uint8Array {
+  try {
+    return Deno.readFileSync(path);
+  } catch (e) {
+    throw new FileError(path, `cannot read (${(e as Error).message})`);
+  }
+}
+
+/**
+ * Every record of a CSV file with a header row as an object of all its cells by column name
+ * (the header's names trimmed; cells as canonical CSV logs read them: RFC 4180 quoting, an
+ * empty unquoted cell null, `""` the empty string), with the records that cannot be read and
+ * the reasons {@link csvSource} gives (unterminated last record, a field count other than the
+ * header's, text after a closing quote). For logs of a benchmark's own format (ARB), whose
+ * fields are not the canonical ones. Throws {@link FileError} as {@link csvSource} does for a
+ * file that cannot be read (not UTF-8, a bad header, more columns than `maxCsvColumns`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const path = Deno.makeTempFileSync({ suffix: ".csv" });
+ * Deno.writeTextFileSync(path, 'id, subject ,note\n1,law,""\n2,"a ""b""",\n3,x\n');
+ * const { records, bad } = readCsvObjects(path);
+ * assert.deepEqual(records, [
+ *   { line: 2, value: { id: "1", subject: "law", note: "" } },
+ *   { line: 3, value: { id: "2", subject: 'a "b"', note: null } },
+ * ]);
+ * assert.deepEqual(bad, [{ line: 4, reason: "CSV record has 2 fields, the header has 3" }]);
+ * Deno.removeSync(path);
+ * ```
+ */
+export function readCsvObjects(path: string, maxColumns = 1000): ObjectRecords {
+  const out: ObjectRecords = { records: [], bad: [] };
+  const bytes = fileBytes(path);
+  const from = checkText(path, bytes, false);
+  const names = readHeader(bytes, from, true, maxColumns, (reason) => {
+    throw new FileError(path, reason);
+  });
+  if (names === null) return out;
+  const width = names.length;
+  const cells = new Cells(bytes, true);
+  let skipHeader = true;
+  eachRecord(bytes, from, (r) => {
+    if (skipHeader) {
+      skipHeader = false;
+      return;
+    }
+    const shape = shapeReason(r, width, "the header has");
+    if (shape !== null) {
+      out.bad.push({ line: r.line, reason: shape });
+      return;
+    }
+    cells.split(r.start, r.end, width - 1);
+    const value: Record<string, unknown> = {};
+    for (let k = 0; k < width; k++) {
+      const v = cells.cell(k);
+      if (v === MALFORMED) {
+        out.bad.push({ line: r.line, reason: MALFORMED_REASON });
+        return;
+      }
+      value[names[k]] = v;
+    }
+    out.records.push({ line: r.line, value });
+  });
+  return out;
+}
 
 /**
  * The first `n` records of CSV bytes (e.g. a file's first megabyte) as lists of cells (quotes

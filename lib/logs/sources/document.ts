@@ -24,7 +24,13 @@ import { notRegularFile } from "../byte_source.ts";
 import { decodeUtf8 } from "../encoding.ts";
 import { gunzipAll } from "../gzip_stream.ts";
 import { blankSpans, type RecordPath, scanJsonLimits } from "../json_limits.ts";
-import { FileError, type RecordSink, type SourceFile, type SourceLimits } from "./types.ts";
+import {
+  type DocumentSource,
+  FileError,
+  type RecordSink,
+  type SourceFile,
+  type SourceLimits,
+} from "./types.ts";
 import type { BadRecord, LogRecord, Pointer } from "../record.ts";
 
 /**
@@ -248,4 +254,36 @@ export class LineOrder {
     }
     this.#items = [];
   }
+}
+
+/**
+ * A document source whose reader writes into a {@link LineOrder}: what it finds reaches the
+ * sink in line order once the whole document is read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
+ * const source = inLineOrder((_file, out) => {
+ *   out.bad({ line: 2, reason: "x" });
+ *   out.record({ line: 1 });
+ * });
+ * const seen: number[] = [];
+ * const file = { id: 0, path: "p", name: "p", format: "f", gzip: false, defaultRun: "p", size: 0 };
+ * source.read(file, { record: (r) => seen.push(r.line), bad: (b) => seen.push(-b.line) },
+ *   DEFAULT_LIMITS);
+ * assert.deepEqual(seen, [1, -2]);
+ * ```
+ */
+export function inLineOrder(
+  read: (file: SourceFile, out: LineOrder, limits: SourceLimits) => void,
+): DocumentSource {
+  return {
+    kind: "document",
+    read(file, sink, limits) {
+      const out = new LineOrder();
+      read(file, out, limits);
+      out.flush(sink);
+    },
+  };
 }

@@ -55,6 +55,7 @@ import { gunzipAll } from "../gzip_stream.ts";
 import {
   DOCUMENT_CAP,
   INLINE,
+  inLineOrder,
   isObject,
   type Json,
   LineOrder,
@@ -386,14 +387,7 @@ function readJson(file: SourceFile, sink: LineOrder, limits: SourceLimits): void
  *   /corrupt_zstd\.eval: member samples\/1_epoch_2\.json: corrupt zstd data/);
  * ```
  */
-export const inspectEvalSource: DocumentSource = {
-  kind: "document",
-  read(file, sink, limits) {
-    const out = new LineOrder();
-    readEval(file, out, limits);
-    out.flush(sink);
-  },
-};
+export const inspectEvalSource: DocumentSource = inLineOrder(readEval);
 
 /**
  * The `inspect-json` source: a legacy EvalLog document (`{"eval": …, "samples": […]}`).
@@ -416,14 +410,7 @@ export const inspectEvalSource: DocumentSource = {
  * Deno.removeSync(dir, { recursive: true });
  * ```
  */
-export const inspectJsonSource: DocumentSource = {
-  kind: "document",
-  read(file, sink, limits) {
-    const out = new LineOrder();
-    readJson(file, out, limits);
-    out.flush(sink);
-  },
-};
+export const inspectJsonSource: DocumentSource = inLineOrder(readJson);
 
 /**
  * Read back the response a `member` pointer of an `inspect-eval` record points at: the JSON

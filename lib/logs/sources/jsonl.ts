@@ -53,14 +53,18 @@ import {
   readJsonLinesRange,
 } from "./lines.ts";
 import { chatParts, lookupPath, walkPath } from "./fields.ts";
-import type {
-  FieldMapping,
-  LineSource,
-  LogRecord,
-  RecordSink,
-  SourceFile,
-  SourceLimits,
+import {
+  type BadRecord,
+  type FieldMapping,
+  FileError,
+  type LineSource,
+  type LogRecord,
+  type ObjectRecords,
+  type RecordSink,
+  type SourceFile,
+  type SourceLimits,
 } from "./types.ts";
+import { DEFAULT_LIMITS } from "../limits.ts";
 import type { PointerKind } from "../record.ts";
 
 const enc = new TextEncoder();
@@ -340,4 +344,65 @@ export function readJsonlBytes(
   pointerKind: PointerKind = "gz-span",
 ): { lines: number; unterminatedLast: boolean } {
   return readJsonLinesBytes(new JsonlReader(file, sink, limits, pointerKind), bytes);
+}
+
+/** Collects the objects of lines (the lines that are not objects are bad). */
+class ObjectLines extends JsonLinesReader {
+  readonly records: ObjectRecords["records"] = [];
+
+  protected onValue(line: number): void {
+    this.onParsed(line, this.parsed());
+  }
+
+  protected onParsed(line: number, value: unknown): void {
+    if (isObject(value)) this.records.push({ line, value });
+    else this.bad(line, "not a JSON object");
+  }
+}
+
+/**
+ * Every line of a JSON-lines file as the whole object it holds (every key, not only the
+ * canonical fields), with the lines that are not objects or cannot be read — read by the line
+ * reader of the sources (`lines.ts`: the same reasons, limits, UTF-8 checks and truncated last
+ * line). For logs of a benchmark's own format (ARB). Throws {@link FileError} when the file
+ * cannot be read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const path = Deno.makeTempFileSync({ suffix: ".jsonl" });
+ * Deno.writeTextFileSync(path, '{"id": "a", "score": 1.5}\n\n[1]\n{"id": "b", "sub');
+ * const { records, bad } = readJsonlObjects(path);
+ * assert.deepEqual(records, [{ line: 1, value: { id: "a", score: 1.5 } }]);
+ * assert.deepEqual(bad, [
+ *   { line: 3, reason: "not a JSON object" },
+ *   { line: 4, reason: "truncated last line (not valid JSON and no final newline)" },
+ * ]);
+ * Deno.removeSync(path);
+ * ```
+ */
+export function readJsonlObjects(
+  path: string,
+  limits: SourceLimits = DEFAULT_LIMITS,
+): ObjectRecords {
+  let size: number;
+  try {
+    size = Deno.statSync(path).size;
+  } catch (e) {
+    throw new FileError(path, `cannot read (${(e as Error).message})`);
+  }
+  const bad: BadRecord[] = [];
+  const file: SourceFile = {
+    id: 0,
+    path,
+    name: path,
+    format: "canonical-jsonl",
+    gzip: false,
+    defaultRun: "",
+    size,
+  };
+  const sink = { record: () => {}, bad: (b: BadRecord) => bad.push(b) };
+  const reader = new ObjectLines(file, sink, limits);
+  readJsonLinesRange(reader, 0, size);
+  return { records: reader.records, bad };
 }

@@ -38,6 +38,7 @@ import { defaultRunName } from "../paths.ts";
 import {
   asText,
   INLINE,
+  inLineOrder,
   isObject,
   type Json,
   LineOrder,
@@ -420,14 +421,7 @@ function readResults(file: SourceFile, out: LineOrder, limits: SourceLimits): vo
  * assert.ok(stored.includes(true)); // verdicts from results/demo-7b/bbeh_boardgame_qa.json
  * ```
  */
-export const opencompassPredictionsSource: DocumentSource = {
-  kind: "document",
-  read(file, sink, limits) {
-    const out = new LineOrder();
-    readPredictions(file, out, limits);
-    out.flush(sink);
-  },
-};
+export const opencompassPredictionsSource: DocumentSource = inLineOrder(readPredictions);
 
 /**
  * The `opencompass-results` source (a results file with `details`, no predictions beside it).
@@ -446,11 +440,4 @@ export const opencompassPredictionsSource: DocumentSource = {
  * assert.deepEqual(responses, ["Yes", "Let's think. So the answer is No."]);
  * ```
  */
-export const opencompassResultsSource: DocumentSource = {
-  kind: "document",
-  read(file, sink, limits) {
-    const out = new LineOrder();
-    readResults(file, out, limits);
-    out.flush(sink);
-  },
-};
+export const opencompassResultsSource: DocumentSource = inLineOrder(readResults);

@@ -31,6 +31,21 @@ export interface RecordSink {
   readonly transient?: boolean;
 }
 
+/**
+ * The records of a JSON-lines or CSV file as whole objects — every field, not only the
+ * canonical ones — and the records that could not be read, for readers of a benchmark's own
+ * log format (ARB): `readJsonlObjects` (`jsonl.ts`), `readCsvObjects` (`csv.ts`).
+ */
+export interface ObjectRecords {
+  /**
+   * The records read, in file order: the 1-based line and the object (CSV: the cells by
+   * column name, an empty unquoted cell null).
+   */
+  records: { line: number; value: Record<string, unknown> }[];
+  /** The records that are not objects or cannot be read, with the reason the sources give. */
+  bad: BadRecord[];
+}
+
 /** A file that cannot be read at all (not a log of its format, corrupt container, …). */
 export class FileError extends Error {
   constructor(readonly file: string, readonly reason: string) {

@@ -1,22 +1,25 @@
 /**
- * Test helper: identify the same rows with today's polars path (`identify.ts`) and with
- * `ExampleIndex` (`examples.ts`, pending records handed out with `resolvePending`, duplicates
- * marked as `identify.ts` marks them), and give each row's outcome side by side.
+ * Test helper: identify rows with `ExampleIndex` (`examples.ts`) as the engine does (pending
+ * records handed out with `resolvePending`, duplicates of run, benchmark, task, example and epoch
+ * named), from log frames or from fixture files read by their sources and checked by
+ * `check.ts`; and an oracle that every tie agrees with what its record says.
  *
  * @example Not run as a doc test (needs the data directory)
  * ```ts ignore
- * const diff = identifyBoth(readLogs(["tests/fixtures/logs"]).rows, TEST_DATA_DIR);
- * assert.deepEqual(diff.map((d) => d.new), diff.map((d) => d.old));
+ * const rows = checkedRows(["tests/fixtures/logs"]);
+ * assertTiesAgree(rows, newOutcomes(logFrame(rows), TEST_DATA_DIR), TEST_DATA_DIR);
  * ```
  * @module
  */
 import pl from "nodejs-polars";
-import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+import assert from "node:assert/strict";
 import { PY_WHITESPACE } from "@runlens/core/python.ts";
 import type { CheckedRecord } from "@runlens/pipeline/check.ts";
 import { ExampleIndex, type IdentifyHints, resolvePending } from "@runlens/pipeline/examples.ts";
-import { benchmarkSpec, identifyRows, quarantineOf } from "@runlens/pipeline/identify.ts";
+import { checkRecord } from "@runlens/pipeline/check.ts";
+import { embeddedMatch, truncatedKeyMatch } from "@runlens/pipeline/question_key.ts";
 import { scoredBenchmarks } from "./_examples.ts";
+import { readFiles } from "./_read.ts";
 
 /** A row's outcome: tied to `bench/task[index]` (plus `@version`), or the quarantine reason. */
 export type Outcome = string;
@@ -35,7 +38,7 @@ export function exampleIndex(dataDir: string): ExampleIndex {
 
 const TRIM = new RegExp(`^[${PY_WHITESPACE}]+|[${PY_WHITESPACE}]+$`, "g");
 
-/** One row of a log frame (`readLogs` columns) as `check.ts` would give it. */
+/** One row of a log frame as `check.ts` would give it. */
 export function checkedOf(row: Record<string, unknown>): CheckedRecord {
   const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
   const bench = text(row.benchmark);
@@ -63,24 +66,10 @@ export function checkedOf(row: Record<string, unknown>): CheckedRecord {
   };
 }
 
-/** Today's outcome of every row of `rows` (in row order). */
-export function oldOutcomes(rows: pl.DataFrame, dataDir: string): Outcome[] {
-  const specs = ["bbeh", "bbh"].map((b) => benchmarkSpec(getBenchmark(b)!, dataDir));
-  const { rows: tied, failed } = identifyRows(rows, specs);
-  const out: Outcome[] = Array(rows.height).fill("?");
-  for (const r of tied.select("__rid", "__bench", "__task", "example_index").toRecords()) {
-    out[r.__rid as number] = `${r.__bench}/${r.__task}[${r.example_index}]`;
-  }
-  const rids = failed.flatMap((df) => df.getColumn("__rid").toArray() as number[])
-    .sort((a, b) => a - b);
-  quarantineOf(failed, specs).forEach((q, k) => out[rids[k]] = q.entry.reason);
-  return out;
-}
-
 /**
- * The new path's outcome of every row: `identify` per row (with `hints(row)`), pending rows
- * handed out in row order, then duplicates of (run, benchmark, task, example, epoch) named as
- * `identify.ts` names them.
+ * The outcome of every row: `identify` per row (with `hints(row)`), pending rows handed out in
+ * row order, then duplicates of (run, benchmark, task, example, epoch) named as the merge
+ * names them.
  */
 export function newOutcomes(
   rows: pl.DataFrame,
@@ -118,7 +107,7 @@ export function newOutcomes(
   });
 }
 
-/** Rows as `readLogs` gives them, from plain objects (missing columns null). */
+/** A log frame (the canonical columns) from plain objects (missing columns null). */
 export function logFrame(records: Record<string, unknown>[]): pl.DataFrame {
   const n = records.length;
   const col = <T>(name: string, dflt: T | null = null) =>
@@ -138,4 +127,61 @@ export function logFrame(records: Record<string, unknown>[]): pl.DataFrame {
     pl.Series("epoch", col("epoch", 1), pl.Int32),
     pl.Series("extra", Array(n).fill(null), pl.Utf8),
   ]);
+}
+
+/**
+ * The records of the logs under `paths` that pass `check.ts`, read by their sources, as plain
+ * rows for {@link logFrame} (`source_file`, `source_line`, the checked fields).
+ */
+export function checkedRows(paths: readonly string[]): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const f of readFiles(paths)) {
+    for (const r of f.records) {
+      const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? false);
+      if (!c.ok) continue;
+      const { run, model, benchmark, task, example_index, input, target, epoch } = c.record;
+      rows.push({
+        source_file: f.file.path,
+        source_line: r.line,
+        ...{ run, model, benchmark, task, example_index, input, target, epoch },
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Every tie (`bench/task[i]`) agrees with its row: the row's index is `i` when given, its input
+ * is the example's question (whole, at its end, or cut short) when given, its target the
+ * example's when given.
+ */
+export function assertTiesAgree(
+  rows: readonly Record<string, unknown>[],
+  outcomes: readonly Outcome[],
+  dataDir: string,
+): number {
+  const sets = new Map(scoredBenchmarks(dataDir).map((b) => [b.scoring.name, b.examples]));
+  let ties = 0;
+  outcomes.forEach((o, k) => {
+    const m = /^(\w+)\/(\w+)\[(\d+)\]/.exec(o);
+    if (!m) return;
+    ties++;
+    const [bench, task, i] = [m[1], m[2], Number(m[3])];
+    const ex = sets.get(bench)![task][i];
+    const row = rows[k];
+    const what = `${o} for ${JSON.stringify(row).slice(0, 200)}`;
+    if (row.example_index !== null && row.example_index !== undefined) {
+      assert.equal(Number(row.example_index), i, what);
+    }
+    if (typeof row.input === "string") {
+      const input = row.input;
+      assert.ok(
+        input.trim() === ex.input.trim() || embeddedMatch(input, ex.input) ||
+          truncatedKeyMatch(input, ex.input),
+        what,
+      );
+    }
+    if (typeof row.target === "string") assert.equal(row.target.trim(), ex.target.trim(), what);
+  });
+  return ties;
 }
