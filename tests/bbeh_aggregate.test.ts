@@ -10,6 +10,7 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import {
   bbehAggregate,
+  bbehAggregates,
   harmonicMeanPlusOne,
   taskAccuracy,
 } from "@runlens/benchmarks/bbeh/aggregate.ts";
@@ -395,3 +396,31 @@ dataTest(
     close(agg.mini_micro, 100);
   },
 );
+
+Deno.test("bbehAggregates equals bbehAggregate per run: once, repeated, duplicated-and-missing", () => {
+  const task = BBEH_TASKS.flatMap((t) => Array<string>(t.size).fill(t.name));
+  const example_index = BBEH_TASKS.flatMap((t) => [...Array(t.size).keys()]);
+  // uneven per-task accuracies, so the harmonic mean's summation order matters
+  const full = (run: string, mod: number) =>
+    pl.DataFrame({
+      run: task.map(() => run),
+      task,
+      example_index,
+      correct: example_index.map((i, k) => (i * 7 + k) % mod === 0),
+    });
+  const once = full("once", 3);
+  const repeated = pl.concat([full("repeated", 5), full("repeated", 2).head(100)]);
+  // example 1 of the first task twice, example 0 missing: 4,520 rows, 4,519 examples
+  const swapped = full("swapped", 4).withColumns(
+    pl.when(pl.col("example_index").eq(0).and(pl.col("task").eq(pl.lit(task[0]))))
+      .then(pl.lit(1)).otherwise(pl.col("example_index")).alias("example_index"),
+  );
+  const rows = pl.concat([once, repeated, swapped]);
+  const byRun = bbehAggregates(rows);
+  for (const run of ["once", "repeated", "swapped"]) {
+    const alone = bbehAggregate(rows.filter(pl.col("run").eq(pl.lit(run))).drop("run"));
+    assert.deepEqual(byRun.get(run), alone, run);
+  }
+  assert.equal(byRun.get("once")?.coverage, "full");
+  assert.notEqual(byRun.get("swapped")?.coverage, "full"); // 4,519 examples: not the full set
+});

@@ -228,18 +228,71 @@ export function bbehAggregates(scored: pl.DataFrame): Map<string, BbehAggregate>
       pl.col("task").nUnique().alias("tasks"),
     )
     .toRecords() as { run: string; covered: number; mini: number; tasks: number }[];
+  const once = onceCounts(rows);
+  // rows = examples of the set (onceCounts) and every example covered: each exactly once
+  for (const c of counts) if (Number(c.covered) !== BBEH_SIZE) once.delete(c.run);
   const isFull = (c: { covered: number; mini: number }) =>
     Number(c.covered) === BBEH_SIZE || Number(c.mini) === BBEH_MINI_SIZE;
-  const full = byRun(scored, counts.filter(isFull).map((c) => c.run));
+  // a full run with every example once is summed from counts; the rest one run at a time
+  const full = byRun(
+    scored,
+    counts.filter((c) => isFull(c) && !once.has(c.run)).map((c) => c.run),
+  );
   const out = new Map<string, BbehAggregate>();
   for (const c of counts) {
     const rows = full.get(c.run);
     out.set(
       c.run,
-      rows
-        ? bbehAggregate(rows)
-        : partialAggregate(Number(c.covered), Number(c.tasks), Number(c.mini)),
+      once.get(c.run) ??
+        (rows
+          ? bbehAggregate(rows)
+          : partialAggregate(Number(c.covered), Number(c.tasks), Number(c.mini))),
     );
+  }
+  return out;
+}
+
+/**
+ * {@link bbehAggregate} of each run that holds every example exactly once, from per-task
+ * counts (one group-by for all runs), with the same arithmetic in the same order: task
+ * accuracies `correct × 100 / n` in task-name order, micro `(correct / n) × 100`.
+ */
+function onceCounts(rows: pl.DataFrame): Map<string, BbehAggregate> {
+  const perTask = rows.groupBy(["run", "task"]).agg(
+    pl.len().alias("n"),
+    pl.col("correct").cast(pl.Int32).sum().alias("right"),
+    pl.col("mini").cast(pl.Int32).sum().alias("mini_n"),
+    pl.col("mini").and(pl.col("correct")).cast(pl.Int32).sum().alias("mini_right"),
+  ).sort(["run", "task"]).toRecords() as {
+    run: string;
+    task: string;
+    n: number;
+    right: number;
+    mini_n: number;
+    mini_right: number;
+  }[];
+  const byRunTasks = new Map<string, typeof perTask>();
+  for (const t of perTask) {
+    const list = byRunTasks.get(t.run);
+    if (list) list.push(t);
+    else byRunTasks.set(t.run, [t]);
+  }
+  const sizes = new Map(BBEH_TASKS.map((t) => [t.name, t.size]));
+  const out = new Map<string, BbehAggregate>();
+  for (const [run, tasks] of byRunTasks) {
+    // every task with exactly its size in rows: with the checked indexes, each example once
+    // when the run covers all examples (bbehAggregates' count of distinct examples)
+    if (tasks.length !== BBEH_TASKS.length) continue;
+    if (tasks.some((t) => Number(t.n) !== sizes.get(t.task))) continue;
+    const sum = (k: "n" | "right" | "mini_n" | "mini_right") =>
+      tasks.reduce((a, t) => a + Number(t[k]), 0);
+    out.set(run, {
+      harmonic_mean: harmonicMeanPlusOne(tasks.map((t) => Number(t.right) * 100 / Number(t.n))),
+      micro: (sum("right") / sum("n")) * 100,
+      mini_micro: (sum("mini_right") / sum("mini_n")) * 100,
+      coverage: "full",
+      note: null,
+    });
   }
   return out;
 }
