@@ -30,6 +30,7 @@ import { quoteValue, type RunQuarantine } from "./quarantine.ts";
 import type { RawLog } from "./raw.ts";
 import { readUtf8File } from "./encoding.ts";
 import { cannotRead, CANONICAL_EXTENSIONS, defaultRunName } from "./paths.ts";
+import { MAX_RESPONSE_CHARS } from "./limits.ts";
 
 /** One file in the canonical format, read and checked. */
 export interface CanonicalLog {
@@ -147,11 +148,8 @@ export function readCanonicalLog(path: string, options: ReadCanonicalOptions = {
   return { ...log, rows: mapRows(log.rows) };
 }
 
-/**
- * Responses longer than this many characters (over 10 MB) are quarantined, not scored: such a
- * response is a runaway generation, and scoring it would only hide the failure in an accuracy.
- */
-export const MAX_RESPONSE_CHARS = 10_000_000;
+/** Responses longer than this are quarantined (`logs/limits.ts`). */
+export { MAX_RESPONSE_CHARS };
 
 const blank = (c: string) =>
   pl.col(c).isNull().or(pl.col(c).str.stripChars(PY_WHITESPACE).eq(pl.lit("")));

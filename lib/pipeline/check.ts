@@ -24,12 +24,10 @@
 import { PY_WHITESPACE } from "../core/python.ts";
 import { isSpan, type LogRecord, RECORD_FIELDS, textOf } from "../logs/record.ts";
 import { quoteValue } from "../logs/quarantine.ts";
+import { MAX_RESPONSE_CHARS } from "../logs/limits.ts";
 
-/**
- * Responses longer than this many characters (over 10 MB) are quarantined, not scored: such a
- * response is a runaway generation, and scoring it would only hide the failure in an accuracy.
- */
-export const MAX_RESPONSE_CHARS = 10_000_000;
+/** Responses longer than this are quarantined (`logs/limits.ts`). */
+export { MAX_RESPONSE_CHARS };
 
 /** A record that passed: typed fields, defaults applied. */
 export interface CheckedRecord {
