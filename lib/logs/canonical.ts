@@ -31,6 +31,7 @@ import type { RawLog } from "./raw.ts";
 import { readUtf8File } from "./encoding.ts";
 import { cannotRead, CANONICAL_EXTENSIONS, defaultRunName } from "./paths.ts";
 import { MAX_RESPONSE_CHARS } from "./limits.ts";
+import { count } from "../core/count.ts";
 
 /** One file in the canonical format, read and checked. */
 export interface CanonicalLog {
@@ -268,8 +269,8 @@ function reasonOf(f: FailedRow): string {
     case "bad_epoch":
       return `epoch ${quoteValue(f.epoch_text)} is not a positive integer`;
     case "huge_response":
-      return `response of ${Number(f.response_chars).toLocaleString("en-US")} characters is ` +
-        `longer than ${MAX_RESPONSE_CHARS.toLocaleString("en-US")} (over 10 MB: a runaway ` +
+      return `response of ${count(Number(f.response_chars))} characters is ` +
+        `longer than ${count(MAX_RESPONSE_CHARS)} (over 10 MB: a runaway ` +
         "generation?); not scored";
     case "bad_tokens":
       return `response_tokens ${quoteValue(f.response_tokens_text)} is not a non-negative integer`;

@@ -25,6 +25,7 @@ import { PY_WHITESPACE } from "../core/python.ts";
 import { isSpan, type LogRecord, RECORD_FIELDS, textOf } from "../logs/record.ts";
 import { quoteValue } from "../logs/quarantine.ts";
 import { MAX_RESPONSE_CHARS } from "../logs/limits.ts";
+import { count } from "../core/count.ts";
 
 /** Responses longer than this are quarantined (`logs/limits.ts`). */
 export { MAX_RESPONSE_CHARS };
@@ -128,8 +129,8 @@ export function checkRecord(r: LogRecord, defaultRun: string, runFromModel = fal
     : lengths(texts.response);
   if (len.chars > MAX_RESPONSE_CHARS) {
     return fail(
-      `response of ${len.chars.toLocaleString("en-US")} characters is longer than ` +
-        `${MAX_RESPONSE_CHARS.toLocaleString("en-US")} (over 10 MB: a runaway generation?); ` +
+      `response of ${count(len.chars)} characters is longer than ` +
+        `${count(MAX_RESPONSE_CHARS)} (over 10 MB: a runaway generation?); ` +
         "not scored",
     );
   }

@@ -53,6 +53,7 @@ import type { PlannedFile, RunBy } from "./plan.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
 import { type RunSummary, summariseRuns } from "./summarise.ts";
+import { count } from "../core/count.ts";
 
 export type { RunSummary, StoredAgreement, StoredDisagreement, TaskScore } from "./summarise.ts";
 export { MAX_DISAGREEMENTS } from "./summarise.ts";
@@ -268,7 +269,7 @@ async function load(
   const scored = await scoredOrCached(plan, dataDir, options, engineOptions, progress);
   if (options.scorer !== undefined) checkScorerApplies(options.scorer, scored);
   const responses = options.responses ?? true;
-  progress.phase(`summarising ${scored.compact.height.toLocaleString("en-US")} rows…`);
+  progress.phase(`summarising ${count(scored.compact.height)} rows…`);
   let rows = rowsFrame(scored.compact, dataDir, { examples: options.examples ?? responses });
   const fileSummaries = plan.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
   const failed = new Set(scored.errors.map((e) => e.file));
@@ -330,7 +331,7 @@ async function scoredOrCached(
   if (dir !== null && keyed !== null) {
     const read = readCache(dir, keyed.key);
     if (read.load) {
-      progress.phase(`cache: ${read.load.frame.height.toLocaleString("en-US")} rows from ${dir}`);
+      progress.phase(`cache: ${count(read.load.frame.height)} rows from ${dir}`);
       return fromCache(plan, read.load, { dir, key: keyed.key, hit: true, reason: null });
     }
   }

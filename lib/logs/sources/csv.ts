@@ -58,6 +58,7 @@ import {
   type SourceFile,
   type SourceLimits,
 } from "./types.ts";
+import { count } from "../../core/count.ts";
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -272,8 +273,8 @@ export function readCsvBytes(
   const maxColumns = limits.maxCsvColumns;
   const tooWide = (n: number, what: string) =>
     error(
-      `${what} has ${n.toLocaleString("en-US")} columns, more than the limit of ` +
-        `${maxColumns.toLocaleString("en-US")} (--max-csv-columns)`,
+      `${what} has ${count(n)} columns, more than the limit of ` +
+        `${count(maxColumns)} (--max-csv-columns)`,
     );
 
   let width: number;
