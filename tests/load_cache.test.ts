@@ -1,12 +1,14 @@
 /**
  * The load cache end to end (issue 13, item 3): a second load of unchanged logs reads the
  * cache and gives the same rows, quarantine and summaries; appending, truncating or
- * rewriting a file (or changing the scorer) is noticed and the logs are read again.
+ * rewriting a file (or changing the scorer) is noticed and the logs are read again; a load of
+ * many small runs is not cached.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readBbehExamples } from "@runlens/benchmarks/bbeh/examples.ts";
-import { type LoadedRuns, loadRuns } from "@runlens/pipeline/load.ts";
+import { existsSync } from "node:fs";
+import { CACHE_MANY_RUNS, type LoadedRuns, loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -103,6 +105,31 @@ dataTest(
       assert.deepEqual(view(second), view(first));
       assert.deepEqual(second.errors, []);
       assert.deepEqual(second.fileSummaries.map((f) => f.file), [join(dir, "run.jsonl")]);
+    });
+  },
+);
+
+dataTest(
+  "cache: a load of many small runs is not written (scoring them again is faster)",
+  async (dataDir) => {
+    await withTempDir(async (dir) => {
+      const cache = join(dir, "cache");
+      const logs = join(dir, "logs");
+      Deno.mkdirSync(logs);
+      const [line] = lines(dataDir, 1);
+      const n = CACHE_MANY_RUNS + 1; // one run per file
+      for (let i = 0; i < n; i++) Deno.writeTextFileSync(join(logs, `r${i}.jsonl`), line + "\n");
+      const first = await loadRuns([logs], dataDir, { cache });
+      assert.equal(first.runs.length, n);
+      assert.equal(first.cache?.hit, false);
+      assert.match(first.cache?.reason ?? "", new RegExp(`^not written: ${n} runs of \\d+ bytes`));
+      assert.ok(!existsSync(cache), "no entry");
+      const uncached = await loadRuns([logs], dataDir, {});
+      assert.deepEqual(view(first), view(uncached));
+      // one file fewer: the few runs are cached as before
+      Deno.removeSync(join(logs, "r0.jsonl"));
+      await loadRuns([logs], dataDir, { cache });
+      assert.equal((await loadRuns([logs], dataDir, { cache })).cache?.hit, true);
     });
   },
 );

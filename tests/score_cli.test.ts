@@ -370,3 +370,60 @@ dataTest("score: the readable report", async (dataDir) => {
   assert.ok(out.includes(`\n  ${csvLog}:3: missing response\n`));
   assert.ok(out.endsWith("\n2 runs from 2 files: 28 rows in, 7 scored, 21 quarantined\n"));
 });
+
+dataTest(
+  "score: exit codes 0 clean, 1 some file failed (the others scored), --strict, --",
+  (dataDir) =>
+    withTempDir(async (dir) => {
+      const good = { task: "nycc", example_index: 0, response: "The answer is: x", run: "r" };
+      Deno.writeTextFileSync(join(dir, "good.jsonl"), jsonl([good, { ...good, example_index: 1 }]));
+      const args = ["--json", "--data", dataDir, "--no-cache"];
+      const clean = await runlens([join(dir, "good.jsonl"), ...args]);
+      assert.equal(clean.code, 0, clean.stderr);
+      assert.deepEqual(JSON.parse(clean.stdout).errors, []);
+
+      // UTF-16 is no log runlens reads: listed in errors, exit 1, the good file still scored
+      const bad = join(dir, "bad.jsonl");
+      const utf16 = "\ufeff" + JSON.stringify(good) + "\n";
+      Deno.writeFileSync(
+        bad,
+        new Uint8Array(new Uint16Array([...utf16].map((c) => c.charCodeAt(0))).buffer),
+      );
+      const partial = await runlens([dir, ...args]);
+      assert.equal(partial.code, 1, partial.stderr);
+      const report = JSON.parse(partial.stdout);
+      assert.deepEqual(report.errors.map((e: { file: string }) => e.file), [bad]);
+      assert.deepEqual(report.runs.map((r: { rows_scored: number }) => r.rows_scored), [2]);
+      assert.ok(partial.stderr.includes(`runlens score: ${bad}: `), partial.stderr);
+
+      // --strict: the first file that fails ends the command, no report
+      const strict = await runlens([dir, ...args, "--strict"]);
+      assert.equal(strict.code, 1);
+      assert.equal(strict.stdout, "");
+      assert.match(strict.stderr, /bad\.jsonl: .*--strict stops at the first file that fails/);
+
+      // `--` ends the options: a file named like an option is a file
+      Deno.renameSync(join(dir, "good.jsonl"), join(dir, "-x.jsonl"));
+      Deno.removeSync(bad);
+      const dashed = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-all",
+          join(REPO_ROOT, "lib/cli/runlens.ts"),
+          "score",
+          ...args,
+          "--",
+          "-x.jsonl",
+        ],
+        cwd: dir,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.equal(dashed.code, 0, new TextDecoder().decode(dashed.stderr));
+      const runs = JSON.parse(new TextDecoder().decode(dashed.stdout)).runs;
+      assert.deepEqual(runs.map((r: { rows_in: number }) => r.rows_in), [2]);
+      const unknown = await runlens([...args, "-x.jsonl"]);
+      assert.equal(unknown.code, 2);
+      assert.match(unknown.stderr, /unknown option -x\.jsonl/);
+    }),
+);

@@ -20,6 +20,7 @@
  */
 import { cacheDir, type CacheEntryInfo, cacheInfo, clearCache } from "../pipeline/cache.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { count } from "../core/count.ts";
 
 /** Parsed `cache` arguments. */
 interface CacheArgs {
@@ -96,8 +97,8 @@ function entryLine(e: CacheEntryInfo): string {
   return [
     e.key.slice(0, 12),
     e.created.slice(0, 19).replace("T", " "),
-    `${e.rows.toLocaleString("en-US")} rows`,
-    `${e.quarantined.toLocaleString("en-US")} quarantined`,
+    `${count(e.rows)} rows`,
+    `${count(e.quarantined)} quarantined`,
     megabytes(e.bytes),
     `${plural(e.files.length, "file", "files")}: ${shown}`,
   ].join("  ");

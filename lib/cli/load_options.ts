@@ -24,6 +24,7 @@ import type { SourceLimits } from "../logs/sources/types.ts";
 import { checkScorerName, type LoadOptions } from "../pipeline/load.ts";
 import type { RunBy } from "../pipeline/plan.ts";
 import { type OptionSpec, type ParsedArgs, UsageError } from "./command.ts";
+import { count } from "../core/count.ts";
 
 const RUN_BY: readonly RunBy[] = ["auto", "field", "folder", "file"];
 
@@ -32,7 +33,7 @@ const LIMIT_OPTIONS: Record<string, OptionSpec> = Object.fromEntries(
   (Object.entries(LIMIT_FLAGS) as [keyof SourceLimits, string][]).map(([key, flag]) => [flag, {
     type: "string",
     value: "N",
-    description: `reader limit (default ${DEFAULT_LIMITS[key].toLocaleString("en-US")})`,
+    description: `reader limit (default ${count(DEFAULT_LIMITS[key])})`,
   }]),
 );
 

@@ -12,6 +12,7 @@
  * ```
  * @module
  */
+import { count } from "./count.ts";
 
 /** What a loader reports while it works. */
 export interface Progress {
@@ -77,9 +78,7 @@ export function terminalProgress(options: ProgressOptions = {}): Progress {
   const reading = () => {
     const filled = files.total === 0 ? 0 : Math.round(BAR * (files.index + 1) / files.total);
     return `reading [${"#".repeat(filled)}${".".repeat(BAR - filled)}] ` +
-      `${files.index + 1}/${files.total} files, ${
-        rows.toLocaleString("en-US")
-      } rows  ${files.name}`;
+      `${files.index + 1}/${files.total} files, ${count(rows)} rows  ${files.name}`;
   };
   return {
     file(index, total, name) {

@@ -24,7 +24,7 @@ export interface TaskFileExample {
 
 /** The examples of the task file at `path`; `release` names the benchmark in errors. */
 export function readTaskFile(path: string, release: string): TaskFileExample[] {
-  if (!exists(path)) throw new Error(`${release} release incomplete: ${path} is missing`);
+  requireTaskFile(path, release);
   let parsed: unknown;
   try {
     parsed = JSON.parse(Deno.readTextFileSync(path));
@@ -39,4 +39,51 @@ export function readTaskFile(path: string, release: string): TaskFileExample[] {
     }
   });
   return examples as TaskFileExample[];
+}
+
+/** Throw naming `path` when the task file is missing (`release` names the benchmark). */
+export function requireTaskFile(path: string, release: string): void {
+  if (!exists(path)) throw new Error(`${release} release incomplete: ${path} is missing`);
+}
+
+/** A data set's task file that could not be read when a task was first used. */
+export class DataSetError extends Error {
+  override name = "DataSetError";
+}
+
+/**
+ * An object with one enumerable property per name whose value `read(name)` gives on first
+ * access (then kept): a data set whose task files are read only when a task is used. An error
+ * of `read` surfaces at that access, as a {@link DataSetError} with its message.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const reads: string[] = [];
+ * const tasks = lazyTasks(["a", "b"], (name) => (reads.push(name), [name]));
+ * assert.deepEqual(Object.keys(tasks), ["a", "b"]);
+ * assert.deepEqual([tasks.b, tasks.b, reads], [["b"], ["b"], ["b"]]);
+ * const bad = lazyTasks(["x"], (name): string[] => {
+ *   throw new Error(`${name}.json: not valid JSON`);
+ * });
+ * assert.throws(() => bad.x, { name: "DataSetError", message: "x.json: not valid JSON" });
+ * ```
+ */
+export function lazyTasks<T>(
+  names: readonly string[],
+  read: (name: string) => T,
+): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const name of names) {
+    let value: T | undefined;
+    const get = () => {
+      try {
+        return value ??= read(name);
+      } catch (e) {
+        throw new DataSetError((e as Error).message);
+      }
+    };
+    Object.defineProperty(out, name, { enumerable: true, get });
+  }
+  return out;
 }

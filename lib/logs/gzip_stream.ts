@@ -46,13 +46,14 @@ import { type ByteSource, bytesSource, concatBytes, fileSource } from "./byte_so
 import { crc32 } from "./crc32.ts";
 import { BudgetError, InflateBudget, type InflateLimits } from "./inflate_budget.ts";
 import { FileError, type SourceLimits } from "./sources/types.ts";
+import { count } from "../core/count.ts";
 
 /** Compressed bytes read from a file at a time (the inflater gets them in smaller steps). */
 const CHUNK = 1 << 16;
 /** The longest gzip header accepted (the optional name and comment fields have no length). */
 const MAX_HEADER = 1 << 20;
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = count;
 const hex = (x: number) => `0x${(x >>> 0).toString(16).padStart(8, "0")}`;
 
 /** fflate's `Inflate` state (fflate 0.8.2): `s.f` final block seen, `s.l` inside a block, `s.p` bit position in `p`. */

@@ -26,6 +26,7 @@
  * @module
  */
 import type { SourceLimits } from "./sources/types.ts";
+import { count } from "../core/count.ts";
 
 /** The limits a budget enforces. */
 export type InflateLimits = Pick<SourceLimits, "maxInflated" | "maxRatio">;
@@ -33,7 +34,7 @@ export type InflateLimits = Pick<SourceLimits, "maxInflated" | "maxRatio">;
 /** Thrown when a member or file goes past its budget; `message` is the reason. */
 export class BudgetError extends Error {}
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = count;
 
 /** Output one step of a decompressor should produce at most (about). */
 export const STEP_OUTPUT = 1 << 20;

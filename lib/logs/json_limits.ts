@@ -29,11 +29,12 @@
  * @module
  */
 import type { SourceLimits } from "./sources/types.ts";
+import { count } from "../core/count.ts";
 
 /** The limits the scan checks. */
 export type JsonLimits = Pick<SourceLimits, "maxDepth" | "maxKeys">;
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = count;
 
 /**
  * The quarantine reason of a value nested deeper than `maxDepth`.

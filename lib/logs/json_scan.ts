@@ -33,6 +33,7 @@
  * ```
  * @module
  */
+import { count } from "../core/count.ts";
 
 /** Default `maxDepth`: values nested deeper than this are refused ("nested deeper than …"). */
 export const MAX_DEPTH = 1000;
@@ -726,10 +727,10 @@ export function scanErrorReason(tape: Tape, lineStart: number): string {
   const at = tape.errorAt - lineStart;
   switch (tape.error) {
     case E_DEPTH:
-      return `nested deeper than ${tape.errorLimit.toLocaleString("en-US")} levels ` +
+      return `nested deeper than ${count(tape.errorLimit)} levels ` +
         "(--max-depth); not read";
     case E_KEYS:
-      return `an object with more than ${tape.errorLimit.toLocaleString("en-US")} keys ` +
+      return `an object with more than ${count(tape.errorLimit)} keys ` +
         "(--max-keys); not read";
     case E_CONTROL:
       return `malformed JSON (control character in a string at byte ${at})`;

@@ -21,13 +21,15 @@
  * ```
  * @module
  */
+import { MAX_DEPTH, MAX_KEYS } from "./json_scan.ts";
+import { MAX_LINE_BYTES } from "./line_ranges.ts";
 import type { SourceLimits } from "./sources/types.ts";
 
-/** The defaults (see the module table). */
+/** The defaults (see the module table; the scanners' own defaults where they have one). */
 export const DEFAULT_LIMITS: Readonly<SourceLimits> = {
-  maxDepth: 1_000,
-  maxKeys: 100_000,
-  maxLineBytes: 1 << 30,
+  maxDepth: MAX_DEPTH,
+  maxKeys: MAX_KEYS,
+  maxLineBytes: MAX_LINE_BYTES,
   maxInflated: 4 * 2 ** 30,
   maxRatio: 1_000,
   maxCsvColumns: 1_000,
@@ -54,3 +56,16 @@ export const LIMIT_FLAGS: Readonly<Record<keyof SourceLimits, string>> = {
 export function withLimits(overrides: Partial<SourceLimits>): SourceLimits {
   return { ...DEFAULT_LIMITS, ...overrides };
 }
+
+/**
+ * Responses longer than this many characters (over 10 MB) are quarantined, not scored: such a
+ * response is a runaway generation, and scoring it would only hide the failure in an accuracy.
+ * A fixed limit (no flag), shared by the streaming checks (`pipeline/check.ts`) and the polars
+ * reader (`canonical.ts`).
+ *
+ * @example
+ * ```ts
+ * MAX_RESPONSE_CHARS; // 10,000,000
+ * ```
+ */
+export const MAX_RESPONSE_CHARS = 10_000_000;

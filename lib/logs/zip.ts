@@ -38,6 +38,7 @@ import { type ByteSource, bytesSource, concatBytes, fileSource } from "./byte_so
 import { crc32 } from "./crc32.ts";
 import { BudgetError, InflateBudget, type InflateLimits } from "./inflate_budget.ts";
 import { FileError } from "./sources/types.ts";
+import { count } from "../core/count.ts";
 
 /** ZIP compression methods read: stored, deflate, zstd (inspect_ai ≥ 0.3.206). */
 export const STORED = 0, DEFLATE = 8, ZSTD = 93;
@@ -78,7 +79,7 @@ export interface ZipEntry {
   localOffset: number;
 }
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = count;
 const hex = (x: number) => `0x${(x >>> 0).toString(16).padStart(8, "0")}`;
 
 /**

@@ -24,12 +24,11 @@
 import { PY_WHITESPACE } from "../core/python.ts";
 import { isSpan, type LogRecord, RECORD_FIELDS, textOf } from "../logs/record.ts";
 import { quoteValue } from "../logs/quarantine.ts";
+import { MAX_RESPONSE_CHARS } from "../logs/limits.ts";
+import { count } from "../core/count.ts";
 
-/**
- * Responses longer than this many characters (over 10 MB) are quarantined, not scored: such a
- * response is a runaway generation, and scoring it would only hide the failure in an accuracy.
- */
-export const MAX_RESPONSE_CHARS = 10_000_000;
+/** Responses longer than this are quarantined (`logs/limits.ts`). */
+export { MAX_RESPONSE_CHARS };
 
 /** A record that passed: typed fields, defaults applied. */
 export interface CheckedRecord {
@@ -139,8 +138,8 @@ export function checkRecord(r: LogRecord, defaultRun: string, runFromModel = fal
     : lengths(texts.response);
   if (len.chars > MAX_RESPONSE_CHARS) {
     return fail(
-      `response of ${len.chars.toLocaleString("en-US")} characters is longer than ` +
-        `${MAX_RESPONSE_CHARS.toLocaleString("en-US")} (over 10 MB: a runaway generation?); ` +
+      `response of ${count(len.chars)} characters is longer than ` +
+        `${count(MAX_RESPONSE_CHARS)} (over 10 MB: a runaway generation?); ` +
         "not scored",
     );
   }

@@ -196,12 +196,25 @@ interface Question {
 interface TaskEntry {
   bench: BenchEntry;
   name: string;
-  /** The release's examples, by index. */
+  /** Reads the data set's examples, until the task is indexed (done lazily, {@link indexed}). */
+  source: (() => readonly Example[]) | null;
+  /** The release's examples, by index (once indexed). */
   examples: Candidate[];
+  /** Its distinct questions, in the order they were first met (once indexed). */
+  questions: Question[];
   /** Cut-short inputs (by index). */
   truncated: Set<number>;
-  /** Items of other data-set versions, by index. */
+  /** Items of other data-set versions, by index (once indexed). */
   versions: Map<number, Candidate[]>;
+}
+
+/** What {@link ExampleIndex} builds over every task, when a search first needs it. */
+interface GlobalIndex {
+  /** Data-set input → its questions (one per task that has it). */
+  raw: Map<string, Question[]>;
+  rawLengths: Set<number>;
+  tail: TailNode;
+  truncated: Candidate[];
 }
 
 interface BenchEntry {
@@ -342,14 +355,67 @@ function andList(items: readonly string[]): string {
     : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-/** One index over the released examples of several benchmarks; see the module documentation. */
+/** A task of `bench` whose `examples` are indexed on first use ({@link indexed}). */
+function taskEntry(
+  bench: BenchEntry,
+  name: string,
+  source: () => readonly Example[],
+): TaskEntry {
+  return {
+    bench,
+    name,
+    source,
+    examples: [],
+    questions: [],
+    truncated: new Set(
+      (bench.scoring.truncatedInputs ?? []).filter((t) => t.task === name).map((t) => t.index),
+    ),
+    versions: new Map(),
+  };
+}
+
+/** Index a task's examples and its data-set versions' items (once), and return it. */
+function indexed(task: TaskEntry): TaskEntry {
+  if (task.source === null) return task;
+  const examples = task.source();
+  task.source = null;
+  const byInput = new Map<string, Question>();
+  const add = (index: number, input: string, target: string, version: string | null) => {
+    let q = byInput.get(input);
+    if (!q) {
+      q = { task, input, key: questionKey(input), examples: [] };
+      byInput.set(input, q);
+      task.questions.push(q);
+    }
+    const c: Candidate = { index, input, target, version, question: q, chars: -1 };
+    q.examples.push(c);
+    return c;
+  };
+  examples.forEach((e, i) => task.examples.push(add(i, e.input, e.target, null)));
+  for (const v of task.bench.scoring.dataVersions ?? []) {
+    for (const item of v.items) {
+      if (item.task !== task.name || item.index < 0 || item.index >= examples.length) continue;
+      const c = add(item.index, item.input, item.target, v.name);
+      task.versions.set(item.index, [...(task.versions.get(item.index) ?? []), c]);
+    }
+  }
+  for (const q of task.questions) {
+    q.examples.sort((a, b) => a.index - b.index || (a.version === null ? -1 : 1));
+  }
+  return task;
+}
+
+/**
+ * One index over the released examples of several benchmarks; see the module documentation.
+ *
+ * Built lazily, so that a small load pays only for what it asks: a task's examples are indexed
+ * when a record first names it, and the lookups over every task (exact input, question tails,
+ * cut-short inputs) when a record is first searched for by its text. The result, and the order
+ * of every list a reason names, is the same as an eager build's.
+ */
 export class ExampleIndex {
   readonly #benches: BenchEntry[] = [];
-  /** Data-set input → its questions (one per task that has it). */
-  readonly #raw = new Map<string, Question[]>();
-  readonly #rawLengths = new Set<number>();
-  readonly #tail: TailNode;
-  readonly #truncated: Candidate[] = [];
+  #global: GlobalIndex | null = null;
   /** Per set of benchmarks (names joined): every task, and the tasks each label names. */
   readonly #scopes = new Map<string, Scope>();
 
@@ -358,7 +424,6 @@ export class ExampleIndex {
    * lists) of `benchmarks`, in this order (the order reasons list them in).
    */
   constructor(benchmarks: readonly { scoring: BenchmarkScoring; examples: ExampleSet }[]) {
-    const keys = new Map<string, KeyEntry>();
     for (const { scoring, examples } of benchmarks) {
       const bench: BenchEntry = {
         name: scoring.name,
@@ -372,59 +437,37 @@ export class ExampleIndex {
         ...Object.keys(examples).filter((t) => !scoring.tasks.some((x) => x.name === t)),
       ];
       for (const name of names) {
-        bench.tasks.set(name, this.#indexTask(bench, name, examples[name] ?? [], keys));
+        bench.tasks.set(
+          name,
+          taskEntry(bench, name, () => examples[name] ?? []),
+        );
       }
     }
-    for (const e of keys.values()) if (e.key === "") keys.delete(e.key);
-    this.#tail = buildTail([...keys.values()], 0);
   }
 
-  #indexTask(
-    bench: BenchEntry,
-    name: string,
-    examples: readonly Example[],
-    keys: Map<string, KeyEntry>,
-  ): TaskEntry {
-    const task: TaskEntry = {
-      bench,
-      name,
-      examples: [],
-      truncated: new Set(
-        (bench.scoring.truncatedInputs ?? []).filter((t) => t.task === name).map((t) => t.index),
-      ),
-      versions: new Map(),
-    };
-    const byInput = new Map<string, Question>();
-    const add = (index: number, input: string, target: string, version: string | null) => {
-      let q = byInput.get(input);
-      if (!q) {
-        q = { task, input, key: questionKey(input), examples: [] };
-        byInput.set(input, q);
-        const entry = keys.get(q.key);
-        if (entry) entry.questions.push(q);
-        else keys.set(q.key, { key: q.key, questions: [q] });
-        const same = this.#raw.get(input);
-        if (same) same.push(q);
-        else this.#raw.set(input, [q]);
-        this.#rawLengths.add(input.length);
-      }
-      const c: Candidate = { index, input, target, version, question: q, chars: -1 };
-      q.examples.push(c);
-      return c;
-    };
-    examples.forEach((e, i) => task.examples.push(add(i, e.input, e.target, null)));
-    for (const v of bench.scoring.dataVersions ?? []) {
-      for (const item of v.items) {
-        if (item.task !== name || item.index < 0 || item.index >= examples.length) continue;
-        const c = add(item.index, item.input, item.target, v.name);
-        task.versions.set(item.index, [...(task.versions.get(item.index) ?? []), c]);
+  /** The lookups over every task (built on first use, tasks and questions in index order). */
+  #lookups(): GlobalIndex {
+    if (this.#global) return this.#global;
+    const keys = new Map<string, KeyEntry>();
+    const raw = new Map<string, Question[]>();
+    const rawLengths = new Set<number>();
+    const truncated: Candidate[] = [];
+    for (const bench of this.#benches) {
+      for (const task of bench.tasks.values()) {
+        for (const q of indexed(task).questions) {
+          const entry = keys.get(q.key);
+          if (entry) entry.questions.push(q);
+          else keys.set(q.key, { key: q.key, questions: [q] });
+          const same = raw.get(q.input);
+          if (same) same.push(q);
+          else raw.set(q.input, [q]);
+          rawLengths.add(q.input.length);
+        }
+        for (const i of task.truncated) if (task.examples[i]) truncated.push(task.examples[i]);
       }
     }
-    for (const q of byInput.values()) {
-      q.examples.sort((a, b) => a.index - b.index || (a.version === null ? -1 : 1));
-    }
-    for (const i of task.truncated) if (task.examples[i]) this.#truncated.push(task.examples[i]);
-    return task;
+    keys.delete("");
+    return this.#global = { raw, rawLengths, tail: buildTail([...keys.values()], 0), truncated };
   }
 
   /**
@@ -595,7 +638,7 @@ export class ExampleIndex {
       if (name === null) continue;
       let t = b.tasks.get(name);
       if (!t) { // a task the scoring part knows but the examples lack: nothing to tie to
-        t = { bench: b, name, examples: [], truncated: new Set(), versions: new Map() };
+        t = { ...taskEntry(b, name, () => []), truncated: new Set() };
         b.tasks.set(name, t);
       }
       out.push(t);
@@ -655,12 +698,13 @@ export class ExampleIndex {
       else if (!qs.includes(q)) qs.push(q);
     };
     // 1. the exact text of a data-set input
-    if (this.#rawLengths.has(input.length)) { for (const q of this.#raw.get(input) ?? []) add(q); }
+    const { raw, rawLengths, tail, truncated } = this.#lookups();
+    if (rawLengths.has(input.length)) { for (const q of raw.get(input) ?? []) add(q); }
     if (found.size > 0) return found;
     // 2. the question at the end of a prompt (normalised texts, at a question boundary)
     const key = row.key;
     const cands: KeyEntry[] = [];
-    tailCandidates(this.#tail, key, cands);
+    tailCandidates(tail, key, cands);
     for (const e of cands) {
       if (e.key.length <= key.length && isEmbeddedKey(key, e.key)) {
         for (const q of e.questions) add(q);
@@ -668,7 +712,7 @@ export class ExampleIndex {
     }
     if (found.size > 0) return found;
     // 3. a data-set input known to be cut short, whose whole question the prompt asks
-    for (const c of this.#truncated) {
+    for (const c of truncated) {
       if (truncatedKeyMatch(key, c.question.key)) add(c.question);
     }
     return found;
@@ -758,7 +802,7 @@ export class ExampleIndex {
   #atIndex(row: Row, task: TaskEntry): Identification {
     const i = row.r.example_index!;
     const bench = task.bench.name;
-    const ex = task.examples[i];
+    const ex = indexed(task).examples[i];
     if (!ex) {
       return fail(
         bench,

@@ -53,6 +53,7 @@ import type { PlannedFile, RunBy } from "./plan.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
 import { type RunSummary, summariseRuns } from "./summarise.ts";
+import { count } from "../core/count.ts";
 
 export type { RunSummary, StoredAgreement, StoredDisagreement, TaskScore } from "./summarise.ts";
 export { MAX_DISAGREEMENTS } from "./summarise.ts";
@@ -268,7 +269,7 @@ async function load(
   const scored = await scoredOrCached(plan, dataDir, options, engineOptions, progress);
   if (options.scorer !== undefined) checkScorerApplies(options.scorer, scored);
   const responses = options.responses ?? true;
-  progress.phase(`summarising ${scored.compact.height.toLocaleString("en-US")} rows…`);
+  progress.phase(`summarising ${count(scored.compact.height)} rows…`);
   let rows = rowsFrame(scored.compact, dataDir, { examples: options.examples ?? responses });
   const fileSummaries = plan.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
   const failed = new Set(scored.errors.map((e) => e.file));
@@ -330,7 +331,7 @@ async function scoredOrCached(
   if (dir !== null && keyed !== null) {
     const read = readCache(dir, keyed.key);
     if (read.load) {
-      progress.phase(`cache: ${read.load.frame.height.toLocaleString("en-US")} rows from ${dir}`);
+      progress.phase(`cache: ${count(read.load.frame.height)} rows from ${dir}`);
       return fromCache(plan, read.load, { dir, key: keyed.key, hit: true, reason: null });
     }
   }
@@ -345,6 +346,8 @@ async function scoredOrCached(
     cache: null,
   };
   if (dir === null) return scored;
+  const small = manySmallRuns(plan, scored.compact);
+  if (small !== null) return { ...scored, cache: { dir, key: "", hit: false, reason: small } };
   if (keyed === null) {
     return {
       ...scored,
@@ -360,6 +363,24 @@ async function scoredOrCached(
     settings: keyed.settings,
   });
   return { ...scored, cache: { dir, key: keyed.key, hit: false, reason: written.reason ?? why } };
+}
+
+/** A load of more runs than this is not cached when they average under the size below. */
+export const CACHE_MANY_RUNS = 64;
+/** Bytes of log per run under which scoring a run again is cheaper than its Parquet file. */
+export const CACHE_MIN_RUN_BYTES = 256 * 1024;
+
+/**
+ * Why a load of many small runs is not cached (null: it is): the cache writes one Parquet file
+ * per run (~2.5 ms each) and reads them back one by one, so 2,000 one-line logs took 4× longer
+ * to load with the cache than without it, and a hit was slower than scoring them again.
+ */
+function manySmallRuns(plan: LoadPlan, compact: pl.DataFrame): string | null {
+  const runs = compact.height === 0 ? 0 : compact.select("benchmark", "run").unique().height;
+  const bytes = plan.files.reduce((sum, f) => sum + f.size, 0);
+  if (runs <= CACHE_MANY_RUNS || bytes >= runs * CACHE_MIN_RUN_BYTES) return null;
+  return `not written: ${count(runs)} runs of ${count(Math.round(bytes / runs))} bytes of log ` +
+    "on average (scoring them again is faster than a Parquet file per run)";
 }
 
 /** The cache key of a plan: each file's fingerprint and every setting that changes the rows. */

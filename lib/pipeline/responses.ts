@@ -53,6 +53,7 @@ import {
   type SourceLimits,
 } from "../logs/sources/types.ts";
 import { ZipArchive } from "../logs/zip.ts";
+import { count } from "../core/count.ts";
 
 /** Where one response is: a compact row's file, pointer, line and epoch. */
 export interface ResponseRef {
@@ -239,7 +240,7 @@ type Reader = (
 
 /** The JSON string `bytes` (quotes included) found at `offset`, as `JSON.parse` decodes it. */
 function jsonString(path: string, bytes: Uint8Array, offset: number, length: number): string {
-  const off = offset.toLocaleString("en-US");
+  const off = count(offset);
   if (bytes.length !== length || bytes[0] !== 0x22 || bytes[length - 1] !== 0x22) {
     throw new FileChangedError(path, `no JSON string of ${length} bytes at byte ${off}`);
   }
@@ -318,8 +319,8 @@ const readGzSpans: Reader = (path, refs, rows, out, { limits }) => {
   const missing = active.length > 0 ? refs[active[0].i] : refs[order[next]];
   throw new FileChangedError(
     path,
-    `it inflates to ${pos.toLocaleString("en-US")} bytes, the response at byte ` +
-      `${missing.offset.toLocaleString("en-US")} is not there`,
+    `it inflates to ${count(pos)} bytes, the response at byte ` +
+      `${count(missing.offset)} is not there`,
   );
 };
 

@@ -1,7 +1,8 @@
 /**
  * Score units in the current thread: what each Worker does with a task, and what a small
  * load does without Workers. A unit whose reading fails in a way no source foresaw (a bug, not
- * a bad log) becomes an error of its file, so one file never decides for the others.
+ * a bad log) becomes an error of its file, so one file never decides for the others; so does a
+ * data-set task file that turns out unreadable when the unit's records first need it.
  *
  * @example
  * ```ts ignore
@@ -9,6 +10,7 @@
  * ```
  * @module
  */
+import { DataSetError } from "../core/task_file.ts";
 import { RowBuilder } from "./compact.ts";
 import { scoreUnit, type ScoringState } from "./score_unit.ts";
 import type { UnitResult, WorkUnit } from "./units.ts";
@@ -39,7 +41,9 @@ export function scoreUnitSafely(state: ScoringState, unit: WorkUnit): UnitResult
       pending: { rows: none(), list: [] },
       lines: 0,
       rowsIn: 0,
-      error: `internal error while reading (${(e as Error).name}: ${(e as Error).message})`,
+      error: e instanceof DataSetError
+        ? `data set unreadable: ${e.message}`
+        : `internal error while reading (${(e as Error).name}: ${(e as Error).message})`,
       models: [],
       fields: null,
     };

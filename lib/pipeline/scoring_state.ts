@@ -46,9 +46,11 @@ export interface Unavailable {
 }
 
 /**
- * Load the scoring parts, read their examples, index them. A benchmark whose data set cannot
- * be read is left out and listed in `unavailable` (the caller decides whether that is fatal);
- * an unknown scorer name throws.
+ * Load the scoring parts and index their examples. A benchmark whose data set is missing is
+ * left out and listed in `unavailable` (the caller decides whether that is fatal); an unknown
+ * scorer name throws. Task files are read and indexed when a record first needs them (a small
+ * load of a few tasks reads a few files), so a task file that is present but malformed is the
+ * error of the log file whose record needed it.
  */
 export async function buildScoringState(
   setup: ScoringSetup,

@@ -40,6 +40,7 @@ import { analysesSections } from "./analyses.ts";
 import { tableOf } from "./table_of.ts";
 import { reportExamples } from "./examples.ts";
 import { datasetProvenance, gitCommit, sourceDigest } from "./provenance.ts";
+import { count } from "../core/count.ts";
 
 /** Options of {@link buildReport}. */
 export interface ReportOptions {
@@ -72,8 +73,8 @@ export async function buildReport(
   return {
     title: opts.title ?? "runlens report",
     subtitle: `${loaded.runs.length} run(s) from ${loaded.files.length} log file(s); ` +
-      `${loaded.rows.height.toLocaleString("en-US")} rows scored, ` +
-      `${loaded.quarantine.length.toLocaleString("en-US")} quarantined.`,
+      `${count(loaded.rows.height)} rows scored, ` +
+      `${count(loaded.quarantine.length)} quarantined.`,
     provenance: {
       runlens_commit: code,
       datasets: datasetProvenance(opts.dataDir, benchmarks),

@@ -56,7 +56,9 @@ export interface ScoreRun {
 /**
  * The argv of `runlens score` for `paths` (relative to `options.cwd`, or absolute): the CLI
  * script by absolute path, the repository's `deno.json`, `--` before the paths when one of
- * them starts with `-`.
+ * them starts with `-`. `--node-modules-dir=manual` uses the `node_modules` the suite's own
+ * process (`nodeModulesDir: auto`) has just checked, instead of checking it again in every
+ * case: ~0.1 s of CPU less per case, nothing else changes.
  *
  * @example
  * ```ts ignore
@@ -73,6 +75,7 @@ export function scoreArgv(
     "--allow-all",
     "--config",
     join(REPO_ROOT, "deno.json"),
+    "--node-modules-dir=manual",
     join(REPO_ROOT, "lib", "cli", "runlens.ts"),
     "score",
   ];
@@ -80,6 +83,32 @@ export function scoreArgv(
   return paths.some((p) => p.startsWith("-"))
     ? [...base, ...opts, "--", ...paths]
     : [...base, ...paths, ...opts];
+}
+
+let prepared: Promise<void> | null = null;
+
+/**
+ * Make sure `node_modules` holds what `runlens` needs (once per process): `runlens --help`
+ * under the repository's `nodeModulesDir: auto`, which installs what is missing, so that the
+ * cases can run with `--node-modules-dir=manual` (see {@link scoreArgv}).
+ *
+ * @example
+ * ```ts ignore
+ * await prepareRunlens();
+ * ```
+ */
+export function prepareRunlens(): Promise<void> {
+  return prepared ??= (async () => {
+    const argv = scoreArgv([], { dataDir: "." }).filter((a) => a !== "--node-modules-dir=manual");
+    const end = await new Deno.Command(argv[0], {
+      args: [...argv.slice(1, argv.indexOf("score")), "--help"],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    if (!end.success) {
+      throw new Error(`runlens --help failed: ${new TextDecoder().decode(end.stderr)}`);
+    }
+  })();
 }
 
 /**

@@ -233,6 +233,31 @@ export function lineCase(
   return carrierFile(g, carrier, content, records, q, about);
 }
 
+/** runlens's documented default `--max-ratio` (README, "Limits and integrity"). */
+export const DOCUMENTED_MAX_RATIO = 1000;
+
+/**
+ * The outcomes allowed for a gzip file of `content` compressed to `gz`: also `named-error`
+ * when it inflates more than half the documented `--max-ratio`. The ratio budget is checked
+ * on every prefix of the stream, and a long run of one character (a runaway response, a 5 MB
+ * field) inflates ~1,030× where it is, so such a file may be refused as a possible bomb —
+ * by design, with a reason naming `--max-ratio` — while the whole member stays under 1,000×.
+ *
+ * @example
+ * ```ts ignore
+ * gzipAllowed(utf8("x".repeat(1 << 20)), gzipBytes(utf8("x".repeat(1 << 20))), ["accounted"]);
+ * // ["accounted", "named-error"]
+ * ```
+ */
+export function gzipAllowed(
+  content: Uint8Array,
+  gz: Uint8Array,
+  allowed: Expect["allowed"],
+): Expect["allowed"] {
+  const bomb = content.length > (DOCUMENTED_MAX_RATIO / 2) * gz.length;
+  return bomb && !allowed.includes("named-error") ? [...allowed, "named-error"] : allowed;
+}
+
 /**
  * The nodes and expectation of one carrier file holding `content` (`task`: the lm-eval task
  * when it cannot be read back from the content).
@@ -259,9 +284,10 @@ export function carrierFile(
     }
     case "canonical-gz": {
       const path = `run_${k}.jsonl.gz`;
+      const gz = gzipBytes(content);
       return {
-        nodes: [{ kind: "file", path, bytes: gzipBytes(content) }],
-        expect: [{ path, records, quarantined: q, allowed }],
+        nodes: [{ kind: "file", path, bytes: gz }],
+        expect: [{ path, records, quarantined: q, allowed: gzipAllowed(content, gz, allowed) }],
         about: `${about} (gzip)`,
       };
     }

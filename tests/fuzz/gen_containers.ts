@@ -37,7 +37,13 @@ import {
   pickExamples,
   responseFor,
 } from "./data.ts";
-import { type CaseBody, type Gen, maybeCompanions, withCompanions } from "./gen_common.ts";
+import {
+  type CaseBody,
+  type Gen,
+  gzipAllowed,
+  maybeCompanions,
+  withCompanions,
+} from "./gen_common.ts";
 import type { ClassDef } from "./registry_types.ts";
 
 const GB = 2 ** 30;
@@ -107,10 +113,11 @@ const csvOdd: ClassDef = {
       allowed: Expect["allowed"],
       extra: Partial<CaseBody> = {},
     ): CaseBody => {
-      let bytes = typeof text === "string" ? utf8(text) : text;
-      if (path.endsWith(".gz")) bytes = gzipBytes(bytes);
+      const plain = typeof text === "string" ? utf8(text) : text;
+      const bytes = path.endsWith(".gz") ? gzipBytes(plain) : plain;
+      const ok = path.endsWith(".gz") ? gzipAllowed(plain, bytes, allowed) : allowed;
       return maybeCompanions(g, {
-        ...single(path, bytes, { records, quarantined: q, allowed }, `CSV: ${variant}`),
+        ...single(path, bytes, { records, quarantined: q, allowed: ok }, `CSV: ${variant}`),
         ...extra,
       });
     };

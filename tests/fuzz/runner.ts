@@ -12,7 +12,15 @@
  * @module
  */
 import { join } from "node:path";
-import { REPO_ROOT, RUNNING, runScore, scoreArgv, type ScoreRun, shellCommand } from "./adapter.ts";
+import {
+  prepareRunlens,
+  REPO_ROOT,
+  RUNNING,
+  runScore,
+  scoreArgv,
+  type ScoreRun,
+  shellCommand,
+} from "./adapter.ts";
 import { type FuzzCase, materialize } from "./case.ts";
 import { buildCase, type CaseRef, DEFAULT_SEED } from "./cases.ts";
 import { classify, limitsOf, type Verdict } from "./classify.ts";
@@ -96,6 +104,7 @@ export async function runCase(
   root: string,
   dataDir: string,
 ): Promise<{ verdict: Verdict; run: ScoreRun; caseDir: string }> {
+  await prepareRunlens();
   const caseDir = await materialize(c, root);
   const limits = limitsOf(c);
   const paths = c.args ?? [caseDir];

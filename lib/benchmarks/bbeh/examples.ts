@@ -16,7 +16,12 @@
  */
 import { join } from "node:path";
 import { exists, FETCH_HINT } from "../../core/data_dir.ts";
-import { readTaskFile, type TaskFileExample } from "../../core/task_file.ts";
+import {
+  lazyTasks,
+  readTaskFile,
+  requireTaskFile,
+  type TaskFileExample,
+} from "../../core/task_file.ts";
 import type { ExampleSet } from "../types.ts";
 import { BBEH_TASKS, type BbehTaskInfo } from "./tasks.ts";
 
@@ -67,7 +72,7 @@ export function findBbehRelease(dir: string): string {
  * ```
  */
 export function readBbehTask(release: string, info: BbehTaskInfo): TaskFileExample[] {
-  const path = join(release, "benchmark_tasks", `bbeh_${info.name}`, "task.json");
+  const path = bbehTaskPath(release, info);
   const examples = readTaskFile(path, "BBEH");
   if (examples.length !== info.size) {
     throw new Error(`${path}: ${examples.length} examples, the release has ${info.size}`);
@@ -75,9 +80,15 @@ export function readBbehTask(release: string, info: BbehTaskInfo): TaskFileExamp
   return examples;
 }
 
+/** Where a task's file is in a release folder. */
+function bbehTaskPath(release: string, info: BbehTaskInfo): string {
+  return join(release, "benchmark_tasks", `bbeh_${info.name}`, "task.json");
+}
+
 /**
  * The released examples of all 23 tasks (input and target, in task-file order) from a data
- * directory (any folder {@link findBbehRelease} accepts). Throws naming a missing or bad file.
+ * directory (any folder {@link findBbehRelease} accepts). Throws naming a missing file; each
+ * task's file is read when the task is first used (a bad file throws then, naming it).
  *
  * @example
  * ```ts
@@ -89,9 +100,11 @@ export function readBbehTask(release: string, info: BbehTaskInfo): TaskFileExamp
  */
 export function readBbehExamples(dataDir: string): ExampleSet {
   const release = findBbehRelease(dataDir);
-  const out: ExampleSet = {};
-  for (const info of BBEH_TASKS) {
-    out[info.name] = readBbehTask(release, info).map(({ input, target }) => ({ input, target }));
-  }
-  return out;
+  const byName = new Map(BBEH_TASKS.map((info) => [info.name as string, info]));
+  for (const info of BBEH_TASKS) requireTaskFile(bbehTaskPath(release, info), "BBEH");
+  return lazyTasks(
+    [...byName.keys()],
+    (name) =>
+      readBbehTask(release, byName.get(name)!).map(({ input, target }) => ({ input, target })),
+  );
 }

@@ -16,7 +16,7 @@
  */
 import { join } from "node:path";
 import { exists, FETCH_HINT } from "../../core/data_dir.ts";
-import { readTaskFile } from "../../core/task_file.ts";
+import { lazyTasks, readTaskFile, requireTaskFile } from "../../core/task_file.ts";
 import type { ExampleSet } from "../types.ts";
 import { BBH_TASKS, type BbhTaskInfo } from "./tasks.ts";
 
@@ -97,7 +97,7 @@ export function readBbhTaskFile(path: string): BbhExample[] {
  * ```
  */
 export function readBbhTask(taskDir: string, info: BbhTaskInfo): BbhExample[] {
-  const path = join(taskDir, `${info.name}.json`);
+  const path = bbhTaskPath(taskDir, info);
   const examples = readBbhTaskFile(path);
   if (examples.length !== info.size) {
     throw new Error(`${path}: ${examples.length} examples, the release has ${info.size}`);
@@ -105,9 +105,15 @@ export function readBbhTask(taskDir: string, info: BbhTaskInfo): BbhExample[] {
   return examples;
 }
 
+/** Where a task's file is in the task folder. */
+function bbhTaskPath(taskDir: string, info: BbhTaskInfo): string {
+  return join(taskDir, `${info.name}.json`);
+}
+
 /**
  * The released examples of all 27 tasks (input and target, in task-file order) from a data
- * directory (any folder {@link findBbhTaskDir} accepts). Throws naming a missing or bad file.
+ * directory (any folder {@link findBbhTaskDir} accepts). Throws naming a missing file; each
+ * task's file is read when the task is first used (a bad file throws then, naming it).
  *
  * @example
  * ```ts
@@ -120,9 +126,11 @@ export function readBbhTask(taskDir: string, info: BbhTaskInfo): BbhExample[] {
  */
 export function readBbhExamples(dataDir: string): ExampleSet {
   const taskDir = findBbhTaskDir(dataDir);
-  const out: ExampleSet = {};
-  for (const info of BBH_TASKS) {
-    out[info.name] = readBbhTask(taskDir, info).map(({ input, target }) => ({ input, target }));
-  }
-  return out;
+  const byName = new Map(BBH_TASKS.map((info) => [info.name as string, info]));
+  for (const info of BBH_TASKS) requireTaskFile(bbhTaskPath(taskDir, info), "BBH");
+  return lazyTasks(
+    [...byName.keys()],
+    (name) =>
+      readBbhTask(taskDir, byName.get(name)!).map(({ input, target }) => ({ input, target })),
+  );
 }

@@ -59,6 +59,7 @@ import {
   type SourceFile,
   type SourceLimits,
 } from "./types.ts";
+import { count } from "../../core/count.ts";
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -236,8 +237,8 @@ function checkText(path: string, bytes: Uint8Array, mapped: boolean): number {
 }
 
 const tooWide = (n: number, what: string, maxColumns: number) =>
-  `${what} has ${n.toLocaleString("en-US")} columns, more than the limit of ` +
-  `${maxColumns.toLocaleString("en-US")} (--max-csv-columns)`;
+  `${what} has ${count(n)} columns, more than the limit of ` +
+  `${count(maxColumns)} (--max-csv-columns)`;
 
 /**
  * The column names of the header (the first record from `from`), trimmed; null when there is

@@ -32,6 +32,7 @@ import {
   type SourceLimits,
 } from "./types.ts";
 import type { BadRecord, LogRecord, Pointer } from "../record.ts";
+import { count } from "../../core/count.ts";
 
 /**
  * The largest document parsed whole (512 MiB): V8 cannot hold a longer string, so a larger
@@ -39,7 +40,7 @@ import type { BadRecord, LogRecord, Pointer } from "../record.ts";
  */
 export const MAX_DOCUMENT_BYTES = 2 ** 29 - 24;
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = count;
 
 /** The reason for a document over {@link MAX_DOCUMENT_BYTES}. */
 export const TOO_BIG = `larger than ${n(MAX_DOCUMENT_BYTES)} bytes, the most runlens parses as ` +

@@ -58,6 +58,7 @@ import {
   type SourceFile,
   type SourceLimits,
 } from "./types.ts";
+import { count } from "../../core/count.ts";
 
 /**
  * The cap on what a gzip CSV log may inflate to (it is held whole: see the module doc).
@@ -69,7 +70,7 @@ import {
  */
 export const GZIP_CSV_CAP = {
   bytes: MAX_DOCUMENT_BYTES,
-  reason: `inflates past ${MAX_DOCUMENT_BYTES.toLocaleString("en-US")} bytes, the most runlens ` +
+  reason: `inflates past ${count(MAX_DOCUMENT_BYTES)} bytes, the most runlens ` +
     "holds of a gzip CSV log (a quoted cell may hold line breaks, so it is read whole); " +
     "decompress it to read it as a plain file",
 };

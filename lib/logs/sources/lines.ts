@@ -83,6 +83,7 @@ import {
   type SourceFile,
   type SourceLimits,
 } from "./types.ts";
+import { count } from "../../core/count.ts";
 
 /**
  * Bytes per read of a range (a buffer grows only for a line longer than this).
@@ -182,7 +183,7 @@ export function oddBlankReason(text: string): string {
  * ```
  */
 export function tooLongReason(maxLineBytes: number): string {
-  return `line longer than ${maxLineBytes.toLocaleString("en-US")} bytes (--max-line-bytes); ` +
+  return `line longer than ${count(maxLineBytes)} bytes (--max-line-bytes); ` +
     "not read";
 }
 
