@@ -7,7 +7,8 @@
  * made-up runs as it should, and runs every CI case through the CLI (two at a time), asserting
  * that each ends in an allowed outcome (one test step per case, with the reproduction command).
  * `RUNLENS_FUZZ_CI_SCALE=0.5` halves the cases of every class (a faster CI, still stratified);
- * `RUNLENS_FUZZ_TIME_SCALE=2` doubles every time limit (a busy machine). The cases cost ~98
+ * `RUNLENS_FUZZ_TIME_SCALE=2` doubles every time limit (by default they follow the load average
+ * per CPU, between 1× and 4×). The cases cost ~98
  * CPU-seconds in all (runlens ~0.23 s per one-line case, see `fuzz/README.md`): about 50 s of
  * wall time on 2 idle CPUs, several times that when other jobs share them.
  *

@@ -37,12 +37,21 @@ export const DEFAULT_LIMITS: Limits = { timeoutMs: 60_000, rssBytes: 3 * 2 ** 30
 
 /**
  * The limits of `c` (its own, else the defaults); time limits are multiplied by
- * `$RUNLENS_FUZZ_TIME_SCALE` (default 1) for slow or busy machines.
+ * `$RUNLENS_FUZZ_TIME_SCALE` when set, else by the machine's load: the 1-minute load average
+ * per CPU when above 1 (at most 4). A time limit tells a hang or an unbounded input from a
+ * slow run, and a machine with twice as many runnable processes as CPUs runs everything at
+ * about half speed; on an idle machine the limits are the documented ones.
  */
 export function limitsOf(c: FuzzCase): Limits {
-  const scale = Number(Deno.env.get("RUNLENS_FUZZ_TIME_SCALE") ?? "1") || 1;
   const limits = { ...DEFAULT_LIMITS, ...c.limits };
-  return { ...limits, timeoutMs: limits.timeoutMs * scale };
+  return { ...limits, timeoutMs: limits.timeoutMs * timeScale() };
+}
+
+function timeScale(): number {
+  const set = Number(Deno.env.get("RUNLENS_FUZZ_TIME_SCALE"));
+  if (set > 0) return set;
+  const perCpu = Deno.loadavg()[0] / (navigator.hardwareConcurrency || 1);
+  return Math.min(4, Math.max(1, perCpu));
 }
 
 /** Outcomes that pass. */
