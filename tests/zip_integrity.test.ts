@@ -485,7 +485,8 @@ Deno.test(".eval bombs: 2 GB members in 2 MB (deflate) or 64 KB (zstd) are refus
         assert.equal(out.bad.length, 1, name);
         assert.match(`member ${out.bad[0].replace(/^sample /, "")}`, expected, name);
       } else assert.match(out.error ?? "", expected, name);
-      const bound = name === "sample-over-document-cap" ? 900 * MiB : 200 * MiB;
+      // a bomb read whole takes gigabytes; ~135 MiB alone, up to 224 seen under heavy load
+      const bound = name === "sample-over-document-cap" ? 900 * MiB : 300 * MiB;
       assert.ok(m.peak < bound, `${name}: peak RSS ${(m.peak / MiB).toFixed(0)} MiB`);
       console.log(
         `${name} (${(Deno.statSync(path).size / MiB).toFixed(2)} MiB): peak RSS ${
