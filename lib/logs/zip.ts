@@ -507,30 +507,49 @@ export class ZstdFrameGuard {
   }
 }
 
-/** Read the end record and the central directory; check their structure. */
-function readDirectory(path: string, src: ByteSource): { entries: ZipEntry[]; cdStart: number } {
+/** The end-of-central-directory record: the archive's last 22+ bytes, and where it starts. */
+interface EndRecord {
+  /** The archive's tail that holds the record. */
+  tail: Uint8Array;
+  /** The record's offset in `tail`. */
+  eocd: number;
+  /** The record's offset in the archive. */
+  eocdPos: number;
+}
+
+/** Find the end record, scanning back over at most a maximal archive comment. */
+function findEndRecord(path: string, src: ByteSource): EndRecord {
   if (src.size === 0) throw new FileError(path, "not a ZIP archive (empty file)");
   const tailLen = Math.min(src.size, 22 + 0xffff);
   const tail = src.read(src.size - tailLen, tailLen);
   const tailStart = src.size - tailLen;
-  let eocd = -1;
   for (let at = tail.length - 22; at >= 0; at--) {
     if (u32(tail, at) === 0x06054b50 && at + 22 + u16(tail, at + 20) <= tail.length) {
-      eocd = at;
-      break;
+      return { tail, eocd: at, eocdPos: tailStart + at };
     }
   }
-  if (eocd < 0) {
-    const head = src.read(0, 4);
-    const zipLike = head.length >= 2 && head[0] === 0x50 && head[1] === 0x4b;
-    throw zipLike
-      ? broken(path, "no end-of-central-directory record: truncated?")
-      : new FileError(path, "not a ZIP archive (no end-of-central-directory record)");
-  }
+  const head = src.read(0, 4);
+  const zipLike = head.length >= 2 && head[0] === 0x50 && head[1] === 0x4b;
+  throw zipLike
+    ? broken(path, "no end-of-central-directory record: truncated?")
+    : new FileError(path, "not a ZIP archive (no end-of-central-directory record)");
+}
+
+/** Where the central directory is and how many entries it holds. */
+interface DirectoryExtent {
+  count: number;
+  cdStart: number;
+  cdSize: number;
+  /** Bytes before the archive (a stub): they shift every offset alike. */
+  shift: number;
+}
+
+/** The central directory's extent from the end record (or its ZIP64 record), checked. */
+function directoryExtent(path: string, src: ByteSource, end: EndRecord): DirectoryExtent {
+  const { tail, eocd, eocdPos } = end;
   let count = u16(tail, eocd + 10);
   let cdSize = u32(tail, eocd + 12);
   let cdOffset = u32(tail, eocd + 16);
-  const eocdPos = tailStart + eocd;
   let cdEnd = eocdPos;
   const disk = (v: number) => v !== 0 && v !== 0xffff; // 0xFFFF: see the ZIP64 record
   if (u16(tail, eocd + 8) !== count || disk(u16(tail, eocd + 4)) || disk(u16(tail, eocd + 6))) {
@@ -553,61 +572,110 @@ function readDirectory(path: string, src: ByteSource): { entries: ZipEntry[]; cd
   }
   const cdStart = cdEnd - cdSize;
   if (cdStart < 0) throw broken(path, "central directory larger than the archive");
-  // bytes before the archive (a stub) shift every offset alike
   const shift = cdStart - cdOffset;
   if (shift < 0) throw broken(path, "central directory offset past its position (truncated?)");
-  const cd = src.read(cdStart, cdSize);
+  return { count, cdStart, cdSize, shift };
+}
+
+/** A central directory entry as recorded (sizes and offset after its ZIP64 extra field). */
+interface CentralEntry {
+  name: string;
+  flags: number;
+  method: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  /** Local header offset, before the stub shift. */
+  local: number;
+  /** Length of the whole entry in the directory. */
+  length: number;
+}
+
+/** ZIP64 extra field: the 64-bit values of the fields that hold 0xFFFFFFFF, in order. */
+function applyZip64Extra(e: CentralEntry, extra: Uint8Array): void {
+  for (let x = 0; x + 4 <= extra.length;) {
+    const id = u16(extra, x), len = u16(extra, x + 2);
+    if (id === 0x0001) {
+      let p = x + 4;
+      if (e.size === 0xffffffff && p + 8 <= x + 4 + len) e.size = u64(extra, p), p += 8;
+      if (e.compressedSize === 0xffffffff && p + 8 <= x + 4 + len) {
+        e.compressedSize = u64(extra, p), p += 8;
+      }
+      if (e.local === 0xffffffff && p + 8 <= x + 4 + len) e.local = u64(extra, p), p += 8;
+    }
+    x += 4 + len;
+  }
+}
+
+/** Parse entry `i` (of `count`) at `at` in the directory `cd`; check it lies within. */
+function readCentralEntry(
+  path: string,
+  cd: Uint8Array,
+  at: number,
+  i: number,
+  count: number,
+): CentralEntry {
+  if (at + 46 > cd.length || u32(cd, at) !== 0x02014b50) {
+    throw broken(path, `central directory entry ${i + 1} of ${count} is missing or misaligned`);
+  }
+  const nameLen = u16(cd, at + 28), extraLen = u16(cd, at + 30), commentLen = u16(cd, at + 32);
+  if (at + 46 + nameLen + extraLen + commentLen > cd.length) {
+    throw broken(path, `central directory entry ${i + 1} runs past the directory`);
+  }
+  const e: CentralEntry = {
+    name: decodeName(cd.subarray(at + 46, at + 46 + nameLen)),
+    flags: u16(cd, at + 8),
+    method: u16(cd, at + 10),
+    crc: u32(cd, at + 16),
+    compressedSize: u32(cd, at + 20),
+    size: u32(cd, at + 24),
+    local: u32(cd, at + 42),
+    length: 46 + nameLen + extraLen + commentLen,
+  };
+  applyZip64Extra(e, cd.subarray(at + 46 + nameLen, at + 46 + nameLen + extraLen));
+  return e;
+}
+
+/** Check one member (unique name, not encrypted, a method read here, sizes) and place it. */
+function checkedEntry(
+  path: string,
+  e: CentralEntry,
+  index: number,
+  names: Set<string>,
+  ext: DirectoryExtent,
+): ZipEntry {
+  const { name, method, flags, crc, compressedSize, size } = e;
+  const what = `member ${name}`;
+  if (names.has(name)) throw new FileError(path, `${what}: duplicate member name`);
+  names.add(name);
+  if (flags & 1) throw new FileError(path, `${what}: encrypted (not read)`);
+  if (!(method in METHOD_NAMES)) {
+    throw new FileError(path, `${what}: unsupported ZIP compression method ${method}`);
+  }
+  if (method === STORED && compressedSize !== size) {
+    throw new FileError(path, `${what}: stored, but its sizes differ`);
+  }
+  const localOffset = e.local + ext.shift;
+  if (localOffset + 30 > ext.cdStart) {
+    throw new FileError(path, `${what}: local header past the central directory (truncated?)`);
+  }
+  return { index, name, method, flags, crc, compressedSize, size, localOffset };
+}
+
+/** Read the end record and the central directory; check their structure. */
+function readDirectory(path: string, src: ByteSource): { entries: ZipEntry[]; cdStart: number } {
+  const ext = directoryExtent(path, src, findEndRecord(path, src));
+  const cd = src.read(ext.cdStart, ext.cdSize);
   const entries: ZipEntry[] = [];
   const names = new Set<string>();
   let at = 0;
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > cd.length || u32(cd, at) !== 0x02014b50) {
-      throw broken(path, `central directory entry ${i + 1} of ${count} is missing or misaligned`);
-    }
-    const flags = u16(cd, at + 8);
-    const method = u16(cd, at + 10);
-    const crc = u32(cd, at + 16);
-    let compressedSize = u32(cd, at + 20);
-    let size = u32(cd, at + 24);
-    const nameLen = u16(cd, at + 28), extraLen = u16(cd, at + 30), commentLen = u16(cd, at + 32);
-    let local = u32(cd, at + 42);
-    if (at + 46 + nameLen + extraLen + commentLen > cd.length) {
-      throw broken(path, `central directory entry ${i + 1} runs past the directory`);
-    }
-    const name = decodeName(cd.subarray(at + 46, at + 46 + nameLen));
-    // ZIP64 extra field: the 64-bit values of the fields that hold 0xFFFFFFFF, in order
-    const extra = cd.subarray(at + 46 + nameLen, at + 46 + nameLen + extraLen);
-    for (let x = 0; x + 4 <= extra.length;) {
-      const id = u16(extra, x), len = u16(extra, x + 2);
-      if (id === 0x0001) {
-        let p = x + 4;
-        if (size === 0xffffffff && p + 8 <= x + 4 + len) size = u64(extra, p), p += 8;
-        if (compressedSize === 0xffffffff && p + 8 <= x + 4 + len) {
-          compressedSize = u64(extra, p), p += 8;
-        }
-        if (local === 0xffffffff && p + 8 <= x + 4 + len) local = u64(extra, p), p += 8;
-      }
-      x += 4 + len;
-    }
-    at += 46 + nameLen + extraLen + commentLen;
-    const what = `member ${name}`;
-    if (names.has(name)) throw new FileError(path, `${what}: duplicate member name`);
-    names.add(name);
-    if (flags & 1) throw new FileError(path, `${what}: encrypted (not read)`);
-    if (!(method in METHOD_NAMES)) {
-      throw new FileError(path, `${what}: unsupported ZIP compression method ${method}`);
-    }
-    if (method === STORED && compressedSize !== size) {
-      throw new FileError(path, `${what}: stored, but its sizes differ`);
-    }
-    const localOffset = local + shift;
-    if (localOffset + 30 > cdStart) {
-      throw new FileError(path, `${what}: local header past the central directory (truncated?)`);
-    }
-    entries.push({ index: i, name, method, flags, crc, compressedSize, size, localOffset });
+  for (let i = 0; i < ext.count; i++) {
+    const e = readCentralEntry(path, cd, at, i, ext.count);
+    at += e.length;
+    entries.push(checkedEntry(path, e, i, names, ext));
   }
   if (at !== cd.length) throw broken(path, "central directory size disagrees with its entries");
-  return { entries, cdStart };
+  return { entries, cdStart: ext.cdStart };
 }
 
 const utf8 = new TextDecoder("utf-8");

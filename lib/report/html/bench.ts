@@ -141,6 +141,102 @@ export type PageMeasurement = Omit<
   | "html_bytes"
 >;
 
+/** What one page load gives besides the three marks (the last load's are reported). */
+type PageDetails = Omit<
+  PageMeasurement,
+  "interactive_ms" | "interactive_all_ms" | "texts_ready_ms" | "script_start_ms" | "chromium"
+>;
+
+/**
+ * In the page (run by `page.evaluate`, so self-contained): the page's performance marks, the
+ * navigation timings, the DOM size and the rows embedded (from the count line).
+ */
+function pageLoadMarks() {
+  const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+  return {
+    ready: performance.getEntriesByName("report-ready")[0].startTime,
+    texts: performance.getEntriesByName("report-texts-ready")[0].startTime,
+    script: performance.getEntriesByName("report-script-start")[0].startTime,
+    dcl: nav.domContentLoadedEventEnd,
+    load: nav.loadEventEnd,
+    nodes: document.getElementsByTagName("*").length,
+    embedded: Number(
+      /of ([\d,]+) rows/.exec(document.getElementById("ex-count")!.textContent!)![1]
+        .replaceAll(",", ""),
+    ),
+  };
+}
+
+/**
+ * In the page (run by `page.evaluate`, so self-contained): time a task filter, a verdict
+ * filter, two searches and opening a row, resetting the filters in between.
+ */
+function pageInteractionTimings() {
+  const time = (f: () => void) => {
+    const t = performance.now();
+    f();
+    return performance.now() - t;
+  };
+  const change = (id: string, value: string) => () => {
+    const s = document.getElementById(id) as HTMLSelectElement;
+    s.value = value;
+    s.dispatchEvent(new Event("change"));
+  };
+  const task = document.getElementById("ex-task") as HTMLSelectElement;
+  const filter_task_ms = time(change("ex-task", task.options[1].value));
+  const filter_verdict_ms = time(change("ex-verdict", "1"));
+  change("ex-task", "")();
+  change("ex-verdict", "")();
+  const form = document.getElementById("ex-filters") as HTMLFormElement;
+  const search = document.getElementById("ex-search") as HTMLInputElement;
+  const submit = (q: string) => () => {
+    search.value = q;
+    form.requestSubmit();
+  };
+  const first_search_ms = time(submit("The answer is: (A)"));
+  const second_search_ms = time(submit("step 3: from"));
+  submit("")(); // every row again, so there is one to expand
+  const details = document.querySelector("#ex-list details") as HTMLDetailsElement;
+  const expand_row_ms = time(() => {
+    details.open = true;
+    details.dispatchEvent(new Event("toggle"));
+  });
+  return {
+    filter_task_ms,
+    filter_verdict_ms,
+    first_search_ms,
+    second_search_ms,
+    expand_row_ms,
+  };
+}
+
+/** Load the page once in a new tab, wait for its texts, and measure it. */
+async function measurePageLoad(
+  browser: ChromiumBrowser,
+  url: string,
+): Promise<{ ready: number; texts: number; script: number; details: PageDetails }> {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitFor(() => document.documentElement.dataset.texts, { timeoutMs: 120_000 });
+  const m = await page.evaluate(pageLoadMarks);
+  const timings = await page.evaluate(pageInteractionTimings);
+  const other = page.requests.filter((r) => r.url !== url && !r.url.startsWith("data:"));
+  return {
+    ready: m.ready,
+    texts: m.texts,
+    script: m.script,
+    details: {
+      rows_embedded: m.embedded,
+      dom_content_loaded_ms: m.dcl,
+      load_ms: m.load,
+      dom_nodes: m.nodes,
+      ...timings,
+      requests_other_than_file: other.length,
+      errors: page.errors(),
+    },
+  };
+}
+
 /**
  * Open the report page `path` in headless Chromium `repeats` times (default 3; a fresh page
  * each time) and measure it (see the module doc): the medians of `report-ready`,
@@ -160,83 +256,14 @@ export async function measureReportPage(
   const browser = await ChromiumBrowser.launch({ width: 1400, height: 1000, timeoutMs: 120_000 });
   const url = new URL(`file://${path}`).href;
   const interactive: number[] = [], texts: number[] = [], scriptStart: number[] = [];
-  let last:
-    | Omit<
-      PageMeasurement,
-      "interactive_ms" | "interactive_all_ms" | "texts_ready_ms" | "script_start_ms" | "chromium"
-    >
-    | null = null;
+  let last: PageDetails | null = null;
   try {
     for (let k = 0; k < (opts.repeats ?? 3); k++) {
-      const page = await browser.newPage();
-      await page.goto(url);
-      await page.waitFor(() => document.documentElement.dataset.texts, { timeoutMs: 120_000 });
-      const m = await page.evaluate(() => {
-        const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-        return {
-          ready: performance.getEntriesByName("report-ready")[0].startTime,
-          texts: performance.getEntriesByName("report-texts-ready")[0].startTime,
-          script: performance.getEntriesByName("report-script-start")[0].startTime,
-          dcl: nav.domContentLoadedEventEnd,
-          load: nav.loadEventEnd,
-          nodes: document.getElementsByTagName("*").length,
-          embedded: Number(
-            /of ([\d,]+) rows/.exec(document.getElementById("ex-count")!.textContent!)![1]
-              .replaceAll(",", ""),
-          ),
-        };
-      });
+      const m = await measurePageLoad(browser, url);
       interactive.push(m.ready);
-      const timings = await page.evaluate(() => {
-        const time = (f: () => void) => {
-          const t = performance.now();
-          f();
-          return performance.now() - t;
-        };
-        const change = (id: string, value: string) => () => {
-          const s = document.getElementById(id) as HTMLSelectElement;
-          s.value = value;
-          s.dispatchEvent(new Event("change"));
-        };
-        const task = document.getElementById("ex-task") as HTMLSelectElement;
-        const filter_task_ms = time(change("ex-task", task.options[1].value));
-        const filter_verdict_ms = time(change("ex-verdict", "1"));
-        change("ex-task", "")();
-        change("ex-verdict", "")();
-        const form = document.getElementById("ex-filters") as HTMLFormElement;
-        const search = document.getElementById("ex-search") as HTMLInputElement;
-        const submit = (q: string) => () => {
-          search.value = q;
-          form.requestSubmit();
-        };
-        const first_search_ms = time(submit("The answer is: (A)"));
-        const second_search_ms = time(submit("step 3: from"));
-        submit("")(); // every row again, so there is one to expand
-        const details = document.querySelector("#ex-list details") as HTMLDetailsElement;
-        const expand_row_ms = time(() => {
-          details.open = true;
-          details.dispatchEvent(new Event("toggle"));
-        });
-        return {
-          filter_task_ms,
-          filter_verdict_ms,
-          first_search_ms,
-          second_search_ms,
-          expand_row_ms,
-        };
-      });
-      const other = page.requests.filter((r) => r.url !== url && !r.url.startsWith("data:"));
       texts.push(m.texts);
       scriptStart.push(m.script);
-      last = {
-        rows_embedded: m.embedded,
-        dom_content_loaded_ms: m.dcl,
-        load_ms: m.load,
-        dom_nodes: m.nodes,
-        ...timings,
-        requests_other_than_file: other.length,
-        errors: page.errors(),
-      };
+      last = m.details;
     }
   } finally {
     await browser.close();
@@ -303,6 +330,24 @@ export async function benchReportHtml(opts: BenchOptions): Promise<BenchResult> 
   };
 }
 
+/** The result as a few lines of text (the CLI's output without `--json`). */
+function benchSummaryText(r: BenchResult): string {
+  const f = (x: number) => x.toFixed(0);
+  return `${r.runs} runs × ${r.rows / r.runs} rows = ${r.rows} rows (mean response ` +
+    `${f(r.response_chars_mean)} chars), ${r.rows_embedded} embedded, encoding ${r.encoding}\n` +
+    `render ${f(r.render_ms)} ms, render + write ${f(r.write_ms)} ms, ` +
+    `${(r.html_bytes / 1e6).toFixed(1)} MB\n` +
+    `interactive (report-ready) ${f(r.interactive_ms)} ms (median of ` +
+    `${r.interactive_all_ms.map(f).join(", ")}); script start ${f(r.script_start_ms)} ms; ` +
+    `texts ready ${f(r.texts_ready_ms)} ms; DOMContentLoaded ${f(r.dom_content_loaded_ms)} ms; ` +
+    `load ${f(r.load_ms)} ms; ${r.dom_nodes} DOM nodes\n` +
+    `task filter ${f(r.filter_task_ms)} ms, verdict filter ${f(r.filter_verdict_ms)} ms, ` +
+    `first search ${f(r.first_search_ms)} ms, second search ${f(r.second_search_ms)} ms, ` +
+    `expand a row ${f(r.expand_row_ms)} ms\n` +
+    `requests other than the file: ${r.requests_other_than_file}; errors: ${r.errors.length}\n` +
+    `${r.chromium}`;
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
@@ -326,27 +371,5 @@ if (import.meta.main) {
     repeats: Number(values.repeats),
     outDir: values.out,
   });
-  if (values.json) console.log(JSON.stringify(r, null, 2));
-  else {
-    const f = (x: number) => x.toFixed(0);
-    console.log(
-      `${r.runs} runs × ${r.rows / r.runs} rows = ${r.rows} rows (mean response ` +
-        `${
-          f(r.response_chars_mean)
-        } chars), ${r.rows_embedded} embedded, encoding ${r.encoding}\n` +
-        `render ${f(r.render_ms)} ms, render + write ${f(r.write_ms)} ms, ` +
-        `${(r.html_bytes / 1e6).toFixed(1)} MB\n` +
-        `interactive (report-ready) ${f(r.interactive_ms)} ms (median of ` +
-        `${r.interactive_all_ms.map(f).join(", ")}); script start ${f(r.script_start_ms)} ms; ` +
-        `texts ready ${f(r.texts_ready_ms)} ms; DOMContentLoaded ${
-          f(r.dom_content_loaded_ms)
-        } ms; ` +
-        `load ${f(r.load_ms)} ms; ${r.dom_nodes} DOM nodes\n` +
-        `task filter ${f(r.filter_task_ms)} ms, verdict filter ${f(r.filter_verdict_ms)} ms, ` +
-        `first search ${f(r.first_search_ms)} ms, second search ${f(r.second_search_ms)} ms, ` +
-        `expand a row ${f(r.expand_row_ms)} ms\n` +
-        `requests other than the file: ${r.requests_other_than_file}; errors: ${r.errors.length}\n` +
-        `${r.chromium}`,
-    );
-  }
+  console.log(values.json ? JSON.stringify(r, null, 2) : benchSummaryText(r));
 }

@@ -25,7 +25,12 @@
  */
 import { gzipSync } from "node:zlib";
 import { Buffer } from "node:buffer";
-import { type ExampleRow, questionKey, type ReportExamples } from "./document.ts";
+import {
+  type ExampleQuestion,
+  type ExampleRow,
+  questionKey,
+  type ReportExamples,
+} from "./document.ts";
 
 /** Default budget: 50 million characters of response text. */
 export const DEFAULT_BUDGET_CHARS = 50_000_000;
@@ -133,6 +138,143 @@ class Dict<T> {
   }
 }
 
+/** Total response characters, and those of each example (every run and epoch of it). */
+function responseChars(rows: readonly ExampleRow[]): {
+  total: number;
+  perExample: Map<string, number>;
+} {
+  let total = 0;
+  const perExample = new Map<string, number>();
+  for (const r of rows) {
+    total += r.response.length;
+    const k = questionKey(r.benchmark, r.task, r.example_index);
+    perExample.set(k, (perExample.get(k) ?? 0) + r.response.length);
+  }
+  return { total, perExample };
+}
+
+/**
+ * The examples kept under the budget: whole examples in seeded-hash order (ties by key) until
+ * the next would exceed it; `used` is their response characters.
+ */
+function sampleExamples(
+  perExample: ReadonlyMap<string, number>,
+  budget: number,
+  seed: number,
+): { keep: Set<string>; used: number } {
+  const seedPrefix = fnv1a(`runlens-sample:${seed}:`);
+  const order = [...perExample.keys()].map((k) => ({ k, h: fnv1a(k, seedPrefix) }))
+    .sort((a, b) => a.h - b.h || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  const keep = new Set<string>();
+  let used = 0;
+  for (const { k } of order) {
+    const c = perExample.get(k)!;
+    if (used + c > budget) break;
+    used += c;
+    keep.add(k);
+  }
+  return { keep, used };
+}
+
+/** The rows to embed: all when their responses fit the budget, else a sample of examples. */
+function selectRows(
+  ex: ReportExamples,
+  budget: number,
+  seed: number,
+): { rows: readonly ExampleRow[]; sample: SampleInfo | null } {
+  const { total, perExample } = responseChars(ex.rows);
+  if (total <= budget) return { rows: ex.rows, sample: null };
+  const { keep, used } = sampleExamples(perExample, budget, seed);
+  const rows = ex.rows.filter((r) => keep.has(questionKey(r.benchmark, r.task, r.example_index)));
+  const sample: SampleInfo = {
+    rows_total: ex.rows.length,
+    rows_kept: rows.length,
+    examples_total: perExample.size,
+    examples_kept: keep.size,
+    response_chars_total: total,
+    response_chars_kept: used,
+    budget_chars: budget,
+    seed,
+    method: "whole examples (every run and epoch of each) in the order of a seeded FNV-1a " +
+      "hash of (benchmark, task, example_index), until the next example would exceed the " +
+      "budget: a uniform random sample of examples",
+  };
+  return { rows, sample };
+}
+
+/** Runs, benchmarks, tasks and questions of the embedded rows, with their payload ids. */
+interface PayloadTables {
+  runs: Dict<string>;
+  benchmarks: Dict<string>;
+  /** `[benchmark id, task]` by task id. */
+  taskPairs: [number, string][];
+  /** Payload question index by question key. */
+  qIndex: Map<string, number>;
+  q_task: number[];
+  q_index: number[];
+  q_text: string[];
+}
+
+/**
+ * Ids of runs and tasks in first-seen row order (the document's order, so filters list them
+ * so), then the questions of the rows in the document's question order (each once).
+ */
+function payloadTables(
+  rows: readonly ExampleRow[],
+  questions: readonly ExampleQuestion[],
+): PayloadTables {
+  const runs = new Dict<string>(), benchmarks = new Dict<string>(), tasks = new Dict<string>();
+  const taskPairs: [number, string][] = [];
+  const taskId = (b: string, t: string) => {
+    const key = `${b}\u0000${t}`;
+    const before = tasks.values.length;
+    const id = tasks.id(key);
+    if (id === before) taskPairs.push([benchmarks.id(b), t]);
+    return id;
+  };
+  for (const r of rows) {
+    runs.id(r.run);
+    taskId(r.benchmark, r.task);
+  }
+  const used = new Set(rows.map((r) => questionKey(r.benchmark, r.task, r.example_index)));
+  const qIndex = new Map<string, number>();
+  const q_task: number[] = [], q_index: number[] = [], q_text: string[] = [];
+  for (const q of questions) {
+    const k = questionKey(q.benchmark, q.task, q.example_index);
+    if (!used.has(k) || qIndex.has(k)) continue;
+    qIndex.set(k, q_text.length);
+    q_task.push(taskId(q.benchmark, q.task));
+    q_index.push(q.example_index);
+    q_text.push(q.text);
+  }
+  return { runs, benchmarks, taskPairs, qIndex, q_task, q_index, q_text };
+}
+
+/** Fill the payload's per-row columns and the dictionaries (subsets, failures, targets) they use. */
+function fillRowColumns(p: ExamplePayload, rows: readonly ExampleRow[], t: PayloadTables): void {
+  const subsets = new Dict<string>(), failures = new Dict<string>(), targets = new Dict<string>();
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const qi = t.qIndex.get(questionKey(r.benchmark, r.task, r.example_index));
+    if (qi === undefined) {
+      throw new Error(`example row ${r.run}/${r.task}/${r.example_index}: no question`);
+    }
+    p.run[i] = t.runs.id(r.run);
+    p.q[i] = qi;
+    p.epoch[i] = r.epoch;
+    p.correct[i] = r.verdict === "correct" ? 1 : 0;
+    p.subset[i] = r.subset === null ? -1 : subsets.id(r.subset);
+    p.failure[i] = r.failure === null ? -1 : failures.id(r.failure);
+    p.disagree[i] = r.disagreement === null ? -1 : r.disagreement ? 1 : 0;
+    p.target[i] = targets.id(r.target);
+    p.extracted[i] = r.extracted;
+    p.response[i] = r.response;
+  }
+  p.subsets = subsets.values;
+  p.failures = failures.values;
+  p.targets = targets.values;
+}
+
 /**
  * Build the payload from the document's examples: all rows when their responses fit the budget,
  * else a deterministic sample of whole examples (see the module doc). Row order is the
@@ -153,82 +295,22 @@ class Dict<T> {
 export function examplePayload(ex: ReportExamples, opts: PayloadOptions = {}): ExamplePayload {
   const budget = opts.budgetChars ?? DEFAULT_BUDGET_CHARS;
   const seed = opts.seed ?? DEFAULT_SAMPLE_SEED;
-  let total = 0;
-  const perExample = new Map<string, number>();
-  for (const r of ex.rows) {
-    total += r.response.length;
-    const k = questionKey(r.benchmark, r.task, r.example_index);
-    perExample.set(k, (perExample.get(k) ?? 0) + r.response.length);
-  }
-  let rows: readonly ExampleRow[] = ex.rows;
-  let sample: SampleInfo | null = null;
-  if (total > budget) {
-    const seedPrefix = fnv1a(`runlens-sample:${seed}:`);
-    const order = [...perExample.keys()].map((k) => ({ k, h: fnv1a(k, seedPrefix) }))
-      .sort((a, b) => a.h - b.h || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-    const keep = new Set<string>();
-    let used = 0;
-    for (const { k } of order) {
-      const c = perExample.get(k)!;
-      if (used + c > budget) break;
-      used += c;
-      keep.add(k);
-    }
-    rows = ex.rows.filter((r) => keep.has(questionKey(r.benchmark, r.task, r.example_index)));
-    sample = {
-      rows_total: ex.rows.length,
-      rows_kept: rows.length,
-      examples_total: perExample.size,
-      examples_kept: keep.size,
-      response_chars_total: total,
-      response_chars_kept: used,
-      budget_chars: budget,
-      seed,
-      method: "whole examples (every run and epoch of each) in the order of a seeded FNV-1a " +
-        "hash of (benchmark, task, example_index), until the next example would exceed the " +
-        "budget: a uniform random sample of examples",
-    };
-  }
-
-  const runs = new Dict<string>(), benchmarks = new Dict<string>(), tasks = new Dict<string>();
-  const subsets = new Dict<string>(), failures = new Dict<string>(), targets = new Dict<string>();
-  const taskPairs: [number, string][] = [];
-  const taskId = (b: string, t: string) => {
-    const key = `${b}\u0000${t}`;
-    const before = tasks.values.length;
-    const id = tasks.id(key);
-    if (id === before) taskPairs.push([benchmarks.id(b), t]);
-    return id;
-  };
-  // Runs and tasks in first-seen row order (the document's order), so filters list them so.
-  for (const r of rows) {
-    runs.id(r.run);
-    taskId(r.benchmark, r.task);
-  }
-  const used = new Set(rows.map((r) => questionKey(r.benchmark, r.task, r.example_index)));
-  const qIndex = new Map<string, number>();
-  const q_task: number[] = [], q_index: number[] = [], q_text: string[] = [];
-  for (const q of ex.questions) {
-    const k = questionKey(q.benchmark, q.task, q.example_index);
-    if (!used.has(k) || qIndex.has(k)) continue;
-    qIndex.set(k, q_text.length);
-    q_task.push(taskId(q.benchmark, q.task));
-    q_index.push(q.example_index);
-    q_text.push(q.text);
-  }
+  const { rows, sample } = selectRows(ex, budget, seed);
+  const t = payloadTables(rows, ex.questions);
   const n = rows.length;
+  // The key order here is the order of the index JSON: keep it.
   const p: ExamplePayload = {
     version: 1,
     sample,
-    runs: runs.values,
-    benchmarks: benchmarks.values,
-    tasks: taskPairs,
+    runs: t.runs.values,
+    benchmarks: t.benchmarks.values,
+    tasks: t.taskPairs,
     subsets: [],
     failures: [],
     targets: [],
-    q_task,
-    q_index,
-    q_text,
+    q_task: t.q_task,
+    q_index: t.q_index,
+    q_text: t.q_text,
     run: new Array(n),
     q: new Array(n),
     epoch: new Array(n),
@@ -240,26 +322,7 @@ export function examplePayload(ex: ReportExamples, opts: PayloadOptions = {}): E
     extracted: new Array(n),
     response: new Array(n),
   };
-  for (let i = 0; i < n; i++) {
-    const r = rows[i];
-    const qi = qIndex.get(questionKey(r.benchmark, r.task, r.example_index));
-    if (qi === undefined) {
-      throw new Error(`example row ${r.run}/${r.task}/${r.example_index}: no question`);
-    }
-    p.run[i] = runs.id(r.run);
-    p.q[i] = qi;
-    p.epoch[i] = r.epoch;
-    p.correct[i] = r.verdict === "correct" ? 1 : 0;
-    p.subset[i] = r.subset === null ? -1 : subsets.id(r.subset);
-    p.failure[i] = r.failure === null ? -1 : failures.id(r.failure);
-    p.disagree[i] = r.disagreement === null ? -1 : r.disagreement ? 1 : 0;
-    p.target[i] = targets.id(r.target);
-    p.extracted[i] = r.extracted;
-    p.response[i] = r.response;
-  }
-  p.subsets = subsets.values;
-  p.failures = failures.values;
-  p.targets = targets.values;
+  fillRowColumns(p, rows, t);
   return p;
 }
 

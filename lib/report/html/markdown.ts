@@ -21,7 +21,15 @@
  * @module
  */
 import { latexTable, markdownTable } from "../../render/table.ts";
-import type { Cell, ReportDocument, ReportFigure, ReportSection, ReportTable } from "./document.ts";
+import type {
+  Cell,
+  Provenance,
+  ReportComparisons,
+  ReportDocument,
+  ReportFigure,
+  ReportSection,
+  ReportTable,
+} from "./document.ts";
 import { validateReportDocument } from "./document.ts";
 import { comparisonsOverviewTable, grouped, pairTaskTable, runsSummaryTable } from "./render.ts";
 
@@ -148,6 +156,93 @@ export function rowsByRunTable(doc: ReportDocument): ReportTable {
   };
 }
 
+/** Title, subtitle and the runlens commit and date. */
+function mdHeader(doc: ReportDocument): string[] {
+  const p = doc.provenance;
+  const out: string[] = [`# ${markdownText(doc.title)}`, ""];
+  if (doc.subtitle) out.push(markdownText(doc.subtitle), "");
+  out.push(
+    `runlens \`${p.runlens_commit}\`${p.date !== undefined ? ` · ${markdownText(p.date)}` : ""}`,
+    "",
+  );
+  return out;
+}
+
+function mdComparisons(c: ReportComparisons, ids: Ids, opts: MarkdownOptions): string[] {
+  const out = ["## Paired comparisons", ""];
+  if (c.intro) out.push(markdownText(c.intro), "");
+  if (c.pairs.length === 0) out.push("No pair of runs to compare.", "");
+  else {
+    out.push(mdTable(comparisonsOverviewTable(c.pairs), "###"), "");
+    for (const pair of c.pairs) out.push(mdTable(pairTaskTable(pair), "###"), "");
+  }
+  if (c.figures?.length) {
+    out.push(mdSection({ title: "Comparison figures", items: c.figures }, "###", ids, opts));
+  }
+  return out;
+}
+
+/** The examples live in report.html; here, their counts and the rows by run. */
+function mdExamples(doc: ReportDocument): string[] {
+  const out = ["## Examples", ""];
+  out.push(
+    `report.html holds an example browser over the ${
+      grouped(doc.examples.rows.length)
+    } scored rows ` +
+      `(${grouped(doc.examples.questions.length)} questions): filters, search, full responses.`,
+    "",
+  );
+  if (doc.examples.rows.length) out.push(mdTable(rowsByRunTable(doc), null), "");
+  return out;
+}
+
+/** One row per data set file (a data set without files: one row with no file). */
+function datasetsTable(p: Provenance): ReportTable {
+  return {
+    kind: "table",
+    title: "Data sets",
+    columns: [
+      { label: "Data set" },
+      { label: "Source" },
+      { label: "Commit" },
+      { label: "File" },
+      { label: "sha256" },
+    ],
+    rows: p.datasets.flatMap((d) => {
+      const files = Object.entries(d.sha256);
+      if (files.length === 0) return [[d.name, d.source ?? null, d.commit, null, null]];
+      return files.map(([f, h]) => [d.name, d.source ?? null, d.commit, f, h]);
+    }),
+  };
+}
+
+function mdProvenance(p: Provenance): string[] {
+  const out = ["## Provenance", ""];
+  out.push(`- runlens commit: \`${p.runlens_commit}\``);
+  out.push(`- command: \`${p.command.replaceAll("`", "'")}\``);
+  out.push(`- scorers: ${markdownText(p.scorers.join(", ") || "–")}`);
+  if (p.date !== undefined) out.push(`- date: ${markdownText(p.date)}`);
+  if (p.seeds && Object.keys(p.seeds).length) {
+    out.push(
+      `- seeds: ${markdownText(Object.entries(p.seeds).map(([k, v]) => `${k} ${v}`).join("; "))}`,
+    );
+  }
+  out.push("");
+  out.push(mdTable(datasetsTable(p), "###"), "");
+  if (p.inputs && Object.keys(p.inputs).length) {
+    out.push(
+      mdTable({
+        kind: "table",
+        title: "Input logs",
+        columns: [{ label: "File" }, { label: "sha256" }],
+        rows: Object.entries(p.inputs),
+      }, "###"),
+      "",
+    );
+  }
+  return out;
+}
+
 /**
  * The report as Markdown (see the module doc). Ends with `"\n"`.
  *
@@ -161,85 +256,16 @@ export function rowsByRunTable(doc: ReportDocument): ReportTable {
 export function renderReportMarkdown(doc: ReportDocument, opts: MarkdownOptions = {}): string {
   validateReportDocument(doc);
   const ids = new Ids();
-  const p = doc.provenance;
-  const out: string[] = [`# ${markdownText(doc.title)}`, ""];
-  if (doc.subtitle) out.push(markdownText(doc.subtitle), "");
-  out.push(
-    `runlens \`${p.runlens_commit}\`${p.date !== undefined ? ` · ${markdownText(p.date)}` : ""}`,
-    "",
-  );
-
+  const out = mdHeader(doc);
   out.push("## Runs", "");
   out.push(doc.runs.length ? mdTable(runsSummaryTable(doc.runs), null) : "No runs.", "");
   if (doc.leaderboard) out.push(mdSection(doc.leaderboard, "##", ids, opts));
-  if (doc.comparisons) {
-    const c = doc.comparisons;
-    out.push("## Paired comparisons", "");
-    if (c.intro) out.push(markdownText(c.intro), "");
-    if (c.pairs.length === 0) out.push("No pair of runs to compare.", "");
-    else {
-      out.push(mdTable(comparisonsOverviewTable(c.pairs), "###"), "");
-      for (const pair of c.pairs) out.push(mdTable(pairTaskTable(pair), "###"), "");
-    }
-    if (c.figures?.length) {
-      out.push(mdSection({ title: "Comparison figures", items: c.figures }, "###", ids, opts));
-    }
-  }
+  if (doc.comparisons) out.push(...mdComparisons(doc.comparisons, ids, opts));
   if (doc.analyses.length) {
     out.push("## Analyses", "");
     for (const s of doc.analyses) out.push(mdSection(s, "###", ids, opts));
   }
-  out.push("## Examples", "");
-  out.push(
-    `report.html holds an example browser over the ${
-      grouped(doc.examples.rows.length)
-    } scored rows ` +
-      `(${grouped(doc.examples.questions.length)} questions): filters, search, full responses.`,
-    "",
-  );
-  if (doc.examples.rows.length) out.push(mdTable(rowsByRunTable(doc), null), "");
-
-  out.push("## Provenance", "");
-  out.push(`- runlens commit: \`${p.runlens_commit}\``);
-  out.push(`- command: \`${p.command.replaceAll("`", "'")}\``);
-  out.push(`- scorers: ${markdownText(p.scorers.join(", ") || "–")}`);
-  if (p.date !== undefined) out.push(`- date: ${markdownText(p.date)}`);
-  if (p.seeds && Object.keys(p.seeds).length) {
-    out.push(
-      `- seeds: ${markdownText(Object.entries(p.seeds).map(([k, v]) => `${k} ${v}`).join("; "))}`,
-    );
-  }
-  out.push("");
-  out.push(
-    mdTable({
-      kind: "table",
-      title: "Data sets",
-      columns: [
-        { label: "Data set" },
-        { label: "Source" },
-        { label: "Commit" },
-        { label: "File" },
-        { label: "sha256" },
-      ],
-      rows: p.datasets.flatMap((d) => {
-        const files = Object.entries(d.sha256);
-        if (files.length === 0) return [[d.name, d.source ?? null, d.commit, null, null]];
-        return files.map(([f, h]) => [d.name, d.source ?? null, d.commit, f, h]);
-      }),
-    }, "###"),
-    "",
-  );
-  if (p.inputs && Object.keys(p.inputs).length) {
-    out.push(
-      mdTable({
-        kind: "table",
-        title: "Input logs",
-        columns: [{ label: "File" }, { label: "sha256" }],
-        rows: Object.entries(p.inputs),
-      }, "###"),
-      "",
-    );
-  }
+  out.push(...mdExamples(doc), ...mdProvenance(doc.provenance));
   return out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
 }
 

@@ -29,6 +29,7 @@ import {
   type Headline,
   type PairedComparison,
   type PairedRow,
+  type ReportComparisons,
   type ReportDocument,
   type ReportFigure,
   type ReportItem,
@@ -42,6 +43,7 @@ import {
   DEFAULT_SAMPLE_SEED,
   type ExamplePayload,
   examplePayload,
+  type PayloadBlocks,
   payloadBlocks,
   type PayloadEncoding,
 } from "./examples.ts";
@@ -539,6 +541,150 @@ function sha256Base64(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("base64");
 }
 
+/** Section ids the page itself uses; reserved before any section or table takes an id. */
+const FIXED_IDS = [
+  "main",
+  "summary",
+  "leaderboard",
+  "comparisons",
+  "analyses",
+  "examples",
+  "provenance",
+] as const;
+
+/** A rendered top-level section: its HTML and its entry in the table of contents. */
+interface PageSection {
+  toc: TocEntry;
+  html: string;
+}
+
+function runsSectionHtml(doc: ReportDocument, ids: Ids): PageSection {
+  const html = [
+    `<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Runs</h2>`,
+    doc.runs.length > 0
+      ? tableHtml(runsSummaryTable(doc.runs), ids.take("runs-summary"), { heading: false })
+      : `<p class="muted">No runs.</p>`,
+    "</section>",
+  ].join("\n");
+  return { toc: { id: "summary", title: "Runs" }, html };
+}
+
+/** One pair's per-task table, collapsed (its rows are parsed only when opened). */
+function pairDetailsHtml(p: PairedComparison, ids: Ids): string {
+  const t = pairTaskTable(p);
+  const id = ids.take(t.id!);
+  return [
+    `<details class="pair"><summary>${
+      escapeHtml(t.title)
+    } (${p.tasks.length} tasks)</summary><template>`,
+    tableHtml(t, id, {
+      rowClass: (i) => (i === p.tasks.length ? "overall" : ""),
+      heading: false,
+    }),
+    "</template></details>",
+  ].join("\n");
+}
+
+function comparisonsSectionHtml(c: ReportComparisons, ids: Ids): PageSection {
+  const out = [
+    `<section id="comparisons" aria-labelledby="comparisons-h"><h2 id="comparisons-h">Paired comparisons</h2>`,
+  ];
+  if (c.intro) out.push(`<p class="intro">${escapeHtml(c.intro)}</p>`);
+  if (c.pairs.length === 0) out.push(`<p class="muted">No pair of runs to compare.</p>`);
+  else {
+    out.push(tableHtml(comparisonsOverviewTable(c.pairs), ids.take("comparisons-overall")));
+    for (const p of c.pairs) out.push(pairDetailsHtml(p, ids));
+  }
+  for (const f of c.figures ?? []) out.push(itemHtml(f, ids));
+  out.push("</section>");
+  return { toc: { id: "comparisons", title: "Paired comparisons" }, html: out.join("\n") };
+}
+
+function analysesSectionHtml(analyses: readonly ReportSection[], ids: Ids): PageSection {
+  const children: TocEntry[] = [];
+  const out = [
+    `<section id="analyses" aria-labelledby="analyses-h"><h2 id="analyses-h">Analyses</h2>`,
+  ];
+  for (const s of analyses) {
+    const id = ids.take(s.id ?? s.title);
+    children.push({ id, title: s.title });
+    out.push(sectionHtml(s, id, ids, 3));
+  }
+  out.push("</section>");
+  return { toc: { id: "analyses", title: "Analyses", children }, html: out.join("\n") };
+}
+
+function examplesSectionHtml(payload: ExamplePayload): PageSection {
+  const html = [
+    `<section id="examples" aria-labelledby="examples-h"><h2 id="examples-h">Example browser</h2>`,
+    `<p class="intro">Every scored row: filter, search, and open a row to read the question, the ` +
+    `full response, the extracted answer and the target.</p>`,
+    sampleNoticeHtml(payload),
+    BROWSER_HTML,
+    "</section>",
+  ].join("\n");
+  return { toc: { id: "examples", title: "Example browser" }, html };
+}
+
+function provenanceSectionHtml(doc: ReportDocument): PageSection {
+  const html = [
+    `<section id="provenance" aria-labelledby="provenance-h"><h2 id="provenance-h">Provenance</h2>`,
+    provenanceHtml(doc),
+    "</section>",
+  ].join("\n");
+  return { toc: { id: "provenance", title: "Provenance" }, html };
+}
+
+/** The page's Content-Security-Policy: only its own script (by hash), inline styles, data images. */
+function pageCsp(): string {
+  return [
+    "default-src 'none'",
+    `script-src 'sha256-${sha256Base64(PAGE_JS)}'`,
+    "style-src 'unsafe-inline'",
+    "img-src data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
+/** The page around the sections: head, header, contents, the example payload and the script. */
+function pageHtml(doc: ReportDocument, sections: PageSection[], blocks: PayloadBlocks): string {
+  const subtitle = doc.subtitle ? `<p>${escapeHtml(doc.subtitle)}</p>` : "";
+  const stamp = `runlens ${doc.provenance.runlens_commit}${
+    doc.provenance.date !== undefined ? ` · ${doc.provenance.date}` : ""
+  }`;
+  return [
+    "<!DOCTYPE html>",
+    `<html lang="en">`,
+    "<head>",
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<meta http-equiv="Content-Security-Policy" content="${pageCsp()}">`,
+    `<meta name="referrer" content="no-referrer">`,
+    `<meta name="generator" content="runlens">`,
+    `<title>${escapeHtml(doc.title)}</title>`,
+    `<style>${PAGE_CSS}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}</style>`,
+    "</head>",
+    "<body>",
+    `<a class="skip" href="#main">Skip to the content</a>`,
+    `<header class="page"><h1>${escapeHtml(doc.title)}</h1>${subtitle}<p>${
+      escapeHtml(stamp)
+    }</p></header>`,
+    `<div class="layout">`,
+    tocHtml(sections.map((s) => s.toc)),
+    `<main id="main">`,
+    ...sections.map((s) => s.html),
+    "</main>",
+    "</div>",
+    `<script type="application/json" id="report-index">${blocks.index}</script>`,
+    `<script type="application/json" id="report-texts" data-encoding="${blocks.encoding}">${blocks.texts}</script>`,
+    `<script>${PAGE_JS}</script>`,
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
+
 /**
  * Render the report as one self-contained HTML page (see the module doc). Validates the
  * document first ({@link validateReportDocument}).
@@ -554,143 +700,21 @@ function sha256Base64(text: string): string {
 export function renderReportHtml(doc: ReportDocument, opts: HtmlOptions = {}): string {
   validateReportDocument(doc);
   const ids = new Ids();
-  for (
-    const fixedId of [
-      "main",
-      "summary",
-      "leaderboard",
-      "comparisons",
-      "analyses",
-      "examples",
-      "provenance",
-    ]
-  ) {
-    ids.take(fixedId);
-  }
-  const toc: TocEntry[] = [];
-  const body: string[] = [];
-
-  toc.push({ id: "summary", title: "Runs" });
-  body.push(
-    `<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Runs</h2>`,
-    doc.runs.length > 0
-      ? tableHtml(runsSummaryTable(doc.runs), ids.take("runs-summary"), { heading: false })
-      : `<p class="muted">No runs.</p>`,
-    "</section>",
-  );
-
+  for (const fixedId of FIXED_IDS) ids.take(fixedId);
+  // Sections take their ids in page order, so the order of these calls fixes every id.
+  const sections: PageSection[] = [runsSectionHtml(doc, ids)];
   if (doc.leaderboard) {
-    toc.push({ id: "leaderboard", title: doc.leaderboard.title });
-    body.push(sectionHtml(doc.leaderboard, "leaderboard", ids, 2));
+    sections.push({
+      toc: { id: "leaderboard", title: doc.leaderboard.title },
+      html: sectionHtml(doc.leaderboard, "leaderboard", ids, 2),
+    });
   }
-
-  if (doc.comparisons) {
-    const c = doc.comparisons;
-    toc.push({ id: "comparisons", title: "Paired comparisons" });
-    const out = [
-      `<section id="comparisons" aria-labelledby="comparisons-h"><h2 id="comparisons-h">Paired comparisons</h2>`,
-    ];
-    if (c.intro) out.push(`<p class="intro">${escapeHtml(c.intro)}</p>`);
-    if (c.pairs.length === 0) out.push(`<p class="muted">No pair of runs to compare.</p>`);
-    else {
-      out.push(tableHtml(comparisonsOverviewTable(c.pairs), ids.take("comparisons-overall")));
-      for (const p of c.pairs) {
-        const t = pairTaskTable(p);
-        const id = ids.take(t.id!);
-        out.push(
-          `<details class="pair"><summary>${
-            escapeHtml(t.title)
-          } (${p.tasks.length} tasks)</summary><template>`,
-          tableHtml(t, id, {
-            rowClass: (i) => (i === p.tasks.length ? "overall" : ""),
-            heading: false,
-          }),
-          "</template></details>",
-        );
-      }
-    }
-    for (const f of c.figures ?? []) out.push(itemHtml(f, ids));
-    out.push("</section>");
-    body.push(out.join("\n"));
-  }
-
-  if (doc.analyses.length > 0) {
-    const children: TocEntry[] = [];
-    const out = [
-      `<section id="analyses" aria-labelledby="analyses-h"><h2 id="analyses-h">Analyses</h2>`,
-    ];
-    for (const s of doc.analyses) {
-      const id = ids.take(s.id ?? s.title);
-      children.push({ id, title: s.title });
-      out.push(sectionHtml(s, id, ids, 3));
-    }
-    out.push("</section>");
-    toc.push({ id: "analyses", title: "Analyses", children });
-    body.push(out.join("\n"));
-  }
-
+  if (doc.comparisons) sections.push(comparisonsSectionHtml(doc.comparisons, ids));
+  if (doc.analyses.length > 0) sections.push(analysesSectionHtml(doc.analyses, ids));
   const payload = examplePayload(doc.examples, {
     budgetChars: opts.budgetChars ?? DEFAULT_BUDGET_CHARS,
     seed: opts.sampleSeed ?? DEFAULT_SAMPLE_SEED,
   });
-  const blocks = payloadBlocks(payload, opts.encoding ?? "auto");
-  toc.push({ id: "examples", title: "Example browser" });
-  body.push(
-    `<section id="examples" aria-labelledby="examples-h"><h2 id="examples-h">Example browser</h2>`,
-    `<p class="intro">Every scored row: filter, search, and open a row to read the question, the ` +
-      `full response, the extracted answer and the target.</p>`,
-    sampleNoticeHtml(payload),
-    BROWSER_HTML,
-    "</section>",
-  );
-
-  toc.push({ id: "provenance", title: "Provenance" });
-  body.push(
-    `<section id="provenance" aria-labelledby="provenance-h"><h2 id="provenance-h">Provenance</h2>`,
-    provenanceHtml(doc),
-    "</section>",
-  );
-
-  const csp = [
-    "default-src 'none'",
-    `script-src 'sha256-${sha256Base64(PAGE_JS)}'`,
-    "style-src 'unsafe-inline'",
-    "img-src data:",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join("; ");
-  const subtitle = doc.subtitle ? `<p>${escapeHtml(doc.subtitle)}</p>` : "";
-  const stamp = `runlens ${doc.provenance.runlens_commit}${
-    doc.provenance.date !== undefined ? ` · ${doc.provenance.date}` : ""
-  }`;
-  return [
-    "<!DOCTYPE html>",
-    `<html lang="en">`,
-    "<head>",
-    `<meta charset="utf-8">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    `<meta name="referrer" content="no-referrer">`,
-    `<meta name="generator" content="runlens">`,
-    `<title>${escapeHtml(doc.title)}</title>`,
-    `<style>${PAGE_CSS}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}</style>`,
-    "</head>",
-    "<body>",
-    `<a class="skip" href="#main">Skip to the content</a>`,
-    `<header class="page"><h1>${escapeHtml(doc.title)}</h1>${subtitle}<p>${
-      escapeHtml(stamp)
-    }</p></header>`,
-    `<div class="layout">`,
-    tocHtml(toc),
-    `<main id="main">`,
-    ...body,
-    "</main>",
-    "</div>",
-    `<script type="application/json" id="report-index">${blocks.index}</script>`,
-    `<script type="application/json" id="report-texts" data-encoding="${blocks.encoding}">${blocks.texts}</script>`,
-    `<script>${PAGE_JS}</script>`,
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
+  sections.push(examplesSectionHtml(payload), provenanceSectionHtml(doc));
+  return pageHtml(doc, sections, payloadBlocks(payload, opts.encoding ?? "auto"));
 }

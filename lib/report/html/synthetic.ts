@@ -24,8 +24,10 @@ import type {
   ExampleRow,
   PairedComparison,
   PairedRow,
+  Provenance,
   ReportDocument,
   ReportFigure,
+  ReportSection,
   RunSummary,
 } from "./document.ts";
 
@@ -293,83 +295,117 @@ function heatmapFigure(cells: { run: string; failure: string; share: number }[])
   };
 }
 
-/**
- * Build a synthetic report document (see the module doc).
- *
- * @example
- * ```ts
- * const doc = syntheticReportDocument({ runs: 20, responseChars: 2500, figures: false });
- * ```
- */
-export function syntheticReportDocument(opts: SyntheticDocOptions): ReportDocument {
+/** What the parts of a synthetic document share: options resolved, questions spread. */
+interface SynthContext {
+  opts: SyntheticDocOptions;
+  seed: number;
+  benchmark: string;
+  /** Questions before spreading (their count tells full from partial coverage). */
+  source: readonly SourceQuestion[];
+  /** The questions every run answers. */
+  qs: SourceQuestion[];
+  epochs: number;
+  meanChars: number;
+  tasks: string[];
+  /** Tasks whose rows carry a subset. */
+  subsetTasks: Set<string>;
+  runNames: string[];
+}
+
+function synthContext(opts: SyntheticDocOptions): SynthContext {
   const seed = opts.seed ?? 1;
-  const r = mulberry32(seed);
-  const benchmark = opts.benchmark ?? "bbeh";
   const source = opts.questions ?? inventedQuestions(6, 60, seed);
   const qs = spread(source, opts.examplesPerRun ?? source.length);
-  const epochs = opts.epochs ?? 1;
-  const meanChars = opts.responseChars ?? 1500;
   const tasks = [...new Set(qs.map((q) => q.task))];
-  const subsetTasks = new Set(tasks.filter((_, i) => i % 3 === 0));
-  const runNames = Array.from(
-    { length: opts.runs },
-    (_, i) => `synthetic-model-${String(i + 1).padStart(2, "0")}`,
-  );
+  return {
+    opts,
+    seed,
+    benchmark: opts.benchmark ?? "bbeh",
+    source,
+    qs,
+    epochs: opts.epochs ?? 1,
+    meanChars: opts.responseChars ?? 1500,
+    tasks,
+    subsetTasks: new Set(tasks.filter((_, i) => i % 3 === 0)),
+    runNames: Array.from(
+      { length: opts.runs },
+      (_, i) => `synthetic-model-${String(i + 1).padStart(2, "0")}`,
+    ),
+  };
+}
 
-  const questions: ExampleQuestion[] = qs.map((q) => ({
-    benchmark,
+/**
+ * One row of `run` for question `q`, epoch `e`: correct with probability `rate`, else a random
+ * failure class with a wrong or missing answer. Draws from `r` in a fixed order.
+ */
+function synthRow(
+  c: SynthContext,
+  r: Rng,
+  run: string,
+  q: SourceQuestion,
+  e: number,
+  rate: number,
+  checksScorers: boolean,
+): ExampleRow {
+  const ok = r() < rate;
+  let failure: string | null = null;
+  let answer: string | null = q.target;
+  let degenerate = false;
+  if (!ok) {
+    failure = FAILURES[Math.floor(r() * FAILURES.length)];
+    if (failure === "no final answer" || failure === "degenerate repetition") answer = null;
+    else answer = wrongAnswer(r, q.target);
+    degenerate = failure === "degenerate repetition";
+  }
+  return {
+    run,
+    benchmark: c.benchmark,
     task: q.task,
     example_index: q.example_index,
-    text: q.input,
-  }));
+    epoch: e,
+    subset: c.subsetTasks.has(q.task) ? ["small", "medium", "large"][q.example_index % 3] : null,
+    verdict: ok ? "correct" : "wrong",
+    extracted: answer,
+    target: q.target,
+    failure,
+    disagreement: checksScorers ? r() < 0.03 : null,
+    response: response(r, q, answer, c.meanChars, degenerate),
+  };
+}
+
+/** Every run's rows, and each run's epoch-0 verdicts by task (key `run\0task`, example order). */
+function synthRows(
+  c: SynthContext,
+  r: Rng,
+): { rows: ExampleRow[]; correctBy: Map<string, boolean[]> } {
   const rows: ExampleRow[] = [];
-  const correctBy = new Map<string, boolean[]>(); // run|task -> per example (epoch 0)
-  for (let ri = 0; ri < runNames.length; ri++) {
-    const run = runNames[ri];
+  const correctBy = new Map<string, boolean[]>();
+  for (let ri = 0; ri < c.runNames.length; ri++) {
+    const run = c.runNames[ri];
     const base = 0.25 + 0.5 * r();
     const rate = new Map(
-      tasks.map((t) => [t, Math.min(0.97, Math.max(0.03, base + (r() - 0.5) * 0.5))]),
+      c.tasks.map((t) => [t, Math.min(0.97, Math.max(0.03, base + (r() - 0.5) * 0.5))]),
     );
     const checksScorers = ri % 4 !== 3;
-    for (const q of qs) {
-      for (let e = 0; e < epochs; e++) {
-        const ok = r() < rate.get(q.task)!;
-        let failure: string | null = null;
-        let answer: string | null = q.target;
-        let degenerate = false;
-        if (!ok) {
-          failure = FAILURES[Math.floor(r() * FAILURES.length)];
-          if (failure === "no final answer" || failure === "degenerate repetition") answer = null;
-          else answer = wrongAnswer(r, q.target);
-          degenerate = failure === "degenerate repetition";
-        }
-        rows.push({
-          run,
-          benchmark,
-          task: q.task,
-          example_index: q.example_index,
-          epoch: e,
-          subset: subsetTasks.has(q.task)
-            ? ["small", "medium", "large"][q.example_index % 3]
-            : null,
-          verdict: ok ? "correct" : "wrong",
-          extracted: answer,
-          target: q.target,
-          failure,
-          disagreement: checksScorers ? r() < 0.03 : null,
-          response: response(r, q, answer, meanChars, degenerate),
-        });
+    for (const q of c.qs) {
+      for (let e = 0; e < c.epochs; e++) {
+        const row = synthRow(c, r, run, q, e, rate.get(q.task)!, checksScorers);
+        rows.push(row);
         if (e === 0) {
           const key = `${run}\u0000${q.task}`;
           let l = correctBy.get(key);
           if (!l) correctBy.set(key, l = []);
-          l.push(ok);
+          l.push(row.verdict === "correct");
         }
       }
     }
   }
+  return { rows, correctBy };
+}
 
-  const summaries: RunSummary[] = runNames.map((run, ri) => {
+/** Run summaries with a normal-approximation headline; every third run has 3 quarantined rows. */
+function synthSummaries(c: SynthContext, rows: readonly ExampleRow[]): RunSummary[] {
+  return c.runNames.map((run, ri) => {
     const own = rows.filter((x) => x.run === run);
     const k = own.filter((x) => x.verdict === "correct").length;
     const ci = normalCi(k, own.length);
@@ -377,9 +413,9 @@ export function syntheticReportDocument(opts: SyntheticDocOptions): ReportDocume
     return {
       run,
       model: run.replace("synthetic-model", "synthetic"),
-      benchmark,
+      benchmark: c.benchmark,
       scorer: "bbeh-official",
-      coverage: qs.length === source.length ? "full" : "partial",
+      coverage: c.qs.length === c.source.length ? "full" : "partial",
       headline: {
         metric: "micro",
         value: ci.v,
@@ -396,23 +432,24 @@ export function syntheticReportDocument(opts: SyntheticDocOptions): ReportDocume
         : {} as Record<string, number>,
     };
   });
+}
 
-  const perTask = runNames.map((run) => [
-    run,
-    ...tasks.map((t) => {
-      const l = correctBy.get(`${run}\u0000${t}`) ?? [];
-      return l.length ? (100 * l.filter(Boolean).length) / l.length : null;
-    }),
-  ]);
-
-  const pairs: PairedComparison[] = [];
+/** All pairs of runs (up to 4 runs), else each run against the first. */
+function pairIndices(n: number): [number, number][] {
   const pairList: [number, number][] = [];
-  if (runNames.length <= 4) {
-    for (let a = 0; a < runNames.length; a++) {
-      for (let b = a + 1; b < runNames.length; b++) pairList.push([a, b]);
+  if (n <= 4) {
+    for (let a = 0; a < n; a++) {
+      for (let b = a + 1; b < n; b++) pairList.push([a, b]);
     }
-  } else for (let b = 1; b < runNames.length; b++) pairList.push([0, b]);
-  for (const [a, b] of pairList) {
+  } else for (let b = 1; b < n; b++) pairList.push([0, b]);
+  return pairList;
+}
+
+/** Paired comparisons on epoch 0, per task (Holm-adjusted) and overall. */
+function synthPairs(c: SynthContext, correctBy: Map<string, boolean[]>): PairedComparison[] {
+  const { runNames, tasks } = c;
+  const pairs: PairedComparison[] = [];
+  for (const [a, b] of pairIndices(runNames.length)) {
     const ta: PairedRow[] = tasks.map((t) =>
       paired(
         t,
@@ -426,16 +463,54 @@ export function syntheticReportDocument(opts: SyntheticDocOptions): ReportDocume
     pairs.push({
       run_a: runNames[a],
       run_b: runNames[b],
-      benchmark,
+      benchmark: c.benchmark,
       overall: paired("overall", all(runNames[a]), all(runNames[b]), true),
       tasks: ta,
       unpaired_a: 0,
       unpaired_b: 0,
-      note: epochs > 1 ? "epoch 0 only (synthetic)" : undefined,
+      note: c.epochs > 1 ? "epoch 0 only (synthetic)" : undefined,
     });
   }
+  return pairs;
+}
 
-  const wrongBy = runNames.flatMap((run) => {
+/** The leaderboard section: the figure (if drawn) and per-task accuracy of epoch 0. */
+function synthLeaderboard(
+  c: SynthContext,
+  summaries: RunSummary[],
+  correctBy: Map<string, boolean[]>,
+  drawFigures: boolean,
+): ReportSection {
+  const perTask = c.runNames.map((run) => [
+    run,
+    ...c.tasks.map((t) => {
+      const l = correctBy.get(`${run}\u0000${t}`) ?? [];
+      return l.length ? (100 * l.filter(Boolean).length) / l.length : null;
+    }),
+  ]);
+  return {
+    title: "Leaderboard",
+    intro: "Per-task accuracy of each run (synthetic).",
+    items: [
+      ...(drawFigures ? [leaderboardFigure(summaries)] : []),
+      {
+        kind: "table",
+        id: "leaderboard-tasks",
+        title: "Accuracy by task (%)",
+        columns: [{ label: "Run" }, ...c.tasks.map((t) => ({ label: t, digits: 1 }))],
+        rows: perTask,
+      },
+    ],
+  };
+}
+
+/** The failure-class analysis: each run's wrong rows by class, as a heatmap and a table. */
+function synthFailureAnalysis(
+  c: SynthContext,
+  rows: readonly ExampleRow[],
+  drawFigures: boolean,
+): ReportSection {
+  const wrongBy = c.runNames.flatMap((run) => {
     const wrong = rows.filter((x) => x.run === run && x.failure !== null);
     return FAILURES.map((f) => ({
       run,
@@ -443,71 +518,84 @@ export function syntheticReportDocument(opts: SyntheticDocOptions): ReportDocume
       share: wrong.length ? (100 * wrong.filter((x) => x.failure === f).length) / wrong.length : 0,
     }));
   });
-  const drawFigures = opts.figures ?? true;
+  return {
+    title: "Failure classes",
+    intro: "How the wrong rows fail (synthetic classes).",
+    items: [
+      ...(drawFigures ? [heatmapFigure(wrongBy)] : []),
+      {
+        kind: "table",
+        title: "Failure classes by run (% of wrong rows)",
+        columns: [{ label: "Run" }, ...FAILURES.map((f) => ({ label: f, digits: 1 }))],
+        rows: c.runNames.map((
+          run,
+        ) => [
+          run,
+          ...FAILURES.map((f) => wrongBy.find((x) => x.run === run && x.failure === f)!.share),
+        ]),
+      },
+    ],
+  };
+}
 
+function synthProvenance(c: SynthContext): Provenance {
+  const { opts, benchmark } = c;
+  return {
+    runlens_commit: "0000000-synthetic",
+    datasets: [{
+      name: benchmark,
+      source: opts.questions ? "google-deepmind/bbeh" : "invented",
+      commit: opts.questions ? "(data directory)" : null,
+      sha256: { "synthetic.json": "0".repeat(64) },
+    }],
+    scorers: ["bbeh-official"],
+    command: `syntheticReportDocument(${
+      JSON.stringify({
+        ...opts,
+        questions: opts.questions ? `${opts.questions.length} questions` : undefined,
+      })
+    })`,
+    seeds: { synthetic: c.seed },
+  };
+}
+
+/**
+ * Build a synthetic report document (see the module doc).
+ *
+ * @example
+ * ```ts
+ * const doc = syntheticReportDocument({ runs: 20, responseChars: 2500, figures: false });
+ * ```
+ */
+export function syntheticReportDocument(opts: SyntheticDocOptions): ReportDocument {
+  const c = synthContext(opts);
+  const { rows, correctBy } = synthRows(c, mulberry32(c.seed));
+  const summaries = synthSummaries(c, rows);
+  const drawFigures = opts.figures ?? true;
+  const questions: ExampleQuestion[] = c.qs.map((q) => ({
+    benchmark: c.benchmark,
+    task: q.task,
+    example_index: q.example_index,
+    text: q.input,
+  }));
+  const n = c.runNames.length;
   return {
     title: "runlens report (synthetic data)",
     subtitle:
-      `${runNames.length} synthetic runs × ${qs.length} examples${
-        epochs > 1 ? ` × ${epochs} epochs` : ""
+      `${n} synthetic runs × ${c.qs.length} examples${
+        c.epochs > 1 ? ` × ${c.epochs} epochs` : ""
       }; ` +
       "made for tests and benchmarks, not results about real models.",
-    provenance: {
-      runlens_commit: "0000000-synthetic",
-      datasets: [{
-        name: benchmark,
-        source: opts.questions ? "google-deepmind/bbeh" : "invented",
-        commit: opts.questions ? "(data directory)" : null,
-        sha256: { "synthetic.json": "0".repeat(64) },
-      }],
-      scorers: ["bbeh-official"],
-      command: `syntheticReportDocument(${
-        JSON.stringify({
-          ...opts,
-          questions: opts.questions ? `${opts.questions.length} questions` : undefined,
-        })
-      })`,
-      seeds: { synthetic: seed },
-    },
+    provenance: synthProvenance(c),
     runs: summaries,
-    leaderboard: {
-      title: "Leaderboard",
-      intro: "Per-task accuracy of each run (synthetic).",
-      items: [
-        ...(drawFigures ? [leaderboardFigure(summaries)] : []),
-        {
-          kind: "table",
-          id: "leaderboard-tasks",
-          title: "Accuracy by task (%)",
-          columns: [{ label: "Run" }, ...tasks.map((t) => ({ label: t, digits: 1 }))],
-          rows: perTask,
-        },
-      ],
-    },
+    leaderboard: synthLeaderboard(c, summaries, correctBy, drawFigures),
     comparisons: {
-      intro: runNames.length <= 4
+      intro: n <= 4
         ? "All pairs of runs, on the examples both scored."
-        : `Each run against the baseline ${runNames[0]}.`,
-      pairs,
+        : `Each run against the baseline ${c.runNames[0]}.`,
+      pairs: synthPairs(c, correctBy),
     },
-    analyses: [{
-      title: "Failure classes",
-      intro: "How the wrong rows fail (synthetic classes).",
-      items: [
-        ...(drawFigures ? [heatmapFigure(wrongBy)] : []),
-        {
-          kind: "table",
-          title: "Failure classes by run (% of wrong rows)",
-          columns: [{ label: "Run" }, ...FAILURES.map((f) => ({ label: f, digits: 1 }))],
-          rows: runNames.map((
-            run,
-          ) => [
-            run,
-            ...FAILURES.map((f) => wrongBy.find((c) => c.run === run && c.failure === f)!.share),
-          ]),
-        },
-      ],
-    }],
+    analyses: [synthFailureAnalysis(c, rows, drawFigures)],
     examples: { questions, rows },
   };
 }
