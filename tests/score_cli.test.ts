@@ -427,3 +427,45 @@ dataTest(
       assert.match(unknown.stderr, /unknown option -x\.jsonl/);
     }),
 );
+
+dataTest(
+  "score: a file whose records name two models warns, and --run-by field splits it",
+  async (dataDir) => {
+    const ex = examples(dataDir).filter((e) => e.task === "nycc").slice(0, 3);
+    const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+    try {
+      const rows = ["gpt-4o", "llama"].flatMap((model) =>
+        ex.map((e) => ({ ...stateTarget(e), model }))
+      );
+      Deno.writeTextFileSync(path, jsonl(rows));
+      const auto = JSON.parse(
+        (await runlens([path, "--data", dataDir, "--json", "--no-cache"])).stdout,
+      );
+      assert.equal(auto.runs.length, 1);
+      assert.deepEqual(auto.warnings, [
+        `run ${auto.runs[0].run}: its records name 2 models (gpt-4o, llama); --run-by field ` +
+        "makes one run per model",
+      ]);
+      const split = await runlens([
+        path,
+        "--data",
+        dataDir,
+        "--json",
+        "--no-cache",
+        "--run-by",
+        "field",
+      ]);
+      const byField = JSON.parse(split.stdout);
+      assert.deepEqual(
+        byField.runs.map((r: { run: string; rows_scored: number }) => [r.run, r.rows_scored]),
+        [
+          ["gpt-4o", 3],
+          ["llama", 3],
+        ],
+      );
+      assert.deepEqual(byField.warnings, []);
+    } finally {
+      Deno.removeSync(path);
+    }
+  },
+);

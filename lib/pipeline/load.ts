@@ -299,10 +299,32 @@ async function load(
     runs,
     errors: scored.errors,
     skipped: plan.found.skipped,
-    warnings: scored.warnings,
+    warnings: [...scored.warnings, ...mixedModels(scored.models, options.runBy)],
     sources,
     cache: scored.cache,
   };
+}
+
+/**
+ * A warning for each run whose records name several models: without `--run-by field` a
+ * `model` field does not split a file into runs, and two models' rows would be summarised (or
+ * quarantined as duplicates) under one run.
+ *
+ * @example
+ * ```ts
+ * mixedModels(new Map([["r", new Set(["llama", "gpt-4o"])], ["s", new Set(["x"])]]));
+ * // ["run r: its records name 2 models (gpt-4o, llama); --run-by field makes one run per model"]
+ * ```
+ */
+export function mixedModels(
+  models: ReadonlyMap<string, ReadonlySet<string>>,
+  runBy?: string,
+): string[] {
+  if (runBy === "field") return [];
+  return [...models].filter(([, names]) => names.size > 1).map(([run, names]) =>
+    `run ${run}: its records name ${names.size} models (${[...names].sort().join(", ")}); ` +
+    "--run-by field makes one run per model"
+  );
 }
 
 /** A load's scored part: what the engine gives, or what the cache kept of it. */

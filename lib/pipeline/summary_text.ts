@@ -266,6 +266,9 @@ export function runsText(loaded: LoadedRuns): string {
     out.push(`${title} (${list.length} file${list.length === 1 ? "" : "s"}):`);
     out.push(...list.map((e) => `  ${e.file}: ${e.reason}`), "");
   }
+  if (loaded.warnings.length > 0) {
+    out.push(`warnings (${loaded.warnings.length}):`, ...loaded.warnings.map((w) => `  ${w}`), "");
+  }
   out.push(summaryLine(loaded));
   return out.join("\n");
 }
