@@ -469,3 +469,51 @@ dataTest(
     }
   },
 );
+
+dataTest(
+  "score: a question whose line ends became CRLF is still found (no task given)",
+  async (dataDir) => {
+    const rows = loadBbehDataset(dataDir).filter(pl.col("task").eq(pl.lit("multistep_arithmetic")))
+      .head(3).select("input", "target", "example_index").toRecords() as {
+        input: string;
+        target: string;
+        example_index: number;
+      }[];
+    assert.ok(rows.every((r) => r.input.includes("\n")), "the questions span lines");
+    const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+    try {
+      Deno.writeTextFileSync(
+        path,
+        jsonl(rows.map((r) => ({
+          input: r.input.replaceAll("\n", "\r\n"),
+          response: `The answer is: ${r.target}`,
+        }))),
+      );
+      const out = await runlens([path, "--data", dataDir, "--json", "--no-cache"]);
+      const report = JSON.parse(out.stdout);
+      assert.equal(report.runs[0].rows_scored, 3, out.stdout);
+      assert.equal(report.runs[0].tasks.multistep_arithmetic.correct, 3);
+    } finally {
+      Deno.removeSync(path);
+    }
+  },
+);
+
+dataTest(
+  "score: files of one name in two model folders are two runs, named by folder",
+  async (dataDir) => {
+    const ex = examples(dataDir).filter((e) => e.task === "nycc").slice(0, 3);
+    await withTempDir(async (dir) => {
+      for (const model of ["gpt4o", "claude"]) {
+        Deno.mkdirSync(join(dir, model));
+        Deno.writeTextFileSync(join(dir, model, "nycc.jsonl"), jsonl(ex.map(stateTarget)));
+      }
+      const out = await runlens([dir, "--data", dataDir, "--json", "--no-cache"]);
+      const runs = JSON.parse(out.stdout).runs as { run: string; rows_scored: number }[];
+      assert.deepEqual(runs.map((r) => [r.run, r.rows_scored]), [
+        ["claude/nycc", 3],
+        ["gpt4o/nycc", 3],
+      ]);
+    });
+  },
+);

@@ -197,7 +197,26 @@ function groupRuns(files: PlannedFile[], runBy: RunBy): PlannedFile[] {
     }
   }
   if (runBy === "field") { for (const f of files) f.runFromModel = true; }
+  if (runBy === "auto" || runBy === "file") nameApart(files);
   return files;
+}
+
+/**
+ * Files of the same name in different folders (`gpt4o/date_understanding.jsonl`,
+ * `claude/date_understanding.jsonl`) are different runs: each file-named run gets its folder's
+ * name in front (`gpt4o/date_understanding`) instead of sharing one name, where the second
+ * file's rows would be quarantined as duplicates of the first's.
+ */
+function nameApart(files: PlannedFile[]): void {
+  const byRun = new Map<string, PlannedFile[]>();
+  for (const f of files) {
+    if (!GENERIC.has(f.format) || f.grouping !== "file") continue;
+    byRun.set(f.defaultRun, [...(byRun.get(f.defaultRun) ?? []), f]);
+  }
+  for (const group of byRun.values()) {
+    if (new Set(group.map((f) => dirname(resolve(f.name)))).size < 2) continue;
+    for (const f of group) f.defaultRun = `${basename(dirname(resolve(f.name)))}/${f.defaultRun}`;
+  }
 }
 
 /** Two or more files, each naming a task, no task twice. */

@@ -106,9 +106,13 @@ const isWs = (c: string | undefined) => c !== undefined && WS.has(c);
  * import assert from "node:assert/strict";
  * assert.equal(questionKey("  Q: Is it?\nA: Let's think step by step.<|im_end|>\n"), "Q: Is it?");
  * assert.equal(questionKey("Spell DNA:"), "Spell DNA:"); // "A:" inside a word is not a cue
+ * assert.equal(questionKey("Q: one\r\ntwo\r\n"), "Q: one\ntwo"); // CRLF read as LF
  * ```
  */
 export function questionKey(text: string): string {
+  // a log written on Windows or round-tripped through a spreadsheet has CRLF line ends where
+  // the data sets have LF: the same question either way
+  if (text.includes("\r\n")) text = text.replaceAll("\r\n", "\n");
   let start = 0;
   while (start < text.length && WS.has(text[start])) start++;
   let end = text.length;
