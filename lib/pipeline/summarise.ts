@@ -40,6 +40,7 @@ import { taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark, BenchmarkAggregate } from "../benchmarks/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
+import { framesByRun } from "../core/frames.ts";
 import { wilsonInterval } from "../stats/wilson.ts";
 import { checkRowBalance } from "../logs/quarantine.ts";
 
@@ -420,27 +421,16 @@ function runIntervals(
   if (b.aggregateRunsIntervals) return b.aggregateRunsIntervals(rows, aggregates);
   const out = new Map<string, Record<string, HeadlineCI>>();
   if (!b.aggregateIntervals) return out;
-  for (const [run, part] of runRows(rows, [...aggregates.keys()])) {
-    out.set(run, b.aggregateIntervals(part, aggregates.get(run)!));
+  for (const [run, part] of framesByRun(rows, [...aggregates.keys()])) {
+    out.set(run, b.aggregateIntervals(part.select(...ROW_KEYS), aggregates.get(run)!));
   }
   return out;
-}
-
-/** The rows (`ROW_KEYS`) of each of `runs`, split in one pass over `rows`. */
-function runRows(rows: pl.DataFrame, runs: readonly string[]): Map<string, pl.DataFrame> {
-  if (runs.length === 0) return new Map();
-  const parts = rows.filter(pl.col("run").isIn(runs as string[])).partitionBy("run", true, true);
-  return new Map(
-    parts.map((p) => [p.getColumn("run").get(0) as string, p.select(...ROW_KEYS)]),
-  );
 }
 
 /** A benchmark's aggregate of each run, one run at a time. */
 function perRun(rows: pl.DataFrame, b: Benchmark): Map<string, BenchmarkAggregate> {
   const out = new Map<string, BenchmarkAggregate>();
-  for (const part of rows.partitionBy("run", true, true)) {
-    out.set(part.getColumn("run").get(0) as string, b.aggregate!(part.select(...ROW_KEYS)));
-  }
+  for (const [run, part] of framesByRun(rows)) out.set(run, b.aggregate!(part.select(...ROW_KEYS)));
   return out;
 }
 

@@ -22,6 +22,7 @@
  */
 import pl from "nodejs-polars";
 import { harmonicMeanCI, type HeadlineCI, microCI } from "../../stats/headline_ci.ts";
+import { framesByRun } from "../../core/frames.ts";
 import { BBEH_MINI_SIZE, BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, inMiniByStride } from "./tasks.ts";
 
 /**
@@ -234,7 +235,7 @@ export function bbehAggregates(scored: pl.DataFrame): Map<string, BbehAggregate>
   const isFull = (c: { covered: number; mini: number }) =>
     Number(c.covered) === BBEH_SIZE || Number(c.mini) === BBEH_MINI_SIZE;
   // a full run with every example once is summed from counts; the rest one run at a time
-  const full = byRun(
+  const full = framesByRun(
     scored,
     counts.filter((c) => isFull(c) && !once.has(c.run)).map((c) => c.run),
   );
@@ -295,13 +296,6 @@ function onceCounts(rows: pl.DataFrame): Map<string, BbehAggregate> {
     });
   }
   return out;
-}
-
-/** The rows of each of `runs`, split in one pass (a filter per run would scan all rows each time). */
-function byRun(scored: pl.DataFrame, runs: readonly string[]): Map<string, pl.DataFrame> {
-  if (runs.length === 0) return new Map();
-  const parts = scored.filter(pl.col("run").isIn(runs as string[])).partitionBy("run", true, true);
-  return new Map(parts.map((p) => [p.getColumn("run").get(0) as string, p]));
 }
 
 function requireColumns(df: pl.DataFrame, cols: string[], fn: string): void {
