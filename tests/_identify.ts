@@ -45,6 +45,8 @@ export function checkedOf(row: Record<string, unknown>): CheckedRecord {
   return {
     line: Number(row.source_line),
     run: String(row.run),
+    runFrom: "run",
+    group: String(row.run),
     model: String(row.model ?? row.run),
     benchmark: bench === null || bench.replace(TRIM, "") === ""
       ? null
@@ -137,7 +139,7 @@ export function checkedRows(paths: readonly string[]): Record<string, unknown>[]
   const rows: Record<string, unknown>[] = [];
   for (const f of readFiles(paths)) {
     for (const r of f.records) {
-      const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? false);
+      const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? null);
       if (!c.ok) continue;
       const { run, model, benchmark, task, example_index, input, target, epoch } = c.record;
       rows.push({

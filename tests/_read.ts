@@ -130,7 +130,7 @@ export function readChecked(
     run: b.run ?? f.file.defaultRun,
   }));
   for (const r of f.records) {
-    const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? false);
+    const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? null);
     if (c.ok) rows.push({ ...c.record, response: r.fields.response, source_line: r.line });
     else quarantine.push({ line: r.line, reason: c.reason, run: c.run });
   }

@@ -41,6 +41,8 @@ function rec(over: Partial<CheckedRecord>): CheckedRecord {
   return {
     line: 1,
     run: "r",
+    runFrom: "run",
+    group: "r",
     model: "m",
     benchmark: null,
     task: "",

@@ -43,6 +43,8 @@ function record(over: Partial<CheckedRecord>): CheckedRecord {
   return {
     line: 1,
     run: "r",
+    runFrom: "run",
+    group: "r",
     model: "m",
     benchmark: null,
     task: "",

@@ -188,12 +188,12 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       JSON.stringify({
         command: "score",
         runs: [{
-          run: "shape",
+          run: "model-s", // its records name no run but a model: the run (line 5 joins it)
           model: "model-s",
           benchmark: "bbeh",
           scorer: "bbeh-official",
           format: "canonical-jsonl",
-          grouping: "file", // its records name no run: the file's name
+          grouping: "field",
           fields: {}, // canonical field names: nothing detected or mapped
           data_versions: {},
           rows_in: 5,
@@ -349,16 +349,23 @@ dataTest("score: the readable report", async (dataDir) => {
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stderr, "");
   const out = r.stdout;
-  assert.ok(out.includes("run mixed  (bbeh, model model-x, model-y, scorer bbeh-official)\n"));
+  // each file's records name one model: its run (lines that are no record join it)
+  assert.ok(out.includes("run model-x  (bbeh, model model-x, scorer bbeh-official)\n"));
+  assert.ok(out.includes("run model-y  (bbeh, model model-y, scorer bbeh-official)\n"));
   // mixed.jsonl:3 and mixed.csv:4 hold empty responses: scored (wrong) and counted
   assert.ok(
     out.includes(
-      `rows: 27 in, 7 scored, 20 quarantined (2 empty responses, scored as wrong)  ` +
-        `[${jsonlLog}, ${csvLog}]`,
+      `rows: 20 in, 4 scored, 16 quarantined (1 empty response, scored as wrong)  ` +
+        `[${jsonlLog}]`,
+    ),
+  );
+  assert.ok(
+    out.includes(
+      `rows: 7 in, 3 scored, 4 quarantined (1 empty response, scored as wrong)  [${csvLog}]`,
     ),
   );
   // mixed.jsonl line 15 says benchmark bbh: the run's BBH summary
-  assert.ok(out.includes("run mixed  (bbh, model model-x, model-y, scorer bbh-release-cot)\n"));
+  assert.ok(out.includes("run model-x  (bbh, model model-x, scorer bbh-release-cot)\n"));
   assert.ok(out.includes(`rows: 1 in, 0 scored, 1 quarantined  [${jsonlLog}]`));
   assert.match(out, /^ {2}task +n +correct +accuracy +95% CI$/m);
   // 95% Wilson intervals of 0/2 and 0/1, by hand
@@ -368,7 +375,7 @@ dataTest("score: the readable report", async (dataDir) => {
   assert.ok(out.includes("\nquarantine (21 rows):\n"));
   assert.ok(out.includes(`\n  ${jsonlLog}:5: example_index 200 out of range for nycc (0–199)\n`));
   assert.ok(out.includes(`\n  ${csvLog}:3: missing response\n`));
-  assert.ok(out.endsWith("\n2 runs from 2 files: 28 rows in, 7 scored, 21 quarantined\n"));
+  assert.ok(out.endsWith("\n3 runs from 2 files: 28 rows in, 7 scored, 21 quarantined\n"));
 });
 
 dataTest(
@@ -426,48 +433,6 @@ dataTest(
       assert.equal(unknown.code, 2);
       assert.match(unknown.stderr, /unknown option -x\.jsonl/);
     }),
-);
-
-dataTest(
-  "score: a file whose records name two models warns, and --run-by field splits it",
-  async (dataDir) => {
-    const ex = examples(dataDir).filter((e) => e.task === "nycc").slice(0, 3);
-    const path = await Deno.makeTempFile({ suffix: ".jsonl" });
-    try {
-      const rows = ["gpt-4o", "llama"].flatMap((model) =>
-        ex.map((e) => ({ ...stateTarget(e), model }))
-      );
-      Deno.writeTextFileSync(path, jsonl(rows));
-      const auto = JSON.parse(
-        (await runlens([path, "--data", dataDir, "--json", "--no-cache"])).stdout,
-      );
-      assert.equal(auto.runs.length, 1);
-      assert.deepEqual(auto.warnings, [
-        `run ${auto.runs[0].run}: its records name 2 models (gpt-4o, llama); --run-by field ` +
-        "makes one run per model",
-      ]);
-      const split = await runlens([
-        path,
-        "--data",
-        dataDir,
-        "--json",
-        "--no-cache",
-        "--run-by",
-        "field",
-      ]);
-      const byField = JSON.parse(split.stdout);
-      assert.deepEqual(
-        byField.runs.map((r: { run: string; rows_scored: number }) => [r.run, r.rows_scored]),
-        [
-          ["gpt-4o", 3],
-          ["llama", 3],
-        ],
-      );
-      assert.deepEqual(byField.warnings, []);
-    } finally {
-      Deno.removeSync(path);
-    }
-  },
 );
 
 dataTest(

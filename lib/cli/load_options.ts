@@ -78,8 +78,10 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
   "run-by": {
     type: "string",
     value: "HOW",
-    description: "runs of records without a run field: auto (default: the folder when it\n" +
-      "holds one file per task, else the file), folder, file, or field (run, else model)",
+    description: "runs: auto (default: a record's run field, else its model field in\n" +
+      "JSONL/CSV logs, else the folder when it holds one file per task, else the file),\n" +
+      "folder or file (the run field, else the folder or file; model ignored), or\n" +
+      "field (run, else model, in every format)",
   },
   workers: {
     type: "string",

@@ -7,8 +7,9 @@
  * over {@link MAX_RESPONSE_CHARS} characters, an `example_index` that is not an integer, neither
  * `example_index` nor `input`, an `epoch` that is not a positive integer, or
  * `response_tokens` that are not a non-negative integer. A record without a task passes: its
- * task is found from its question (`examples.ts`). Defaults: `run` = the file's default run,
- * `model` = the run, `epoch` = 1. Integers may be written `5`, `5.0`, `"5"` or `"+5"`.
+ * task is found from its question (`examples.ts`). Defaults: `run` = the record's `model` when
+ * its file takes runs from models (`SourceFile.runFromModel`), else the file's default run;
+ * `model` = the run; `epoch` = 1. Integers may be written `5`, `5.0`, `"5"` or `"+5"`.
  * Polars-free (scoring Workers run it).
  *
  * @example
@@ -26,6 +27,8 @@ import { isSpan, type LogRecord, RECORD_FIELDS, textOf } from "../logs/record.ts
 import { quoteValue } from "../logs/quarantine.ts";
 import { MAX_RESPONSE_CHARS } from "../logs/limits.ts";
 import { count } from "../core/count.ts";
+import type { ModelRuns } from "../logs/sources/types.ts";
+import type { RunFrom } from "./compact.ts";
 
 /** Responses longer than this are quarantined (`logs/limits.ts`). */
 export { MAX_RESPONSE_CHARS };
@@ -34,6 +37,14 @@ export { MAX_RESPONSE_CHARS };
 export interface CheckedRecord {
   line: number;
   run: string;
+  /** Where the run came from: the record's `run` field, its `model` field, or the file. */
+  runFrom: RunFrom;
+  /**
+   * The records among which identical questions are handed out in file order
+   * (`examples.ts`): the run's, or for a run a `model` field names by default, the model's
+   * within the file's default run — merge may keep those files apart (`run_names.ts`).
+   */
+  group: string;
   model: string;
   /** The benchmark label as written (trimmed, lower-cased), null when absent. */
   benchmark: string | null;
@@ -58,7 +69,7 @@ export interface CheckedRecord {
 /** The outcome of {@link checkRecord}. */
 export type Checked =
   | { ok: true; record: CheckedRecord }
-  | { ok: false; run: string; reason: string };
+  | { ok: false; run: string; runFrom: RunFrom; reason: string };
 
 const WS = new RegExp(`^[${escapeClass(PY_WHITESPACE)}]*$`);
 const TRIM = new RegExp(`^[${escapeClass(PY_WHITESPACE)}]+|[${escapeClass(PY_WHITESPACE)}]+$`, "g");
@@ -109,28 +120,43 @@ const UNDECODED = "";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * checkRecord({ line: 1, task: ["nycc"], response: "x", example_index: 0 }, "r");
- * // { ok: false, run: "r", reason: 'field "task" holds a list, not text' }
+ * // { ok: false, run: "r", runFrom: "default", reason: 'field "task" holds a list, not text' }
+ * const rec = { line: 2, task: "nycc", example_index: 0, response: "x", model: "llama" };
+ * const byModel = checkRecord(rec, "seed1", "auto");
+ * assert.ok(byModel.ok);
+ * assert.deepEqual([byModel.record.run, byModel.record.runFrom], ["llama", "model"]);
+ * assert.equal(byModel.record.group, "llama\u0000seed1"); // hand-outs per file until merge
+ * const byFile = checkRecord(rec, "seed1");
+ * assert.ok(byFile.ok && byFile.record.run === "seed1" && byFile.record.model === "llama");
  * ```
  */
-export function checkRecord(r: LogRecord, defaultRun: string, runFromModel = false): Checked {
+export function checkRecord(
+  r: LogRecord,
+  defaultRun: string,
+  runFromModel: ModelRuns | null = null,
+): Checked {
   const texts: Record<string, string | null> = {};
   for (const f of RECORD_FIELDS) {
     // a response span is checked by its lengths; decoding it here would cost a third of the
     // record's time, and a scorer that works on the bytes never needs the text
     const t = f === "response" && isSpan(r.response) ? UNDECODED : textOf(r[f]);
     if (t === undefined) {
-      const run = runOf(texts.run ?? textOf(r.run) ?? null, defaultRun);
+      const model = runFromModel ? texts.model ?? textOf(r.model) : null;
+      const named = runOf(texts.run ?? textOf(r.run), model, defaultRun);
       const kind = Array.isArray(r[f]) ? "a list" : "an object";
-      return { ok: false, run, reason: `field "${f}" holds ${kind}, not text` };
+      return { ok: false, ...named, reason: `field "${f}" holds ${kind}, not text` };
     }
     texts[f] = t;
   }
-  const run = runOf(isBlank(texts.run) && runFromModel ? texts.model : texts.run, defaultRun);
-  const fail = (reason: string): Checked => ({ ok: false, run, reason });
+  const { run, runFrom } = runOf(texts.run, runFromModel ? texts.model : null, defaultRun);
+  const fail = (reason: string): Checked => ({ ok: false, run, runFrom, reason });
   const odd = oddIdentifier(texts);
   if (odd !== null) {
-    return { ok: false, run: odd.field === "run" ? defaultRun : run, reason: odd.reason };
+    const own = odd.field === "run" || (odd.field === "model" && runFrom === "model");
+    const named = own ? { run: defaultRun, runFrom: "default" as const } : { run, runFrom };
+    return { ok: false, ...named, reason: odd.reason };
   }
   if (texts.response === null) return fail("missing response");
   const len = isSpan(r.response)
@@ -164,6 +190,8 @@ export function checkRecord(r: LogRecord, defaultRun: string, runFromModel = fal
     record: {
       line: r.line,
       run,
+      runFrom,
+      group: runFrom === "model" && runFromModel === "auto" ? `${run}\u0000${defaultRun}` : run,
       model: isBlank(texts.model) ? run : texts.model!,
       benchmark: isBlank(texts.benchmark) ? null : texts.benchmark!.replace(TRIM, "").toLowerCase(),
       task: isBlank(texts.task) ? "" : texts.task!,
@@ -230,7 +258,13 @@ function oddMatch(text: string | null | undefined): RegExpMatchArray | null {
   return m;
 }
 
-/** The record's run, else the file's default. */
-function runOf(text: string | null, defaultRun: string): string {
-  return isBlank(text) ? defaultRun : text!;
+/** The record's run, else its model (when given), else the file's default; and which it was. */
+function runOf(
+  run: string | null | undefined,
+  model: string | null | undefined,
+  defaultRun: string,
+): { run: string; runFrom: RunFrom } {
+  if (!isBlank(run)) return { run: run!, runFrom: "run" };
+  if (!isBlank(model)) return { run: model!, runFrom: "model" };
+  return { run: defaultRun, runFrom: "default" };
 }

@@ -12,7 +12,8 @@
  * null), `example` (0-based index), `epoch`, `input_chars` (Python `len` of the example's
  * input), `chars` (Python `len` of the response), `bytes`
  * (its UTF-8 length), `tokens` (-1: none), `correct` and `stored` (1, 0, or -1 for null),
- * and the pointer to the response: `ptr_kind` ({@link PTR_KINDS} index), `ptr_offset`,
+ * `run_from` (where the run came from, a {@link RUN_FROM} index: merge names runs by it; not
+ * in the frame), and the pointer to the response: `ptr_kind` ({@link PTR_KINDS} index), `ptr_offset`,
  * `ptr_length`.
  *
  * @example
@@ -53,7 +54,14 @@ export const INT_COLUMNS = [
   "tokens",
 ] as const;
 /** Small integer columns (1/0/-1, or a code). */
-export const BYTE_COLUMNS = ["correct", "stored", "ptr_kind"] as const;
+export const BYTE_COLUMNS = ["correct", "stored", "ptr_kind", "run_from"] as const;
+/**
+ * Where a row's run came from: the record's `run` field (or its reader), its `model` field,
+ * or its file's default run (`check.ts`).
+ */
+export const RUN_FROM = ["run", "model", "default"] as const;
+/** One of {@link RUN_FROM}. */
+export type RunFrom = (typeof RUN_FROM)[number];
 /** Float64 columns (byte offsets can pass 2^31). */
 export const FLOAT_COLUMNS = ["ptr_offset", "ptr_length"] as const;
 
@@ -67,6 +75,8 @@ export interface CompactRow {
   file: number;
   line: number;
   run: string;
+  /** Where the run came from (absent: the record's `run` field). */
+  run_from?: RunFrom;
   model: string;
   benchmark: string;
   task: string;
@@ -92,6 +102,7 @@ export const EMPTY_ROW: CompactRow = {
   file: 0,
   line: 0,
   run: "",
+  run_from: "run",
   model: "",
   benchmark: "",
   task: "",
@@ -188,6 +199,7 @@ export class RowBuilder {
     this.#byte.correct[i] = tri(row.correct);
     this.#byte.stored[i] = tri(row.stored);
     this.#byte.ptr_kind[i] = PTR_KINDS.indexOf(row.pointer?.kind ?? "none");
+    this.#byte.run_from[i] = row.run_from === undefined ? 0 : RUN_FROM.indexOf(row.run_from);
     this.#float.ptr_offset[i] = row.pointer?.offset ?? -1;
     this.#float.ptr_length[i] = row.pointer?.length ?? 0;
   }
@@ -241,6 +253,7 @@ export function rowAt(rows: CompactRows, i: number): CompactRow {
     file: n.file[i],
     line: n.line[i],
     run: text("run")!,
+    run_from: RUN_FROM[rows.byte.run_from[i]],
     model: text("model")!,
     benchmark: text("benchmark")!,
     task: text("task")!,
@@ -369,4 +382,29 @@ export function selectRows(rows: CompactRows, index: readonly number[]): Compact
     float: map(rows.float) as CompactRows["float"],
     strings: rows.strings,
   };
+}
+
+/**
+ * The key of a row's (run, benchmark, task, example, epoch): one number when the ids fit in
+ * 53 bits (a Map of numbers is many times faster than one of strings), else a string.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const b = new RowBuilder();
+ * for (const example of [3, 4, 3]) b.add({ ...EMPTY_ROW, run: "r", task: "nycc", example });
+ * const key = rowKey(b.finish());
+ * assert.deepEqual([key(0) === key(2), key(0) === key(1)], [true, false]);
+ * ```
+ */
+export function rowKey(rows: CompactRows): (i: number) => number | string {
+  const n = rows.int;
+  const max = (a: Int32Array) => a.reduce((m, v) => Math.max(m, v), 0) + 1;
+  const sizes = [n.run, n.benchmark, n.task, n.example, n.epoch].map(max);
+  if (sizes.reduce((p, s) => p * s, 1) > Number.MAX_SAFE_INTEGER) {
+    return (i) => `${n.run[i]}/${n.benchmark[i]}/${n.task[i]}/${n.example[i]}/${n.epoch[i]}`;
+  }
+  const [, b, t, x, e] = sizes;
+  return (i) =>
+    (((n.run[i] * b + n.benchmark[i]) * t + n.task[i]) * x + n.example[i]) * e + n.epoch[i];
 }

@@ -56,7 +56,8 @@
  *   { scoring: toy("bb", "mul"), examples: { mul: [{ input: "3 * 3 =", target: "9" }] } },
  * ]);
  * const row = (over: Partial<CheckedRecord>): CheckedRecord => ({
- *   line: 1, run: "r", model: "m", benchmark: null, task: "", example_index: null,
+ *   line: 1, run: "r", runFrom: "run", group: "r", model: "m", benchmark: null, task: "",
+ *   example_index: null,
  *   input: null, target: null, response: "x", chars: 1, bytes: 1, response_tokens: null,
  *   epoch: 1, stored_correct: null, tool_extracted: null, filter: null, ...over,
  * });
@@ -171,6 +172,28 @@ export function resolvePending(
     out.push(r.candidates[Math.min(k, r.candidates.length - 1)]);
   }
   return out;
+}
+
+/**
+ * Whether a logged target is the data set's: the same text, or — for a data-set target that
+ * is one letter in parentheses, the BBH multiple-choice form `(B)` — that letter bare (`B`),
+ * as many scripts write it. Only that equivalence: no trimming, no case folding, no other
+ * forms.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.ok(sameTarget("(B)", "(B)"));
+ * assert.ok(sameTarget("B", "(B)"));
+ * assert.ok(!sameTarget("b", "(B)"));
+ * assert.ok(!sameTarget("(B)", "B")); // a bare data-set target stays exact
+ * assert.ok(!sameTarget("B.", "(B)"));
+ * ```
+ */
+export function sameTarget(logged: string, target: string): boolean {
+  if (logged === target) return true;
+  return logged.length === 1 && target.length === 3 && target[0] === "(" &&
+    target[2] === ")" && target[1] === logged && /^[A-Za-z]$/.test(logged);
 }
 
 /** One example (or one item of another data-set version) a record can be tied to. */
@@ -486,7 +509,8 @@ export class ExampleIndex {
    *     { input: "Other?", target: "no" }] },
    * }]);
    * const row = (input: string, target: string | null = null): CheckedRecord => ({
-   *   line: 1, run: "r", model: "m", benchmark: "toy", task: "t", example_index: null,
+   *   line: 1, run: "r", runFrom: "run", group: "r", model: "m", benchmark: "toy", task: "t",
+   *   example_index: null,
    *   input, target, response: "x", chars: 1, bytes: 1, response_tokens: null, epoch: 1,
    *   stored_correct: null, tool_extracted: null, filter: null,
    * });
@@ -752,7 +776,7 @@ export class ExampleIndex {
     }
     const q = questions[0];
     const target = row.target;
-    const match = q.examples.filter((c) => target === null || c.target === target);
+    const match = q.examples.filter((c) => target === null || sameTarget(target, c.target));
     const indices = q.examples.map((c) => c.index).sort((a, b) => a - b);
     if (match.length === 0) {
       const targets = [...new Set(q.examples.map((c) => c.target))].sort(byCodePoint);
@@ -778,7 +802,9 @@ export class ExampleIndex {
       pending: true,
       benchmark: bench,
       task: task.name,
-      key: [row.r.run, row.r.epoch, bench, task.name, first.version ?? "", first.index].join("\0"),
+      key: [row.r.group, row.r.epoch, bench, task.name, first.version ?? "", first.index].join(
+        "\0",
+      ),
       candidates: match.map((m) => m.index).sort((a, b) => a - b),
       input: c.input,
       target: c.target,
@@ -826,7 +852,7 @@ export class ExampleIndex {
     truncated: boolean,
   ): UnidentifiedRecord | null {
     const at = `${task.name}[${c.index}]`;
-    if (row.target !== null && row.target !== c.target) {
+    if (row.target !== null && !sameTarget(row.target, c.target)) {
       return fail(
         task.bench.name,
         "target_mismatch",

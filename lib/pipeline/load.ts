@@ -86,7 +86,10 @@ export interface LoadOptions {
   lmEvalFilter?: string;
   /** Only these benchmarks (`--benchmark`). */
   benchmarks?: readonly string[];
-  /** How records without a `run` field get theirs (`plan.ts`; default `auto`). */
+  /**
+   * How records get their runs (`plan.ts`; default `auto`: the `run` field, else in generic
+   * logs the `model` field, else the folder of per-task files or the file).
+   */
   runBy?: RunBy;
   /** Scoring Workers (default: one per core; small loads are scored in this thread). */
   workers?: number;
@@ -306,24 +309,32 @@ async function load(
 }
 
 /**
- * A warning for each run whose records name several models: without `--run-by field` a
- * `model` field does not split a file into runs, and two models' rows would be summarised (or
- * quarantined as duplicates) under one run.
+ * A warning for each run whose records name several models when `runBy` is `file` or
+ * `folder`: those ignore the `model` field, so two models' rows are summarised (or
+ * quarantined as duplicates) under one run. (By default a `model` field names the run of a
+ * generic log's records; a run that still names several models was named by its records' own
+ * `run` field, or by a reader that knows the format's runs.)
  *
  * @example
  * ```ts
- * mixedModels(new Map([["r", new Set(["llama", "gpt-4o"])], ["s", new Set(["x"])]]));
- * // ["run r: its records name 2 models (gpt-4o, llama); --run-by field makes one run per model"]
+ * import assert from "node:assert/strict";
+ * const models = new Map([["r", new Set(["llama", "gpt-4o"])], ["s", new Set(["x"])]]);
+ * assert.deepEqual(mixedModels(models, "file"), [
+ *   "run r: its records name 2 models (gpt-4o, llama); --run-by file ignores the model field " +
+ *   "(by default it names the run of records without a run field)",
+ * ]);
+ * assert.deepEqual(mixedModels(models), []);
  * ```
  */
 export function mixedModels(
   models: ReadonlyMap<string, ReadonlySet<string>>,
   runBy?: string,
 ): string[] {
-  if (runBy === "field") return [];
+  if (runBy !== "file" && runBy !== "folder") return [];
   return [...models].filter(([, names]) => names.size > 1).map(([run, names]) =>
     `run ${run}: its records name ${names.size} models (${[...names].sort().join(", ")}); ` +
-    "--run-by field makes one run per model"
+    `--run-by ${runBy} ignores the model field (by default it names the run of records ` +
+    "without a run field)"
   );
 }
 
@@ -425,7 +436,7 @@ function cacheKey(plan: LoadPlan, dataDir: string, options: EngineOptions) {
       gzip: f.gzip,
       fields: f.fields ?? null,
       default_run: f.defaultRun,
-      run_from_model: f.runFromModel ?? false,
+      run_from_model: f.runFromModel ?? null,
       task_hint: f.taskHint ?? null,
     })),
   };

@@ -9,7 +9,11 @@
  * 4. lm-evaluation-harness files with several filters per response: each response is scored
  *    once, from the line of the preferred filter (else the file's first filter); the other
  *    lines are quarantined naming the scored line;
- * 5. repeats of (run, benchmark, task, example, epoch): the first in file and line order wins,
+ * 5. run names that need every file's rows (`run_names.ts`): files of one model that repeat
+ *    examples are kept apart as `<model>/<default run>` — here, before 6., so that a second
+ *    seed of a model is a run of its own rather than a file of duplicates — and a record
+ *    that names no run joins its file's one run;
+ * 6. repeats of (run, benchmark, task, example, epoch): the first in file and line order wins,
  *    later ones are quarantined naming it.
  * Every record a file holds is scored or quarantined: checked per file (an internal error
  * otherwise).
@@ -23,8 +27,18 @@
  */
 import { checkRowBalance } from "../logs/quarantine.ts";
 import type { SourceFile } from "../logs/sources/types.ts";
-import { type CompactRows, concatRows, rowAt, RowBuilder, selectRows } from "./compact.ts";
+import {
+  type CompactRows,
+  concatRows,
+  rowAt,
+  RowBuilder,
+  rowKey,
+  RUN_FROM,
+  type RunFrom,
+  selectRows,
+} from "./compact.ts";
 import { resolvePending } from "./examples.ts";
+import { nameRuns } from "./run_names.ts";
 import { noVerdict } from "./score_unit.ts";
 import type { UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
 
@@ -34,6 +48,8 @@ export interface LoadQuarantine {
   line: number;
   reason: string;
   run: string;
+  /** Where the run came from (absent: the record's `run` field or its reader). */
+  runFrom?: RunFrom;
   /** The benchmark it was tied to or names (null: none). */
   benchmark: string | null;
 }
@@ -80,6 +96,7 @@ export function mergeResults(
         line: q.line,
         reason: q.reason,
         run: q.run,
+        runFrom: q.runFrom,
         benchmark: q.benchmark,
       };
       quarantine.push(entry);
@@ -91,7 +108,8 @@ export function mergeResults(
     pendingRows(kept, quarantine, files),
   ]);
   rows = chooseLmEvalFilters(rows, lmEval, files, opts.lmEvalFilter, quarantine);
-  rows = dropDuplicates(rows, files, quarantine);
+  const named = nameRuns(rows, quarantine, files);
+  rows = dropDuplicates(named.rows, files, quarantine);
   const rowsIn = files.map(() => 0);
   for (const r of kept) rowsIn[units[r.id].file.id] += r.rowsIn;
   quarantine.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
@@ -102,7 +120,7 @@ export function mergeResults(
     quarantine,
     rowsIn,
     errors: [...failed.entries()].map(([id, reason]) => ({ file: files[id].path, reason })),
-    models: modelsOf(kept),
+    models: modelsOf(kept, named.models),
   };
 }
 
@@ -154,6 +172,7 @@ function pendingRows(
       line: row.line,
       reason: noVerdict(row.scorer, row.task, row.example),
       run: row.run,
+      runFrom: row.run_from,
       benchmark: row.benchmark,
     });
   });
@@ -233,6 +252,7 @@ function chooseLmEvalFilters(
         line: l.line,
         reason,
         run: rows.strings.run[rows.int.run[l.row]],
+        runFrom: RUN_FROM[rows.byte.run_from[l.row]],
         benchmark: rows.strings.benchmark[rows.int.benchmark[l.row]],
       });
     } else l.q!.reason = reason;
@@ -284,23 +304,6 @@ function fileOrder(rows: CompactRows): number[] {
   return order;
 }
 
-/**
- * The duplicate key of a row: (run, benchmark, task, example, epoch) packed into one number
- * when the ids fit in 53 bits (a Map of numbers is many times faster than one of strings),
- * else a string.
- */
-function rowKey(rows: CompactRows): (i: number) => number | string {
-  const n = rows.int;
-  const max = (a: Int32Array) => a.reduce((m, v) => Math.max(m, v), 0) + 1;
-  const sizes = [n.run, n.benchmark, n.task, n.example, n.epoch].map(max);
-  if (sizes.reduce((p, s) => p * s, 1) > Number.MAX_SAFE_INTEGER) {
-    return (i) => `${n.run[i]}/${n.benchmark[i]}/${n.task[i]}/${n.example[i]}/${n.epoch[i]}`;
-  }
-  const [, b, t, x, e] = sizes;
-  return (i) =>
-    (((n.run[i] * b + n.benchmark[i]) * t + n.task[i]) * x + n.example[i]) * e + n.epoch[i];
-}
-
 const isIdentity = (xs: readonly number[]) => xs.every((x, i) => x === i);
 
 /** Per readable file: records read = rows scored + rows quarantined. */
@@ -321,14 +324,15 @@ function checkFiles(
   }
 }
 
-/** Run → model names, over all units. */
-function modelsOf(results: readonly UnitResult[]): Map<string, Set<string>> {
+/** Run → model names, over all units and the runs a `model` field named. */
+function modelsOf(
+  results: readonly UnitResult[],
+  byModel: readonly [string, string][],
+): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const r of results) {
-    for (const [run, model] of r.models) {
-      if (!out.has(run)) out.set(run, new Set());
-      out.get(run)!.add(model);
-    }
+  for (const [run, model] of [...results.flatMap((r) => r.models), ...byModel]) {
+    if (!out.has(run)) out.set(run, new Set());
+    out.get(run)!.add(model);
   }
   return out;
 }

@@ -7,10 +7,14 @@
  *   `logs/sources/fields.ts` detects; a headerless CSV by its columns' content; `--map`
  *   overrides what it names;
  * - **task hint** from the file and folder names (`task_hint.ts`);
- * - **default run** (issue 14, item 3), the run of records without a `run` field: the file's
- *   name, or — when a folder holds one file per task (two or more generic logs, each naming a
- *   different task) — the folder's name, so that a run spread over 27 task files is one run.
- *   `runBy` forces `file` or `folder`, or `field` (records' `run`, else their `model`).
+ * - **runs** (issue 14, item 3): a record's `run` field names its run, else (generic logs) its
+ *   `model` field — files of one model that repeat examples (two seeds) are kept apart at
+ *   merge as `<model>/<default run>` (`run_names.ts`) — else the file's **default run**: the
+ *   file's name, or — when a folder holds one file per task (two or more generic logs, each
+ *   naming a different task) — the folder's name, so that a run spread over 27 task files is
+ *   one run. `runBy` forces `file` or `folder` (the `model` field is ignored; a `run` field
+ *   still names the run: it is the log's own run id), or `field` (`run`, else `model`, in
+ *   every format, never kept apart: repeats are duplicates).
  *
  * @example
  * ```ts
@@ -23,10 +27,12 @@
  * }
  * const bbh = { name: "bbh", tasks: [{ name: "navigate" }, { name: "snarks" }] };
  * const files = planFiles(discover([dir]).files, { benchmarks: [bbh] });
- * assert.deepEqual(files.map((f) => [f.format, f.taskHint?.task, f.grouping]), [
- *   ["mapped-jsonl", "navigate", "folder"],
- *   ["mapped-jsonl", "snarks", "folder"],
+ * assert.deepEqual(files.map((f) => [f.format, f.taskHint?.task, f.grouping, f.runFromModel]), [
+ *   ["mapped-jsonl", "navigate", "folder", "auto"],
+ *   ["mapped-jsonl", "snarks", "folder", "auto"],
  * ]);
+ * const byFile = planFiles(discover([dir]).files, { benchmarks: [bbh], runBy: "file" });
+ * assert.deepEqual(byFile.map((f) => [f.grouping, f.runFromModel]), [["file", null], ["file", null]]);
  * assert.equal(files[0].defaultRun, dir.split("/").pop());
  * assert.deepEqual(files[0].fieldsUsed, { response: "output", input: "question", target: "gold" });
  * Deno.removeSync(dir, { recursive: true });
@@ -49,7 +55,10 @@ import {
 import type { FieldMapping, SourceFile, SourceLimits } from "../logs/sources/types.ts";
 import { type HintBenchmark, taskHintOf } from "./task_hint.ts";
 
-/** How records without a `run` field get their run. */
+/**
+ * How records get their run: `auto` (`run`, else `model` in generic logs, else the default
+ * run), `field` (`run`, else `model`), `folder` or `file` (`run`, else the default run).
+ */
 export type RunBy = "auto" | "field" | "folder" | "file";
 
 /** A file of the plan, with what was decided about it. */
@@ -93,6 +102,7 @@ export function planFiles(found: readonly FoundFile[], options: PlanOptions): Pl
       defaultRun: defaultRunName(f.name),
       taskHint: taskHintOf(f.name, options.benchmarks),
       grouping: "file" as const,
+      runFromModel: null,
       fieldsUsed: null,
       reason: f.reason,
     };
@@ -178,7 +188,8 @@ function describe(map: FieldMapping | null): Record<string, string> {
 
 /**
  * Default runs: a folder of generic logs, one per task, is one run named after the folder
- * (`auto`), or every folder is (`folder`); else each file is its own (`file`, `field`).
+ * (`auto`), or every folder is (`folder`); else each file is its own (`file`, `field`). And
+ * whose `model` field names the run: generic logs' (`auto`), every log's (`field`).
  */
 function groupRuns(files: PlannedFile[], runBy: RunBy): PlannedFile[] {
   const byFolder = new Map<string, PlannedFile[]>();
@@ -196,7 +207,10 @@ function groupRuns(files: PlannedFile[], runBy: RunBy): PlannedFile[] {
       f.grouping = "folder";
     }
   }
-  if (runBy === "field") { for (const f of files) f.runFromModel = true; }
+  for (const f of files) {
+    if (runBy === "field") f.runFromModel = "field";
+    else if (runBy === "auto" && GENERIC.has(f.format)) f.runFromModel = "auto";
+  }
   if (runBy === "auto" || runBy === "file") nameApart(files);
   return files;
 }

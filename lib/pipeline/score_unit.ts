@@ -98,10 +98,12 @@ class UnitCollector implements RecordSink {
 
   bad(b: { line: number; reason: string; run?: string | null }): void {
     this.#rowsIn++;
+    const named = b.run !== null && b.run !== undefined;
     this.#quarantine.push({
       line: b.line,
       reason: b.reason,
-      run: b.run ?? this.unit.file.defaultRun,
+      run: named ? b.run! : this.unit.file.defaultRun,
+      runFrom: named ? "run" : "default",
       benchmark: null,
     });
   }
@@ -115,12 +117,14 @@ class UnitCollector implements RecordSink {
         line: r.line,
         reason: checked.reason,
         run: checked.run,
+        runFrom: checked.runFrom,
         benchmark: null,
       });
       return;
     }
     const c = checked.record;
-    this.#noteModel(c.run, c.model);
+    // a run its model names has that model; merge may rename the run (`run_names.ts`)
+    if (c.runFrom !== "model") this.#noteModel(c.run, c.model);
     const found = this.state.identifier.identify(c, {
       task: this.unit.file.taskHint ?? null,
       benchmarks: this.state.benchmarks,
@@ -131,6 +135,7 @@ class UnitCollector implements RecordSink {
         line: c.line,
         reason: found.reason,
         run: c.run,
+        runFrom: c.runFrom,
         benchmark: found.benchmark,
         lmEval: lmEvalKey(r, c),
       });
@@ -146,6 +151,7 @@ class UnitCollector implements RecordSink {
         line: c.line,
         reason: noVerdict(this.#scorer(found.benchmark).name, found.task, example),
         run: c.run,
+        runFrom: c.runFrom,
         benchmark: found.benchmark,
         lmEval: lmEvalKey(r, c),
       });
@@ -169,6 +175,7 @@ class UnitCollector implements RecordSink {
       file: this.unit.file.id,
       line: c.line,
       run: c.run,
+      run_from: c.runFrom,
       model: c.model,
       benchmark: found.benchmark,
       task: found.task,

@@ -15,7 +15,7 @@
  * @module
  */
 import type { SourceFile } from "../logs/sources/types.ts";
-import type { CompactRows } from "./compact.ts";
+import type { CompactRows, RunFrom } from "./compact.ts";
 
 /** Largest byte range of a line-format file. */
 export const RANGE_BYTES = 64 << 20;
@@ -40,6 +40,8 @@ export interface UnitQuarantine {
   line: number;
   reason: string;
   run: string;
+  /** Where the run came from (absent: the record's `run` field or its reader). */
+  runFrom?: RunFrom;
   /** The benchmark it was tied to or names (null: none). */
   benchmark: string | null;
   /** lm-eval lines: the filter and response key, so the main thread can choose a filter. */

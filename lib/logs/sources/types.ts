@@ -68,6 +68,9 @@ export interface FieldMapping {
   constants?: Partial<Record<string, string>>;
 }
 
+/** How a record's `model` field names its run (see {@link SourceFile.runFromModel}). */
+export type ModelRuns = "auto" | "field";
+
 /** What a source needs to know about its file; computed on the main thread. */
 export interface SourceFile {
   /** The file's position in the load (compact rows refer to it). */
@@ -82,8 +85,12 @@ export interface SourceFile {
   gzip: boolean;
   /** The run of records that name none. */
   defaultRun: string;
-  /** Records without a `run` field take their `model` as the run (`--run-by field`). */
-  runFromModel?: boolean;
+  /**
+   * Records without a `run` field take their `model` as the run: `auto` (generic logs by
+   * default; files of one model that repeat examples are kept apart at merge,
+   * `pipeline/run_names.ts`) or `field` (`--run-by field`: one run per model, always).
+   */
+  runFromModel?: ModelRuns | null;
   /** The model of records that name none (e.g. an lm-eval results file's model_name). */
   defaultModel?: string | null;
   /** A task (and benchmark) read from the file or folder name, when it holds exactly one. */

@@ -1,0 +1,275 @@
+/**
+ * Issue 14, item 3, as a user meets it (`runlens score` as a subprocess, logs built from the
+ * real BBH data set): a record's `model` field names its run in a generic log, so one file of
+ * two models is two runs, each scored on its own rows; a folder of per-task files of one
+ * model, and files of one model that share no example, are one run named after it; two files
+ * of one model over the same examples (two seeds) are two runs `<model>/<file>`, nothing
+ * quarantined as a duplicate; `--run-by file` still ignores the model field (and warns),
+ * `--run-by field` keeps one run per model. Every expected count and accuracy is computed here
+ * from how the records were built. Also the leftover of issue 14 (S3): a bare letter `B` given
+ * as the target of a data-set target `(B)` is that target.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import type { Example } from "@runlens/benchmarks/types.ts";
+import { dataTest } from "./_data.ts";
+import { readBbhExamples } from "./_examples.ts";
+import { answerWith, score, type Scored, WRONG } from "./_shapes.ts";
+import { withTempDir } from "./_tmp.ts";
+
+/** A record of a script's log: the question, the response, the target, maybe a model. */
+type Rec = Record<string, unknown>;
+
+/** A record answering `e` right or wrong. */
+function rec(e: Example, correct: boolean, extra: Rec = {}): Rec {
+  return {
+    input: e.input,
+    target: e.target,
+    output: answerWith("bbh", correct ? e.target : WRONG),
+    ...extra,
+  };
+}
+
+function writeJsonl(path: string, records: readonly (Rec | string)[]): string {
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  const lines = records.map((r) => typeof r === "string" ? r : JSON.stringify(r));
+  Deno.writeTextFileSync(path, lines.join("\n") + "\n");
+  return path;
+}
+
+/** n, correct and the report's accuracy (percent, 2 decimals) of a list of verdicts. */
+function expected(verdicts: readonly boolean[]) {
+  const correct = verdicts.filter((v) => v).length;
+  const n = verdicts.length;
+  return { n, correct, accuracy: Math.round(correct / n * 10000) / 100 };
+}
+
+// deno-lint-ignore no-explicit-any
+type Run = any;
+
+/** The runs of a report as `run` → run, checking that none is listed twice. */
+function runsOf(s: Scored): Map<string, Run> {
+  assert.equal(s.code, 0, s.stderr);
+  const runs = new Map<string, Run>(s.report.runs.map((r: Run) => [r.run, r]));
+  assert.equal(runs.size, s.report.runs.length, "one summary per run (one benchmark)");
+  return runs;
+}
+
+/** rows_in = scored + quarantined, per run and in all; every record of the files counted. */
+function balanced(s: Scored, records: number): void {
+  const runs: Run[] = s.report.runs;
+  for (const r of runs) assert.equal(r.rows_in, r.rows_scored + r.rows_quarantined, r.run);
+  const sum = (k: string) => runs.reduce((n, r) => n + r[k], 0);
+  assert.equal(sum("rows_in"), records);
+  assert.equal(sum("rows_scored"), s.rows.length);
+  assert.equal(sum("rows_quarantined"), s.report.quarantine.length);
+}
+
+/** The task scores of a run without their intervals. */
+function tasksOf(run: Run): Record<string, { n: number; correct: number; accuracy: number }> {
+  return Object.fromEntries(
+    Object.entries(run.tasks as Record<string, Run>).map((
+      [t, s],
+    ) => [t, { n: s.n, correct: s.correct, accuracy: s.accuracy }]),
+  );
+}
+
+dataTest("one file of two models: two runs, each scored on its own rows", async (data) => {
+  const navigate = readBbhExamples(data).navigate.slice(0, 30);
+  // the two models answer differently: gpt-4o every other question, llama every third
+  const right = { "gpt-4o": (i: number) => i % 2 === 0, llama: (i: number) => i % 3 === 0 };
+  await withTempDir(async (work) => {
+    const records = navigate.flatMap((e, i) =>
+      (["gpt-4o", "llama"] as const).map((model) => rec(e, right[model](i), { model }))
+    );
+    const path = writeJsonl(join(work, "logs", "answers.jsonl"), records);
+    const out = await score([path], data, work, ["--no-cache"]);
+    const runs = runsOf(out);
+    balanced(out, 60);
+    assert.deepEqual([...runs.keys()], ["gpt-4o", "llama"]);
+    assert.deepEqual(out.report.quarantine, []);
+    assert.deepEqual(out.report.warnings, []);
+    for (const model of ["gpt-4o", "llama"] as const) {
+      const run = runs.get(model);
+      assert.deepEqual([run.model, run.grouping, run.rows_in], [model, "field", 30]);
+      assert.deepEqual(tasksOf(run), {
+        navigate: expected(navigate.map((_, i) => right[model](i))),
+      });
+    }
+    // the same file with --run-by file: one run named after the file, as before; the second
+    // model's answers are repeats of the same examples (duplicates), and a warning says why
+    const byFile = await score([path], data, work, ["--no-cache", "--run-by", "file"]);
+    const [only] = runsOf(byFile).values();
+    balanced(byFile, 60);
+    assert.deepEqual([only.run, only.grouping, only.rows_scored], ["answers", "file", 30]);
+    assert.deepEqual(tasksOf(only), {
+      navigate: expected(navigate.map((_, i) => right["gpt-4o"](i))),
+    });
+    assert.ok(byFile.report.quarantine.every((q: Run) => q.reason.startsWith("duplicate of")));
+    assert.deepEqual(byFile.report.warnings, [
+      "run answers: its records name 2 models (gpt-4o, llama); --run-by file ignores the " +
+      "model field (by default it names the run of records without a run field)",
+    ]);
+  });
+});
+
+dataTest("per-task files of one model, and its files that share no example: one run", async (
+  data,
+) => {
+  const bbh = readBbhExamples(data);
+  const tasks = ["navigate", "snarks", "date_understanding"];
+  const model = "llama-3-8b";
+  await withTempDir(async (work) => {
+    const verdicts: Record<string, boolean[]> = {};
+    let records = 0;
+    for (const task of tasks) {
+      const ex = bbh[task].slice(0, 25);
+      verdicts[task] = ex.map((_, i) => (i + task.length) % 4 !== 0);
+      const lines: (Rec | string)[] = ex.map((e, i) => rec(e, verdicts[task][i], { model }));
+      if (task === "snarks") lines.push("[1, 2, 3]"); // no record: counted under the file's run
+      records += lines.length;
+      writeJsonl(join(work, "logs", "llama-run", `${task}-zero-shot-cot.jsonl`), lines);
+    }
+    // a file of the same model elsewhere, of another task: no example in common
+    const hyperbaton = bbh.hyperbaton.slice(0, 10);
+    verdicts.hyperbaton = hyperbaton.map((_, i) => i < 7);
+    records += 10;
+    writeJsonl(
+      join(work, "logs", "later", "extra.jsonl"),
+      hyperbaton.map((e, i) => rec(e, verdicts.hyperbaton[i], { model })),
+    );
+    const out = await score([join(work, "logs")], data, work, ["--no-cache"]);
+    const runs = runsOf(out);
+    balanced(out, records);
+    assert.deepEqual([...runs.keys()], [model]);
+    const run = runs.get(model);
+    assert.deepEqual([run.grouping, run.rows_quarantined], ["field", 1]);
+    assert.deepEqual(
+      tasksOf(run),
+      Object.fromEntries(Object.keys(verdicts).sort().map((t) => [t, expected(verdicts[t])])),
+    );
+    assert.match(out.report.quarantine[0].file, /snarks-zero-shot-cot\.jsonl$/);
+    // the files still say how records without a run or model field would be named
+    const files = new Map<string, Run>(
+      out.report.files.map((f: Run) => [f.file.split("/").pop(), f]),
+    );
+    assert.deepEqual(
+      [files.get("navigate-zero-shot-cot.jsonl").grouping, files.get("extra.jsonl").grouping],
+      ["folder", "file"],
+    );
+  });
+});
+
+dataTest("two files of one model over the same examples: two runs, no duplicates", async (
+  data,
+) => {
+  const bbh = readBbhExamples(data);
+  const navigate = bbh.navigate.slice(0, 40);
+  const sports = bbh.sports_understanding;
+  // two examples with the same question and target, logged without an index: each seed's
+  // two records are handed the two examples in file order
+  assert.deepEqual([sports[27].input, sports[27].target], [sports[155].input, sports[155].target]);
+  const seeds = { seed1: (i: number) => i % 2 === 0, seed2: (i: number) => i % 5 !== 0 };
+  await withTempDir(async (work) => {
+    const paths: string[] = [];
+    for (const [seed, right] of Object.entries(seeds)) {
+      const lines: (Rec | string)[] = [
+        ...navigate.map((e, i) => rec(e, right(i), { model: "gpt-4o" })),
+        rec(sports[27], true, { model: "gpt-4o" }),
+        rec(sports[155], false, { model: "gpt-4o" }),
+      ];
+      if (seed === "seed2") lines.push('{"input": "cut off'); // no record: joins seed2's run
+      paths.push(writeJsonl(join(work, "logs", `${seed}.jsonl`), lines));
+    }
+    const out = await score([join(work, "logs")], data, work, ["--no-cache"]);
+    const runs = runsOf(out);
+    balanced(out, 85);
+    assert.deepEqual([...runs.keys()], ["gpt-4o/seed1", "gpt-4o/seed2"]);
+    assert.equal(out.report.quarantine.length, 1);
+    assert.equal(out.report.quarantine[0].file, paths[1]);
+    for (const [seed, right] of Object.entries(seeds)) {
+      const run = runs.get(`gpt-4o/${seed}`);
+      assert.deepEqual([run.model, run.grouping], ["gpt-4o", "field"]);
+      assert.deepEqual(tasksOf(run), {
+        navigate: expected(navigate.map((_, i) => right(i))),
+        sports_understanding: expected([true, false]),
+      });
+      const handed = out.rows.filter((r) => r.run === run.run && r.task === "sports_understanding")
+        .map((r) => [r.example_index, r.correct]);
+      assert.deepEqual(handed, [[27, true], [155, false]]);
+    }
+    // --run-by field: the model names the run, whatever the files: seed2 repeats seed1
+    const byField = await score([join(work, "logs")], data, work, [
+      "--no-cache",
+      "--run-by",
+      "field",
+    ]);
+    const one = runsOf(byField);
+    balanced(byField, 85);
+    assert.deepEqual([...one.keys()], ["gpt-4o"]);
+    assert.equal(one.get("gpt-4o").rows_scored, 42);
+    const reasons = byField.report.quarantine.map((q: Run) => q.reason);
+    assert.equal(reasons.filter((r: string) => r.startsWith("duplicate of")).length, 42);
+  });
+});
+
+dataTest("folders of per-task files of one model over the same examples: a run per folder", async (
+  data,
+) => {
+  const bbh = readBbhExamples(data);
+  await withTempDir(async (work) => {
+    const verdicts: Record<string, Record<string, boolean[]>> = {};
+    for (const folder of ["t0", "t07"]) {
+      verdicts[folder] = {};
+      for (const task of ["navigate", "web_of_lies"]) {
+        const ex = bbh[task].slice(0, 20);
+        const right = ex.map((_, i) => folder === "t0" ? i < 15 : i % 2 === 1);
+        verdicts[folder][task] = right;
+        writeJsonl(
+          join(work, "logs", folder, `${task}.jsonl`),
+          ex.map((e, i) => rec(e, right[i], { model: "qwen" })),
+        );
+      }
+    }
+    const out = await score([join(work, "logs")], data, work, ["--no-cache"]);
+    const runs = runsOf(out);
+    balanced(out, 80);
+    assert.deepEqual([...runs.keys()], ["qwen/t0", "qwen/t07"]);
+    assert.deepEqual(out.report.quarantine, []);
+    for (const folder of ["t0", "t07"]) {
+      assert.deepEqual(tasksOf(runs.get(`qwen/${folder}`)), {
+        navigate: expected(verdicts[folder].navigate),
+        web_of_lies: expected(verdicts[folder].web_of_lies),
+      });
+    }
+  });
+});
+
+dataTest("a bare letter B given for the data set's target (B) is that target", async (data) => {
+  const dates = readBbhExamples(data).date_understanding.slice(0, 30);
+  assert.ok(dates.every((e) => /^\([A-F]\)$/.test(e.target)));
+  await withTempDir(async (work) => {
+    const bare = (e: Example) => e.target.slice(1, 2);
+    const right = dates.map((_, i) => i % 3 !== 1);
+    const lines = dates.map((e, i) => ({
+      ...rec(e, right[i]),
+      target: bare(e),
+      // every other record also gives its index: checked against the data set too
+      ...(i % 2 ? { example_index: i, task: "date_understanding" } : {}),
+    }));
+    // only that equivalence: a lower-case letter is another target
+    lines.push({ ...rec(dates[0], true), target: bare(dates[0]).toLowerCase() });
+    const path = writeJsonl(join(work, "logs", "letters.jsonl"), lines);
+    const out = await score([path], data, work, ["--no-cache"]);
+    const [run] = runsOf(out).values();
+    balanced(out, 31);
+    assert.deepEqual(tasksOf(run), { date_understanding: expected(right) });
+    assert.deepEqual(out.rows.map((r) => r.example_index), dates.map((_, i) => i));
+    assert.deepEqual(out.report.quarantine.map((q: Run) => [q.line, q.reason]), [[
+      31,
+      `target "${bare(dates[0]).toLowerCase()}" differs from the data set's target(s) ` +
+      `"${dates[0].target}" for this input in date_understanding (example_index 0)`,
+    ]]);
+  });
+});
