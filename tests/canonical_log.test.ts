@@ -81,7 +81,8 @@ dataTest("JSONL line-level quarantine: parse errors, truncation, missing and bad
   assert.deepEqual(log.fileSummaries.map((f) => f.rows_in), [21]); // 22 lines, one blank
   assert.equal(log.rows.height + log.quarantine.length, 21);
   assert.ok(log.quarantine.every((q) => q.file === MIXED_JSONL));
-  assert.ok(log.runs.every((r) => r.run === "mixed"));
+  // its records name no run but model-x: the run, which the lines that are no record join
+  assert.ok(log.runs.every((r) => r.run === "model-x"));
   const byLine = reasons(log.quarantine);
   assert.equal(byLine[6], 'example_index "abc" is not an integer');
   assert.equal(byLine[7], 'example_index "3.5" is not an integer');
@@ -211,7 +212,7 @@ dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", as
     ["linguini", 3, 2, 12],
     ["nycc", 9, 1, 21],
   ]);
-  assert.ok(scored.every((r) => r.run === "mixed" && r.model === "model-x"));
+  assert.ok(scored.every((r) => r.run === "model-x" && r.model === "model-x"));
   assert.ok(scored.every((r) => r.scorer === "bbeh-official"));
   assert.deepEqual(scored.map((r) => r.extracted), ["wrong", "", "second epoch", "(a)"]);
   assert.equal(scored[0].response_tokens, 12);
@@ -223,7 +224,7 @@ dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", as
   // the line labelled bbh forms the run's BBH summary (one row, quarantined)
   assert.deepEqual(
     runs.map((r) => [r.run, r.benchmark, r.model, r.rows_in, r.rows_scored, r.rows_quarantined]),
-    [["mixed", "bbeh", "model-x", 20, 4, 16], ["mixed", "bbh", "model-x", 1, 0, 1]],
+    [["model-x", "bbeh", "model-x", 20, 4, 16], ["model-x", "bbh", "model-x", 1, 0, 1]],
   );
   const [run] = runs;
   assert.deepEqual(Object.keys(run.tasks), ["linguini", "nycc", "temporal_sequence"]);
@@ -239,7 +240,7 @@ dataTest("loadRuns: CSV target mismatch, runs from a directory tree", async (dat
   assert.deepEqual(csv.rows.getColumn("correct").toArray()[1], false);
   assert.deepEqual(
     csv.runs.map((r) => [r.run, r.model, r.rows_in, r.rows_scored, r.rows_quarantined]),
-    [["mixed", "model-y", 7, 3, 4]],
+    [["model-y", "model-y", 7, 3, 4]],
   );
 
   const tree = await loadRuns([join(LOGS, "tree")], dataDir);

@@ -102,13 +102,14 @@ dataTest("runlens compare: pairs chosen, JSON envelope with the comparisons", as
     assert.deepEqual(Object.keys(json), ["command", "runs", "quarantine", "errors", "comparisons"]);
     assert.deepEqual(
       json.comparisons.map((c: { run_a: string; run_b: string }) => [c.run_a, c.run_b]),
-      [["a", "b"], ["a", "c"], ["b", "c"]],
+      // each file's records name their model: the runs
+      [["model-a", "model-b"], ["model-a", "model-c"], ["model-b", "model-c"]],
     );
     assert.equal(json.comparisons[0].overall.n_paired, 20);
-    const base = JSON.parse((await run([tmp, "--baseline", "c", "--json"])).out);
+    const base = JSON.parse((await run([tmp, "--baseline", "model-c", "--json"])).out);
     assert.deepEqual(
       base.comparisons.map((c: { run_a: string; run_b: string }) => [c.run_a, c.run_b]),
-      [["a", "c"], ["b", "c"]],
+      [["model-a", "model-c"], ["model-b", "model-c"]],
     );
     const bad = await run([tmp, "--a", "a"]);
     assert.equal(bad.code, 2);
@@ -117,7 +118,7 @@ dataTest("runlens compare: pairs chosen, JSON envelope with the comparisons", as
     assert.equal(text.code, 0, text.err);
     assert.match(
       text.out,
-      /^a vs b \(bbeh\): 20 paired examples; unpaired: 0 only in a, 0 only in b/,
+      /^model-a vs model-b \(bbeh\): 20 paired examples; unpaired: 0 only in model-a, 0 only in model-b/,
     );
     assert.match(text.out, /^ {2}overall +20 /m);
   });

@@ -42,7 +42,6 @@ function rec(over: Partial<CheckedRecord>): CheckedRecord {
     line: 1,
     run: "r",
     runFrom: "run",
-    group: "r",
     model: "m",
     benchmark: null,
     task: "",
@@ -58,6 +57,7 @@ function rec(over: Partial<CheckedRecord>): CheckedRecord {
     tool_extracted: null,
     filter: null,
     ...over,
+    group: over.group ?? over.run ?? "r", // a record's run is its hand-out group
   };
 }
 

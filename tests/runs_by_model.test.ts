@@ -13,6 +13,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Example } from "@runlens/benchmarks/types.ts";
+import { rowAt } from "@runlens/pipeline/compact.ts";
+import { defaultScorerOf, type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
 import { dataTest } from "./_data.ts";
 import { readBbhExamples } from "./_examples.ts";
 import { answerWith, score, type Scored, WRONG } from "./_shapes.ts";
@@ -211,6 +213,51 @@ dataTest("two files of one model over the same examples: two runs, no duplicates
     assert.equal(one.get("gpt-4o").rows_scored, 42);
     const reasons = byField.report.quarantine.map((q: Run) => q.reason);
     assert.equal(reasons.filter((r: string) => r.startsWith("duplicate of")).length, 42);
+  });
+});
+
+/** Rows (file, line, run, task, example, verdict) and quarantine (file, line, run, reason). */
+function snapshot(load: EngineLoad) {
+  const m = load.merged;
+  const rows = Array.from({ length: m.rows.n }, (_, i) => rowAt(m.rows, i)).map((r) =>
+    [load.files[r.file].name, r.line, r.run, r.task, r.example, r.correct].join(" ")
+  );
+  const quarantine = m.quarantine.map((q) => [q.file, q.line, q.run, q.reason].join(" "));
+  return { rows, quarantine, models: [...m.models].map(([r, ms]) => [r, [...ms]]) };
+}
+
+dataTest("two seeds of one model: the same runs from 1 or 2 Workers and any ranges", async (
+  data,
+) => {
+  const bbh = readBbhExamples(data);
+  const sports = bbh.sports_understanding;
+  await withTempDir(async (work) => {
+    for (const [k, seed] of ["seed1", "seed2"].entries()) {
+      const lines: (Rec | string)[] = bbh.navigate.slice(0, 120).map((e, i) =>
+        rec(e, (i + k) % 3 !== 0, { model: "gpt-4o" })
+      );
+      // identical questions among the others, and a line that is no record mid-file
+      lines.splice(50, 0, rec(sports[27], true, { model: "gpt-4o" }), "not json");
+      lines.splice(90, 0, rec(sports[155], false, { model: "gpt-4o" }));
+      writeJsonl(join(work, "logs", `${seed}.jsonl`), lines);
+    }
+    const load = (workers: number, rangeBytes?: number) =>
+      runEngine([join(work, "logs")], data, { scorerOf: defaultScorerOf, workers, rangeBytes });
+    const whole = snapshot(await load(1));
+    assert.equal(whole.rows.length, 244);
+    assert.deepEqual(
+      new Set(whole.rows.map((r) => r.split(" ")[2])),
+      new Set(["gpt-4o/seed1", "gpt-4o/seed2"]),
+    );
+    assert.deepEqual(whole.quarantine.map((q) => q.split(" ").slice(1, 3).join(" ")), [
+      "52 gpt-4o/seed1",
+      "52 gpt-4o/seed2",
+    ]);
+    assert.deepEqual(whole.models, [["gpt-4o/seed1", ["gpt-4o"]], ["gpt-4o/seed2", ["gpt-4o"]]]);
+    for (const [workers, rangeBytes] of [[2, 2048], [2, 1 << 20], [1, 997]]) {
+      const got = snapshot(await load(workers, rangeBytes));
+      assert.deepEqual(got, whole, `workers ${workers}, ranges of ${rangeBytes} bytes`);
+    }
   });
 });
 

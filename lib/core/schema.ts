@@ -17,7 +17,7 @@ import pl from "nodejs-polars";
 
 /** One model response to one example under one scoring rule. */
 export interface RunRow {
-  /** Run id: one model run (a log file, or the `run` field of the canonical format). */
+  /** Run id: one model run (the `run` field, else the `model` field, else the file or folder). */
   run: string;
   /** Model name as the log gives it (or as the user overrides it). */
   model: string;
@@ -194,7 +194,8 @@ export function conformRows(df: pl.DataFrame): pl.DataFrame {
 
 /** Column descriptions for documentation (README) and `runlens schema`. */
 export const ROW_DOCS: Record<(typeof ROW_COLUMNS)[number], string> = {
-  run: "run id (one model run: a log file, or the `run` field)",
+  run:
+    "run id (one model run: the `run` field, else the `model` field, else the log file or folder)",
   model: "model name",
   benchmark: "bbeh | bbh | bbm | arb",
   task: "canonical task name",
@@ -234,7 +235,8 @@ export const ROW_DOCS: Record<(typeof ROW_COLUMNS)[number], string> = {
  * import assert from "node:assert/strict";
  * assert.equal(
  *   schemaMarkdown().split("\n")[2],
- *   "| `run` | Utf8 | run id (one model run: a log file, or the `run` field) |",
+ *   "| `run` | Utf8 | run id (one model run: the `run` field, else the `model` field, " +
+ *     "else the log file or folder) |",
  * );
  * ```
  */

@@ -13,8 +13,8 @@
  * input), `chars` (Python `len` of the response), `bytes`
  * (its UTF-8 length), `tokens` (-1: none), `correct` and `stored` (1, 0, or -1 for null),
  * `run_from` (where the run came from, a {@link RUN_FROM} index: merge names runs by it; not
- * in the frame), and the pointer to the response: `ptr_kind` ({@link PTR_KINDS} index), `ptr_offset`,
- * `ptr_length`.
+ * in the frame), and the pointer to the response: `ptr_kind` ({@link PTR_KINDS} index),
+ * `ptr_offset`, `ptr_length`.
  *
  * @example
  * ```ts

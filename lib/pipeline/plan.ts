@@ -27,12 +27,16 @@
  * }
  * const bbh = { name: "bbh", tasks: [{ name: "navigate" }, { name: "snarks" }] };
  * const files = planFiles(discover([dir]).files, { benchmarks: [bbh] });
- * assert.deepEqual(files.map((f) => [f.format, f.taskHint?.task, f.grouping, f.runFromModel]), [
- *   ["mapped-jsonl", "navigate", "folder", "auto"],
+ * const how = (f: PlannedFile) => [f.format, f.taskHint?.task, f.grouping, f.runFromModel];
+ * assert.deepEqual(files.map(how), [
+ *   ["mapped-jsonl", "navigate", "folder", "auto"], // a `model` field would name the run
  *   ["mapped-jsonl", "snarks", "folder", "auto"],
  * ]);
  * const byFile = planFiles(discover([dir]).files, { benchmarks: [bbh], runBy: "file" });
- * assert.deepEqual(byFile.map((f) => [f.grouping, f.runFromModel]), [["file", null], ["file", null]]);
+ * assert.deepEqual(byFile.map((f) => [f.grouping, f.runFromModel]), [
+ *   ["file", null], // --run-by file: the model field is ignored
+ *   ["file", null],
+ * ]);
  * assert.equal(files[0].defaultRun, dir.split("/").pop());
  * assert.deepEqual(files[0].fieldsUsed, { response: "output", input: "question", target: "gold" });
  * Deno.removeSync(dir, { recursive: true });

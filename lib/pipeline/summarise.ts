@@ -95,8 +95,10 @@ export interface RunSummary {
   /** The format(s) of those files (see `logs/discover.ts`), sorted, joined with ", ". */
   format: string;
   /**
-   * How the run was formed: `field` (its records name it), `folder` (one file per task in a
-   * folder, named after it) or `file` (its file's name).
+   * How the run was formed: `field` (its records' `run` field, or their `model` field —
+   * `<model>/<default run>` when files of the model repeat examples, `run_names.ts` — or the
+   * format's reader names it), `folder` (one file per task in a folder, named after it) or
+   * `file` (its file's name).
    */
   grouping: "field" | "folder" | "file";
   /** Per file whose fields were detected or mapped: canonical field → where it was read from. */

@@ -49,7 +49,7 @@ export interface RunReport {
   scorer: string;
   /** The log format(s) the run was read from. */
   format: string;
-  /** How the run was formed: `field`, `folder` (one file per task) or `file`. */
+  /** How the run was formed: `field` (`run`/`model` field), `folder` (file per task), `file`. */
   grouping: RunSummary["grouping"];
   /** Per file whose fields were detected or mapped: canonical field → where it was read. */
   fields: Record<string, Record<string, string>>;
