@@ -393,7 +393,8 @@ function aggregateByRun(
   for (const part of cols.partitionBy("benchmark", true, true)) {
     const benchmark = part.getColumn("benchmark").get(0) as string;
     const b = getBenchmark(benchmark)!;
-    const runs = b.aggregateRuns?.(part.drop("benchmark")) ?? perRun(part, b);
+    // the same frame to aggregates and intervals: BBEH checks its rows once for both
+    const runs = b.aggregateRuns?.(part) ?? perRun(part, b);
     // intervals only where there is a value to bound (never for a partial run)
     const bounded = new Map(
       [...runs].filter(([, aggregate]) =>
