@@ -28,6 +28,7 @@ import {
 } from "../../stats/headline_ci.ts";
 import type { RowStrata } from "../../stats/bootstrap.ts";
 import { framesByRun } from "../../core/frames.ts";
+import { parallelMap } from "../../core/parallel_map.ts";
 import { type TextCodes, textCodes } from "../../core/codes.ts";
 import { BBEH_MINI_SIZE, BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, inMiniByStride } from "./tasks.ts";
 
@@ -420,7 +421,10 @@ export function bbehIntervals(
   aggregate: BbehAggregate = bbehAggregate(scored),
 ): Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> {
   if (aggregate.coverage === "partial") return {};
-  return intervalsOf(checkedRuns(scored.select("task", "example_index", "correct")), 0, aggregate);
+  return bbehIntervalsByRun(
+    scored.select(pl.lit("").alias("run"), "task", "example_index", "correct"),
+    new Map([["", aggregate]]),
+  ).get("") ?? {};
 }
 
 /**
@@ -454,12 +458,33 @@ export function bbehIntervalsByRun(
   if (wanted.length === 0) return out;
   const c = checkedRuns(scored);
   const ids = new Map(c.runs.map((run, r) => [run, r]));
-  for (const [run, aggregate] of wanted) {
-    const r = ids.get(run);
-    if (r !== undefined) out.set(run, intervalsOf(c, r, aggregate));
+  const found = wanted.filter(([run]) => ids.has(run)).map(([run, aggregate]) => {
+    const { clusters, taskOf, miniClusters } = clustersOf(c, ids.get(run)!);
+    return {
+      run,
+      strata: aggregate.harmonic_mean !== null ? strataOf(c.names, clusters, taskOf) : null,
+      micro: aggregate.micro !== null ? microCIOfClusters(clusters)! : null,
+      mini: aggregate.mini_micro !== null ? microCIOfClusters(miniClusters)! : null,
+    };
+  });
+  // the bootstrap (2,000 resamples a run) is most of the summaries' time: other cores share it
+  const strata = found.flatMap((f) => f.strata ?? []);
+  const harmonic = parallelMap(strata, HARMONIC_CI, (s) => harmonicMeanCIOfStrata(s));
+  for (const f of found) {
+    const ci: Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> = {};
+    if (f.strata) ci.harmonic_mean = harmonic.shift()!;
+    if (f.micro) ci.micro = f.micro;
+    if (f.mini) ci.mini_micro = f.mini;
+    out.set(f.run, ci);
   }
   return out;
 }
+
+/** {@link harmonicMeanCIOfStrata}, for Worker threads. */
+const HARMONIC_CI = {
+  module: new URL("../../stats/headline_ci.ts", import.meta.url).href,
+  name: "harmonicMeanCIOfStrata",
+};
 
 /** Checked rows of one or more runs as arrays (numbers cross from polars far faster than text). */
 interface CheckedRuns {
@@ -568,15 +593,14 @@ function groupRows(ids: Int32Array, groups: number): { order: Int32Array; start:
 }
 
 /**
- * The intervals of the aggregates `aggregate` has, over the rows of run `r`: clusters of one
- * example's scores in the order the examples first occur (what `microCI` and `strataFromRows`
- * build from text keys, here from the example's position in the catalog).
+ * The scores of run `r` by example, in the order the examples first occur (what `microCI` and
+ * `strataFromRows` build from text keys, here from the example's position in the catalog):
+ * all examples, their task ids, and the Mini examples.
  */
-function intervalsOf(
+function clustersOf(
   c: CheckedRuns,
   r: number,
-  aggregate: BbehAggregate,
-): Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> {
+): { clusters: number[][]; taskOf: number[]; miniClusters: number[][] } {
   const clusterOf = new Int32Array(BBEH_SIZE).fill(-1);
   const clusters: number[][] = [];
   const taskOf: number[] = [];
@@ -593,16 +617,14 @@ function intervalsOf(
     }
     clusters[clusterOf[id]].push(score);
   }
-  const out: Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> = {};
-  if (aggregate.harmonic_mean !== null) {
-    out.harmonic_mean = harmonicMeanCIOfStrata(strataOf(c.names, clusters, taskOf))!;
-  }
-  if (aggregate.micro !== null) out.micro = microCIOfClusters(clusters)!;
-  if (aggregate.mini_micro !== null) out.mini_micro = microCIOfClusters(miniClusters)!;
-  return out;
+  return { clusters, taskOf, miniClusters };
 }
 
-/** Strata by task name (sorted) of per-example mean scores, as `strataFromRows` gives them. */
+/**
+ * Strata by task name (sorted) of per-example mean scores, as `strataFromRows` gives them — a
+ * stratum of 0/1 scores as its counts (the bootstrap resamples it the same way, and counts
+ * cross to a Worker thread in a few bytes).
+ */
 function strataOf(names: readonly string[], clusters: number[][], taskOf: number[]): RowStrata {
   const byTask = names.map(() => [] as number[]);
   let min = Infinity, max = 0;
@@ -616,7 +638,11 @@ function strataOf(names: readonly string[], clusters: number[][], taskOf: number
     .filter((t) => t.scores.length > 0).sort((a, b) => a.name < b.name ? -1 : 1);
   return {
     names: present.map((t) => t.name),
-    strata: present.map((t) => ({ scores: t.scores })),
+    strata: present.map(({ scores }) =>
+      scores.every((x) => x === 0 || x === 1)
+        ? { correct: scores.filter((x) => x === 1).length, n: scores.length }
+        : { scores }
+    ),
     epochs: { min: present.length ? min : 0, max },
   };
 }
