@@ -11,6 +11,7 @@ import pl from "nodejs-polars";
 import {
   bbehAggregate,
   bbehAggregates,
+  bbehIntervalsByRun,
   harmonicMeanPlusOne,
   taskAccuracy,
 } from "@runlens/benchmarks/bbeh/aggregate.ts";
@@ -20,17 +21,29 @@ import {
   BBEH_TASK_NAMES,
   BBEH_TASKS,
   bbehTask,
+  inMiniByStride,
 } from "@runlens/benchmarks/bbeh/tasks.ts";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { dataTest } from "./_data.ts";
+import { harmonicMeanCI, microCI } from "@runlens/stats/headline_ci.ts";
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const column = (model: string) => BBEH_TASK_NAMES.map((t) => BBEH_TABLE2.accuracy[model][t]);
 /** Micro average from a Table 2 column: Σ acc × size / 4520. */
 const microOf = (model: string) =>
   BBEH_TASKS.reduce((s, t) => s + BBEH_TABLE2.accuracy[model][t.name] * t.size, 0) / BBEH_SIZE;
+/** The permutation that undoes `order`. */
+const inverse = (order: number[]) => {
+  const out = new Array<number>(order.length);
+  order.forEach((o, k) => out[o] = k);
+  return out;
+};
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const QWEN = "Qwen-2.5-7B-Instruct";
+/** "task#index" of the 460 BBEH Mini examples. */
+const MINI_KEYS = BBEH_TASKS.flatMap((t) =>
+  [...Array(t.size).keys()].filter((i) => inMiniByStride(t.name, i)).map((i) => `${t.name}#${i}`)
+);
 
 // ---------------------------------------------------------------------------------------------
 // The paper's numbers
@@ -423,4 +436,59 @@ Deno.test("bbehAggregates equals bbehAggregate per run: once, repeated, duplicat
   }
   assert.equal(byRun.get("once")?.coverage, "full");
   assert.notEqual(byRun.get("swapped")?.coverage, "full"); // 4,519 examples: not the full set
+});
+
+Deno.test("bbehIntervalsByRun equals microCI and harmonicMeanCI of each run's rows: epochs, shuffled and interleaved runs, Mini only, Float64 indexes", () => {
+  const task = BBEH_TASKS.flatMap((t) => Array<string>(t.size).fill(t.name));
+  const example_index = BBEH_TASKS.flatMap((t) => [...Array(t.size).keys()]);
+  const full = (run: string, mod: number) =>
+    pl.DataFrame({
+      run: task.map(() => run),
+      task,
+      example_index,
+      correct: example_index.map((i, k) => (i * 7 + k) % mod === 0),
+    });
+  // two epochs with different verdicts: clustered intervals, per-example means in the bootstrap
+  const epochs = pl.concat([full("epochs", 3), full("epochs", 4)]);
+  const keep = task.map((t, k) => MINI_KEYS.includes(`${t}#${example_index[k]}`));
+  const mini = full("mini", 5).withColumns(pl.Series("keep", keep)).filter(pl.col("keep"))
+    .drop("keep");
+  assert.equal(mini.height, 460);
+  // every run's rows spread over the frame in a shuffled order
+  const all = pl.concat([full("once", 3), epochs, mini]);
+  const order = [...Array(all.height).keys()].sort((a, b) =>
+    ((a * 7919) % 10007) - ((b * 7919) % 10007)
+  );
+  const shuffled = all.withColumns(pl.Series("__order", inverse(order)))
+    .sort("__order").drop("__order");
+  for (
+    const rows of [
+      shuffled,
+      shuffled.withColumns(pl.col("example_index").cast(pl.Float64)),
+    ] as pl.DataFrame[]
+  ) {
+    const byRun = bbehIntervalsByRun(rows, bbehAggregates(rows));
+    assert.deepEqual([...byRun.keys()].sort(), ["epochs", "mini", "once"]);
+    for (const run of ["once", "epochs", "mini"]) {
+      const mine = rows.filter(pl.col("run").eq(pl.lit(run))).toRecords() as unknown as {
+        task: string;
+        example_index: number;
+        correct: boolean;
+      }[];
+      const scored = mine.map((r) => ({
+        stratum: r.task,
+        example: r.example_index,
+        score: r.correct ? 1 : 0,
+      }));
+      const inMini = mine.map((r) => MINI_KEYS.includes(`${r.task}#${r.example_index}`));
+      const agg = bbehAggregate(rows.filter(pl.col("run").eq(pl.lit(run))).drop("run"));
+      const expected: Record<string, unknown> = {};
+      if (agg.harmonic_mean !== null) expected.harmonic_mean = harmonicMeanCI(scored);
+      if (agg.micro !== null) expected.micro = microCI(scored);
+      if (agg.mini_micro !== null) {
+        expected.mini_micro = microCI(scored.filter((_, k) => inMini[k]));
+      }
+      assert.deepEqual(byRun.get(run), expected, run);
+    }
+  }
 });

@@ -6,7 +6,7 @@
  * One entry per load (the files and the settings), not per file: merging has effects across
  * files (duplicates, lm-eval filters, pending ties), so when any file changes the whole load
  * is read again. The key ({@link loadKey}) hashes the cache version, each file's fingerprint
- * (size, mtime, SHA-256 of its first and last 64 KiB; {@link fileFingerprint}) and the
+ * (size, mtime, SHA-256 of its first and last 16 KiB; {@link fileFingerprint}) and the
  * settings (scorer per benchmark, data-set version, format options, limits…).
  *
  * Layout of the cache directory ({@link cacheDir}: `--cache DIR`, else `$RUNLENS_CACHE`, else

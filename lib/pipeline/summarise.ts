@@ -36,7 +36,6 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark, BenchmarkAggregate } from "../benchmarks/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
@@ -189,17 +188,14 @@ const key = (run: string, bench: string) => `${run}\u0000${bench}`;
  * ```
  */
 export function summariseRuns(input: SummaryInput): RunSummary[] {
-  checkFiles(input);
-  const counts = countRows(input);
   const scoredRows = input.scored;
-  const accuracy = taskAccuracy(scoredRows, ["run", "benchmark"]).toRecords() as unknown as ({
-    run: string;
-    benchmark: string;
-    task: string;
-  } & TaskScore)[];
-  const aggregates = aggregateByRun(scoredRows);
+  const counted = groupCounts(scoredRows);
+  checkFiles(input, counted);
+  const counts = countRows(input, counted);
+  const accuracy = taskAccuracies(counted);
+  const aggregates = aggregateByRun(scoredRows, new Set(counted.map((g) => g.benchmark)).size);
   const agreements = storedAgreements(scoredRows);
-  const empties = countBy(scoredRows.filter(pl.col("response_chars").eq(0)), "run", "benchmark");
+  const empties = sumBy(counted, (g) => key(g.run, g.benchmark), (g) => g.empty);
   const versions = dataVersions(scoredRows);
   const models = new Map(
     [...input.models].map(([run, names]) => [run, [...names].sort().join(", ")]),
@@ -251,9 +247,14 @@ interface RunCounts {
 }
 
 /** The counts of every (run, benchmark) that has rows in, scored or quarantined. */
-function countRows(input: SummaryInput): Map<string, RunCounts> {
-  const scored = input.scored.groupBy("run", "benchmark", "source_file").agg(pl.len().alias("n"))
-    .toRecords() as { run: string; benchmark: string; source_file: string; n: number }[];
+function countRows(input: SummaryInput, counted: readonly GroupCount[]): Map<string, RunCounts> {
+  const scored = [
+    ...sumBy(counted, (g) => JSON.stringify([g.run, g.benchmark, g.source_file]), (g) => g.rows),
+  ]
+    .map(([k, n]) => {
+      const [run, benchmark, source_file] = JSON.parse(k) as string[];
+      return { run, benchmark, source_file, n };
+    });
   const benchmarkOf = rowBenchmark([
     ...scored.map((r) => ({ run: r.run, file: r.source_file, benchmark: r.benchmark })),
     ...input.quarantined,
@@ -307,8 +308,8 @@ function rowBenchmark(
 }
 
 /** Per file: records in the file = scored rows from it + quarantined rows from it. */
-function checkFiles(input: SummaryInput): void {
-  const scoredByFile = countBy(input.scored, "source_file");
+function checkFiles(input: SummaryInput, counted: readonly GroupCount[]): void {
+  const scoredByFile = sumBy(counted, (g) => g.source_file, (g) => g.rows);
   const quarantinedByFile = new Map<string, number>();
   for (const q of input.quarantined) {
     quarantinedByFile.set(q.file, (quarantinedByFile.get(q.file) ?? 0) + 1);
@@ -357,13 +358,76 @@ function dataVersions(rows: pl.DataFrame): Map<string, Record<string, number>> {
   return out;
 }
 
-/** Row counts by the values of `cols` (joined with NUL). */
-function countBy(df: pl.DataFrame, ...cols: string[]): Map<string, number> {
-  const counts = df.groupBy(...cols).agg(pl.len().alias("__n")).toRecords() as Record<
+/** Scored rows of one (run, benchmark, source file, task). */
+interface GroupCount {
+  run: string;
+  benchmark: string;
+  source_file: string;
+  task: string;
+  /** Rows. */
+  rows: number;
+  /** Rows with a verdict, and of those correct. */
+  n: number;
+  correct: number;
+  /** Rows with an empty response. */
+  empty: number;
+}
+
+/**
+ * The counts per (run, benchmark, source file, task): the one group-by over all rows that the
+ * row balance, the task accuracies and the empty responses share (three passes before).
+ */
+function groupCounts(scored: pl.DataFrame): GroupCount[] {
+  return (scored.groupBy("run", "benchmark", "source_file", "task").agg(
+    pl.len().alias("rows"),
+    pl.col("correct").count().alias("n"),
+    pl.col("correct").cast(pl.Int32).sum().alias("correct"),
+    pl.col("response_chars").eq(0).cast(pl.Int32).sum().alias("empty"),
+  ).toRecords() as unknown as GroupCount[]).map((g) => ({
+    ...g,
+    rows: Number(g.rows),
+    n: Number(g.n),
+    correct: Number(g.correct),
+    empty: Number(g.empty),
+  }));
+}
+
+/** Σ `value` over the groups with each `keyOf`. */
+function sumBy(
+  groups: readonly GroupCount[],
+  keyOf: (g: GroupCount) => string,
+  value: (g: GroupCount) => number,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const g of groups) out.set(keyOf(g), (out.get(keyOf(g)) ?? 0) + value(g));
+  return out;
+}
+
+/**
+ * Task accuracies per (run, benchmark, task) — `taskAccuracy` of lib/benchmarks/bbeh/aggregate.ts
+ * (rows with a verdict, correct ones, `correct × 100 / n`) from the group counts.
+ */
+function taskAccuracies(
+  groups: readonly GroupCount[],
+): {
+  run: string;
+  benchmark: string;
+  task: string;
+  n: number;
+  correct: number;
+  accuracy: number;
+}[] {
+  const sums = new Map<
     string,
-    unknown
-  >[];
-  return new Map(counts.map((r) => [cols.map((c) => r[c]).join("\u0000"), Number(r.__n)]));
+    { run: string; benchmark: string; task: string; n: number; correct: number }
+  >();
+  for (const g of groups) {
+    const k = JSON.stringify([g.run, g.benchmark, g.task]);
+    const s = sums.get(k) ?? { run: g.run, benchmark: g.benchmark, task: g.task, n: 0, correct: 0 };
+    s.n += g.n, s.correct += g.correct;
+    sums.set(k, s);
+  }
+  return [...sums.values()].map((s) => ({ ...s, accuracy: (s.correct * 100) / s.n }));
 }
 
 /** The aggregate of a benchmark's summary without scored rows. */
@@ -382,9 +446,10 @@ function taskScore(n: number, correct: number, accuracy: number): TaskScore {
   return { n, correct, accuracy, ci_low: ci.low, ci_high: ci.high };
 }
 
-/** The aggregate (and its intervals) of every (run, benchmark). */
+/** The aggregate (and its intervals) of every (run, benchmark); `benchmarks`: how many there are. */
 function aggregateByRun(
   rows: pl.DataFrame,
+  benchmarks: number,
 ): Map<string, { aggregate: BenchmarkAggregate; intervals: Record<string, HeadlineCI> }> {
   const out = new Map<
     string,
@@ -392,10 +457,12 @@ function aggregateByRun(
   >();
   if (rows.height === 0) return out;
   const cols = rows.select("run", "benchmark", "task", "example_index", "correct");
-  for (const part of cols.partitionBy("benchmark", true, true)) {
+  // one benchmark (the usual case): no partition, which copies every row
+  for (const part of benchmarks === 1 ? [cols] : cols.partitionBy("benchmark", true, true)) {
     const benchmark = part.getColumn("benchmark").get(0) as string;
     const b = getBenchmark(benchmark)!;
-    const runs = b.aggregateRuns?.(part.drop("benchmark")) ?? perRun(part, b);
+    // the same frame to aggregates and intervals: BBEH checks its rows once for both
+    const runs = b.aggregateRuns?.(part) ?? perRun(part, b);
     // intervals only where there is a value to bound (never for a partial run)
     const bounded = new Map(
       [...runs].filter(([, aggregate]) =>

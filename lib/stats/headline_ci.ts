@@ -21,7 +21,12 @@
  * ```
  * @module
  */
-import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES, strataFromRows } from "./bootstrap.ts";
+import {
+  DEFAULT_BOOTSTRAP_SEED,
+  DEFAULT_RESAMPLES,
+  type RowStrata,
+  strataFromRows,
+} from "./bootstrap.ts";
 import { clusteredMeanWithSe } from "./clustered_se.ts";
 import { harmonicMeanBootstrap } from "./headline_bootstrap.ts";
 
@@ -63,13 +68,27 @@ export function microCI(rows: Iterable<ScoredRow>): HeadlineCI | null {
     if (c) c.push(r.score);
     else clusters.set(key, [r.score]);
   }
-  const est = clusteredMeanWithSe([...clusters.values()]);
+  return microCIOfClusters([...clusters.values()]);
+}
+
+/**
+ * {@link microCI} of scores already grouped by example (one array per example, in the order
+ * the examples first occur) — for callers that group by numeric ids instead of text keys.
+ *
+ * @example
+ * ```ts
+ * microCIOfClusters([[1, 1], [0, 0]])!.method; // "CLT clustered by example (2 rows per example)"
+ * microCIOfClusters([]); // null
+ * ```
+ */
+export function microCIOfClusters(clusters: readonly (readonly number[])[]): HeadlineCI | null {
+  const est = clusteredMeanWithSe(clusters);
   if (est === null) return null;
-  const sizes = [...clusters.values()].map((c) => c.length);
-  const most = Math.max(...sizes);
+  let least = Infinity, most = 0;
+  for (const c of clusters) least = Math.min(least, c.length), most = Math.max(most, c.length);
   const method = most === 1
     ? "CLT"
-    : `CLT clustered by example (${Math.min(...sizes) === most ? most : `1–${most}`} rows per ` +
+    : `CLT clustered by example (${least === most ? most : `1–${most}`} rows per ` +
       "example)";
   return {
     estimate: est.estimate * 100,
@@ -99,7 +118,23 @@ export function harmonicMeanCI(
   rows: Iterable<ScoredRow>,
   seed = DEFAULT_BOOTSTRAP_SEED,
 ): HeadlineCI | null {
-  const { strata, epochs } = strataFromRows(rows);
+  return harmonicMeanCIOfStrata(strataFromRows(rows), seed);
+}
+
+/**
+ * {@link harmonicMeanCI} of rows already grouped into strata of per-example mean scores
+ * (`strataFromRows`' result: strata in name order, examples in the order they first occur).
+ *
+ * @example
+ * ```ts
+ * const strata = [{ scores: [1, 0] }, { scores: [0, 1] }];
+ * harmonicMeanCIOfStrata({ names: ["a", "b"], strata, epochs: { min: 1, max: 1 } })!.estimate; // 51
+ * ```
+ */
+export function harmonicMeanCIOfStrata(
+  { strata, epochs }: RowStrata,
+  seed = DEFAULT_BOOTSTRAP_SEED,
+): HeadlineCI | null {
   if (strata.length === 0) return null;
   const b = harmonicMeanBootstrap(strata, { seed, resamples: DEFAULT_RESAMPLES });
   const unit = epochs.max > 1 ? "; each example resampled with its mean over epochs" : "";

@@ -21,8 +21,15 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { harmonicMeanCI, type HeadlineCI, microCI } from "../../stats/headline_ci.ts";
+import {
+  harmonicMeanCIOfStrata,
+  type HeadlineCI,
+  microCIOfClusters,
+} from "../../stats/headline_ci.ts";
+import type { RowStrata } from "../../stats/bootstrap.ts";
 import { framesByRun } from "../../core/frames.ts";
+import { parallelMap } from "../../core/parallel_map.ts";
+import { type TextCodes, textCodes } from "../../core/codes.ts";
 import { BBEH_MINI_SIZE, BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, inMiniByStride } from "./tasks.ts";
 
 /**
@@ -219,83 +226,72 @@ function partialAggregate(covered: number, tasks: number, coveredMini: number): 
  */
 export function bbehAggregates(scored: pl.DataFrame): Map<string, BbehAggregate> {
   requireColumns(scored, ["run", "task", "example_index", "correct"], "bbehAggregates");
-  const rows = checkedRows(scored, ["run"]);
-  const counts = rows.groupBy(["run", "task", "example_index"])
-    .agg(pl.col("mini").first())
-    .groupBy("run")
-    .agg(
-      pl.len().alias("covered"),
-      pl.col("mini").cast(pl.Int32).sum().alias("mini"),
-      pl.col("task").nUnique().alias("tasks"),
-    )
-    .toRecords() as { run: string; covered: number; mini: number; tasks: number }[];
-  const once = onceCounts(rows);
-  // rows = examples of the set (onceCounts) and every example covered: each exactly once
-  for (const c of counts) if (Number(c.covered) !== BBEH_SIZE) once.delete(c.run);
-  const isFull = (c: { covered: number; mini: number }) =>
-    Number(c.covered) === BBEH_SIZE || Number(c.mini) === BBEH_MINI_SIZE;
+  const c = checkedRuns(scored);
+  const stats = c.runs.map((_, r) => runStats(c, r));
+  const isFull = (s: RunStats) => s.covered === BBEH_SIZE || s.mini === BBEH_MINI_SIZE;
   // a full run with every example once is summed from counts; the rest one run at a time
-  const full = framesByRun(
-    scored,
-    counts.filter((c) => isFull(c) && !once.has(c.run)).map((c) => c.run),
-  );
+  const once = (s: RunStats) => s.covered === BBEH_SIZE && s.rows === BBEH_SIZE;
+  const full = framesByRun(scored, c.runs.filter((_, r) => isFull(stats[r]) && !once(stats[r])));
   const out = new Map<string, BbehAggregate>();
-  for (const c of counts) {
-    const rows = full.get(c.run);
+  for (const [r, run] of [...c.runs.entries()].sort(([, a], [, b]) => a < b ? -1 : 1)) {
+    const s = stats[r];
+    const rows = full.get(run);
     out.set(
-      c.run,
-      once.get(c.run) ??
-        (rows
-          ? bbehAggregate(rows)
-          : partialAggregate(Number(c.covered), Number(c.tasks), Number(c.mini))),
+      run,
+      once(s)
+        ? onceAggregate(s)
+        : rows
+        ? bbehAggregate(rows)
+        : partialAggregate(s.covered, s.tasks, s.mini),
     );
   }
   return out;
 }
 
+/** Counts of one run's checked rows: rows, distinct examples (all, Mini, tasks), per task. */
+interface RunStats {
+  rows: number;
+  covered: number;
+  mini: number;
+  tasks: number;
+  /** By task id: rows, correct rows, Mini rows, correct Mini rows. */
+  perTask: { n: number; right: number; miniN: number; miniRight: number }[];
+}
+
+/** {@link RunStats} of run `r` of `c`, in one pass over its rows. */
+function runStats(c: CheckedRuns, r: number): RunStats {
+  const perTask = c.names.map(() => ({ n: 0, right: 0, miniN: 0, miniRight: 0 }));
+  const seen = new Uint8Array(BBEH_SIZE);
+  let covered = 0, mini = 0;
+  for (let k = c.start[r]; k < c.start[r + 1]; k++) {
+    const i = c.order[k];
+    const t = perTask[c.task[i]];
+    const right = c.correct[i] === 1 ? 1 : 0;
+    t.n++, t.right += right;
+    if (c.mini[i] === 1) t.miniN++, t.miniRight += right;
+    const id = TASK_OFFSETS[c.task[i]] + c.index[i];
+    if (seen[id] === 0) seen[id] = 1, covered++, mini += c.mini[i];
+  }
+  const tasks = perTask.filter((t) => t.n > 0).length;
+  return { rows: c.start[r + 1] - c.start[r], covered, mini, tasks, perTask };
+}
+
 /**
- * {@link bbehAggregate} of each run that holds every example exactly once, from per-task
- * counts (one group-by for all runs), with the same arithmetic in the same order: task
- * accuracies `correct × 100 / n` in task-name order, micro `(correct / n) × 100`.
+ * {@link bbehAggregate} of a run that holds every example exactly once, from its per-task
+ * counts, with the same arithmetic in the same order: task accuracies `correct × 100 / n` in
+ * task-name order, micro `(correct / n) × 100`.
  */
-function onceCounts(rows: pl.DataFrame): Map<string, BbehAggregate> {
-  const perTask = rows.groupBy(["run", "task"]).agg(
-    pl.len().alias("n"),
-    pl.col("correct").cast(pl.Int32).sum().alias("right"),
-    pl.col("mini").cast(pl.Int32).sum().alias("mini_n"),
-    pl.col("mini").and(pl.col("correct")).cast(pl.Int32).sum().alias("mini_right"),
-  ).sort(["run", "task"]).toRecords() as {
-    run: string;
-    task: string;
-    n: number;
-    right: number;
-    mini_n: number;
-    mini_right: number;
-  }[];
-  const byRunTasks = new Map<string, typeof perTask>();
-  for (const t of perTask) {
-    const list = byRunTasks.get(t.run);
-    if (list) list.push(t);
-    else byRunTasks.set(t.run, [t]);
-  }
-  const sizes = new Map(BBEH_TASKS.map((t) => [t.name, t.size]));
-  const out = new Map<string, BbehAggregate>();
-  for (const [run, tasks] of byRunTasks) {
-    // every task with exactly its size in rows: with the checked indexes, each example once
-    // when the run covers all examples (bbehAggregates' count of distinct examples)
-    if (tasks.length !== BBEH_TASKS.length) continue;
-    if (tasks.some((t) => Number(t.n) !== sizes.get(t.task))) continue;
-    const sum = (k: "n" | "right" | "mini_n" | "mini_right") =>
-      tasks.reduce((a, t) => a + Number(t[k]), 0);
-    out.set(run, {
-      harmonic_mean: harmonicMeanPlusOne(tasks.map((t) => Number(t.right) * 100 / Number(t.n))),
-      micro: (sum("right") / sum("n")) * 100,
-      mini_micro: (sum("mini_right") / sum("mini_n")) * 100,
-      coverage: "full",
-      note: null,
-    });
-  }
-  return out;
+function onceAggregate(s: RunStats): BbehAggregate {
+  const byName = BBEH_TASKS.map((t, id) => ({ name: t.name, ...s.perTask[id] }))
+    .sort((a, b) => a.name < b.name ? -1 : 1);
+  const sum = (k: "n" | "right" | "miniN" | "miniRight") => byName.reduce((a, t) => a + t[k], 0);
+  return {
+    harmonic_mean: harmonicMeanPlusOne(byName.map((t) => t.right * 100 / t.n)),
+    micro: (sum("right") / sum("n")) * 100,
+    mini_micro: (sum("miniRight") / sum("miniN")) * 100,
+    coverage: "full",
+    note: null,
+  };
 }
 
 function requireColumns(df: pl.DataFrame, cols: string[], fn: string): void {
@@ -425,8 +421,10 @@ export function bbehIntervals(
   aggregate: BbehAggregate = bbehAggregate(scored),
 ): Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> {
   if (aggregate.coverage === "partial") return {};
-  const cols = checkedColumns(checkedRows(scored));
-  return intervalsOf(cols, Array.from(cols.task.keys()), aggregate);
+  return bbehIntervalsByRun(
+    scored.select(pl.lit("").alias("run"), "task", "example_index", "correct"),
+    new Map([["", aggregate]]),
+  ).get("") ?? {};
 }
 
 /**
@@ -452,42 +450,130 @@ export function bbehIntervalsByRun(
   scored: pl.DataFrame,
   aggregates: ReadonlyMap<string, BbehAggregate>,
 ): Map<string, Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>>> {
-  const wanted = [...aggregates].filter(([, a]) => a.coverage !== "partial").map(([r]) => r);
   const out = new Map<
     string,
     Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>>
   >();
+  const wanted = [...aggregates].filter(([, a]) => a.coverage !== "partial");
   if (wanted.length === 0) return out;
-  const runIds = pl.DataFrame([
-    pl.Series("run", wanted, pl.Utf8),
-    pl.Series("run_id", wanted.map((_, i) => i), pl.Int32),
-  ]);
-  const rows = checkedRows(scored.filter(pl.col("run").isIn(wanted)), ["run"])
-    .join(runIds, { on: "run" });
-  const runOf = rows.getColumn("run_id").toTypedArray() as Int32Array;
-  const cols = checkedColumns(rows);
-  const byRun = wanted.map(() => [] as number[]);
-  runOf.forEach((r, i) => byRun[r].push(i));
-  for (const [r, run] of wanted.entries()) {
-    if (byRun[r].length > 0) out.set(run, intervalsOf(cols, byRun[r], aggregates.get(run)!));
+  const c = checkedRuns(scored);
+  const ids = new Map(c.runs.map((run, r) => [run, r]));
+  const found = wanted.filter(([run]) => ids.has(run)).map(([run, aggregate]) => {
+    const { clusters, taskOf, miniClusters } = clustersOf(c, ids.get(run)!);
+    return {
+      run,
+      strata: aggregate.harmonic_mean !== null ? strataOf(c.names, clusters, taskOf) : null,
+      micro: aggregate.micro !== null ? microCIOfClusters(clusters)! : null,
+      mini: aggregate.mini_micro !== null ? microCIOfClusters(miniClusters)! : null,
+    };
+  });
+  // the bootstrap (2,000 resamples a run) is most of the summaries' time: other cores share it
+  const strata = found.flatMap((f) => f.strata ?? []);
+  const harmonic = parallelMap(strata, HARMONIC_CI, (s) => harmonicMeanCIOfStrata(s));
+  for (const f of found) {
+    const ci: Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> = {};
+    if (f.strata) ci.harmonic_mean = harmonic.shift()!;
+    if (f.micro) ci.micro = f.micro;
+    if (f.mini) ci.mini_micro = f.mini;
+    out.set(f.run, ci);
   }
   return out;
 }
 
-/** The columns of checked rows the intervals need, as arrays. */
-interface CheckedColumns {
-  /** Task names by `task_id`. */
+/** {@link harmonicMeanCIOfStrata}, for Worker threads. */
+const HARMONIC_CI = {
+  module: new URL("../../stats/headline_ci.ts", import.meta.url).href,
+  name: "harmonicMeanCIOfStrata",
+};
+
+/** Checked rows of one or more runs as arrays (numbers cross from polars far faster than text). */
+interface CheckedRuns {
+  /** Task names by task id (the order of `BBEH_TASKS`). */
   names: readonly string[];
+  /** Run names by run id (order of first occurrence; one unnamed run without a `run` column). */
+  runs: readonly string[];
   task: Int32Array;
   index: Int32Array;
   correct: Int8Array;
   mini: Int8Array;
+  /** Row numbers grouped by run id, in row order within a run; run r is order[start[r]…start[r+1]). */
+  order: Int32Array;
+  start: Int32Array;
 }
 
-function checkedColumns(rows: pl.DataFrame): CheckedColumns {
+// aggregates and intervals of one summary check the same frame: check it once
+const checkedOf = new WeakMap<pl.DataFrame, CheckedRuns>();
+
+/** {@link checkedRows} of `scored` as {@link CheckedRuns}, split by its `run` column if any. */
+function checkedRuns(scored: pl.DataFrame): CheckedRuns {
+  const hit = checkedOf.get(scored);
+  if (hit) return hit;
+  const cols = checkedArrays(scored) ?? checkedByPolars(scored);
+  const { order, start } = groupRows(cols.run.ids, cols.run.values.length);
+  const out: CheckedRuns = {
+    names: BBEH_TASK_NAMES,
+    runs: cols.run.values as string[],
+    ...cols,
+    order,
+    start,
+  };
+  checkedOf.set(scored, out);
+  return out;
+}
+
+/** Per-row arrays of checked rows: run codes, task id, example index, verdict, Mini flag. */
+type CheckedArrays = Pick<CheckedRuns, "task" | "index" | "correct" | "mini"> & {
+  run: TextCodes;
+};
+
+/** One run for rows without a `run` column. */
+function oneRun(rows: number): TextCodes {
+  return { ids: new Int32Array(rows), values: [""] };
+}
+
+/**
+ * The checked rows as arrays straight from the frame's columns, without a polars join — or
+ * null when a row fails a check or a column has an unusual type, where {@link checkedRows}
+ * decides (and says what is wrong).
+ */
+function checkedArrays(scored: pl.DataFrame): CheckedArrays | null {
+  const col = (name: string) => scored.getColumn(name);
+  const hasRun = scored.columns.includes("run");
+  const integral = ["Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64"];
+  if (
+    !integral.includes(col("example_index").dtype.variant) ||
+    col("correct").dtype.variant !== "Bool" ||
+    ["task", "example_index", "correct", ...(hasRun ? ["run"] : [])]
+      .some((c) => col(c).nullCount() > 0) ||
+    !(Number(col("example_index").min()) >= 0 && Number(col("example_index").max()) < 2 ** 31)
+  ) return null;
+  const tasks = textCodes(col("task"));
+  const taskIds = tasks.values.map((t) => BBEH_TASK_NAMES.indexOf(t as string));
+  if (taskIds.includes(-1)) return null;
+  const index = col("example_index").cast(pl.Int32).toTypedArray() as Int32Array;
+  const task = new Int32Array(index.length);
+  const mini = new Int8Array(index.length);
+  for (let i = 0; i < index.length; i++) {
+    const t = task[i] = taskIds[tasks.ids[i]];
+    if (index[i] >= BBEH_TASKS[t].size) return null;
+    mini[i] = MINI[TASK_OFFSETS[t] + index[i]];
+  }
+  return {
+    run: hasRun ? textCodes(col("run")) : oneRun(index.length),
+    task,
+    index,
+    correct: col("correct").cast(pl.Int8).toTypedArray() as Int8Array,
+    mini,
+  };
+}
+
+/** The checked rows as arrays through {@link checkedRows} (which throws on a bad row). */
+function checkedByPolars(scored: pl.DataFrame): CheckedArrays {
+  const hasRun = scored.columns.includes("run");
+  const rows = checkedRows(scored, hasRun ? ["run"] : []);
   const typed = (name: string, type: pl.DataType) => rows.getColumn(name).cast(type).toTypedArray();
   return {
-    names: BBEH_TASKS.map((t) => t.name),
+    run: hasRun ? textCodes(rows.getColumn("run")) : oneRun(rows.height),
     task: typed("task_id", pl.Int32) as Int32Array,
     index: typed("example_index", pl.Int32) as Int32Array,
     correct: typed("correct", pl.Int8) as Int8Array,
@@ -495,22 +581,80 @@ function checkedColumns(rows: pl.DataFrame): CheckedColumns {
   };
 }
 
-/** The intervals of the aggregates `aggregate` has, over rows `which` of `cols`. */
-function intervalsOf(
-  cols: CheckedColumns,
-  which: readonly number[],
-  aggregate: BbehAggregate,
-): Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> {
-  const all = which.map((i) => ({
-    stratum: cols.names[cols.task[i]],
-    example: cols.index[i],
-    score: cols.correct[i] === 1 ? 1 : 0,
-  }));
-  const out: Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> = {};
-  if (aggregate.harmonic_mean !== null) out.harmonic_mean = harmonicMeanCI(all)!;
-  if (aggregate.micro !== null) out.micro = microCI(all)!;
-  if (aggregate.mini_micro !== null) {
-    out.mini_micro = microCI(all.filter((_, k) => cols.mini[which[k]] === 1))!;
-  }
-  return out;
+/** Row numbers grouped by group id 0…groups-1 (a stable counting sort), each group's start. */
+function groupRows(ids: Int32Array, groups: number): { order: Int32Array; start: Int32Array } {
+  const start = new Int32Array(groups + 1);
+  for (let i = 0; i < ids.length; i++) start[ids[i] + 1]++;
+  for (let g = 0; g < groups; g++) start[g + 1] += start[g];
+  const next = start.slice(0, groups);
+  const order = new Int32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) order[next[ids[i]]++] = i;
+  return { order, start };
 }
+
+/**
+ * The scores of run `r` by example, in the order the examples first occur (what `microCI` and
+ * `strataFromRows` build from text keys, here from the example's position in the catalog):
+ * all examples, their task ids, and the Mini examples.
+ */
+function clustersOf(
+  c: CheckedRuns,
+  r: number,
+): { clusters: number[][]; taskOf: number[]; miniClusters: number[][] } {
+  const clusterOf = new Int32Array(BBEH_SIZE).fill(-1);
+  const clusters: number[][] = [];
+  const taskOf: number[] = [];
+  const miniClusters: number[][] = [];
+  for (let k = c.start[r]; k < c.start[r + 1]; k++) {
+    const i = c.order[k];
+    const id = TASK_OFFSETS[c.task[i]] + c.index[i];
+    const score = c.correct[i] === 1 ? 1 : 0;
+    if (clusterOf[id] < 0) {
+      clusterOf[id] = clusters.length;
+      clusters.push([]);
+      taskOf.push(c.task[i]);
+      if (c.mini[i] === 1) miniClusters.push(clusters[clusterOf[id]]);
+    }
+    clusters[clusterOf[id]].push(score);
+  }
+  return { clusters, taskOf, miniClusters };
+}
+
+/**
+ * Strata by task name (sorted) of per-example mean scores, as `strataFromRows` gives them — a
+ * stratum of 0/1 scores as its counts (the bootstrap resamples it the same way, and counts
+ * cross to a Worker thread in a few bytes).
+ */
+function strataOf(names: readonly string[], clusters: number[][], taskOf: number[]): RowStrata {
+  const byTask = names.map(() => [] as number[]);
+  let min = Infinity, max = 0;
+  clusters.forEach((scores, k) => {
+    let sum = 0;
+    for (const s of scores) sum += s;
+    byTask[taskOf[k]].push(sum / scores.length);
+    min = Math.min(min, scores.length), max = Math.max(max, scores.length);
+  });
+  const present = names.map((name, t) => ({ name, scores: byTask[t] }))
+    .filter((t) => t.scores.length > 0).sort((a, b) => a.name < b.name ? -1 : 1);
+  return {
+    names: present.map((t) => t.name),
+    strata: present.map(({ scores }) =>
+      scores.every((x) => x === 0 || x === 1)
+        ? { correct: scores.filter((x) => x === 1).length, n: scores.length }
+        : { scores }
+    ),
+    epochs: { min: present.length ? min : 0, max },
+  };
+}
+
+/** Where each task's examples start in the catalog's example numbering (BBEH_TASKS order). */
+const TASK_OFFSETS: readonly number[] = BBEH_TASKS.reduce(
+  (acc, t) => [...acc, acc[acc.length - 1] + t.size],
+  [0],
+);
+
+/** 1 for the BBEH Mini examples, by catalog number ({@link inMiniByStride}). */
+const MINI: Int8Array = Int8Array.from(
+  BBEH_TASKS.flatMap((t) => Array.from({ length: t.size }, (_, i) => inMiniByStride(t.name, i))),
+  (m) => m ? 1 : 0,
+);
