@@ -162,8 +162,8 @@ Deno.test("fingerprints: append, truncate, head or tail rewritten, touch → ano
     const original = key();
     assert.equal(key(), original, "unchanged file: same key");
     const variants: [string, () => void, string][] = [
-      ["append", () => write(Uint8Array.from([...base, 10])), "size 196608 → 196609"],
-      ["truncate", () => write(base.slice(0, size - 1)), "size 196608 → 196607"],
+      ["append", () => write(Uint8Array.from([...base, 10])), `size ${size} → ${size + 1}`],
+      ["truncate", () => write(base.slice(0, size - 1)), `size ${size} → ${size - 1}`],
       [
         "head",
         () => write(Uint8Array.from(base, (b, i) => (i === 5 ? b ^ 1 : b))),
