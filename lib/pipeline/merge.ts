@@ -30,9 +30,9 @@ import type { SourceFile } from "../logs/sources/types.ts";
 import {
   type CompactRows,
   concatRows,
+  firstRows,
   rowAt,
   RowBuilder,
-  rowKey,
   RUN_FROM,
   type RunFrom,
   selectRows,
@@ -269,14 +269,11 @@ function dropDuplicates(
 ): CompactRows {
   const n = rows.int;
   const order = fileOrder(rows);
-  const keyOf = rowKey(rows);
-  const first = new Map<number | string, number>();
+  const seen = firstRows(rows);
   const keep: number[] = [];
   for (const i of order) {
-    const key = keyOf(i);
-    const was = first.get(key);
-    if (was === undefined) {
-      first.set(key, i);
+    const was = seen(i);
+    if (was < 0) {
       keep.push(i);
       continue;
     }
