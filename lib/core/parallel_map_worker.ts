@@ -1,25 +1,28 @@
 /**
- * The Worker of `parallel_map.ts`: imports the named function, maps its share of the items,
- * writes the results' JSON into the shared buffer and wakes the waiting thread — also when
- * anything fails, so that the caller never waits for a dead Worker.
+ * The Worker of `parallel_map.ts`: loads the named function as soon as it is told which (a
+ * `load` message, sent when the pool starts), then maps its share of the items (a job
+ * message), writes the results' JSON into the shared buffer and wakes the waiting thread —
+ * also when anything fails, so that the caller never waits for a dead Worker.
  *
  * @module
  */
-import { DONE, FAILED, fromJson, toJson } from "./parallel_map.ts";
+import { DONE, type ExportedFunction, FAILED, fromJson, toJson } from "./parallel_map.ts";
 
-interface Request {
-  module: string;
-  name: string;
-  items: string;
-  shared: SharedArrayBuffer;
-}
+type Fn = (item: unknown) => unknown;
+let loaded: Promise<Fn> | null = null;
 
-self.onmessage = async (e: MessageEvent<Request>) => {
-  const { module, name, items, shared } = e.data;
+self.onmessage = async (e: MessageEvent) => {
+  if (e.data.load) {
+    const { module, name } = e.data.load as ExportedFunction;
+    loaded = import(module).then((m) => m[name] as Fn);
+    loaded.catch(() => {}); // reported by the job that needs it
+    return;
+  }
+  const { items, shared } = e.data as { items: string; shared: SharedArrayBuffer };
   const state = new Int32Array(shared, 0, 2);
   let status = FAILED;
   try {
-    const fn = (await import(module))[name] as (item: unknown) => unknown;
+    const fn = await loaded!;
     const bytes = new TextEncoder().encode(
       toJson((fromJson(items) as unknown[]).map((x) => fn(x))),
     );

@@ -28,7 +28,7 @@ import {
 } from "../../stats/headline_ci.ts";
 import type { RowStrata } from "../../stats/bootstrap.ts";
 import { framesByRun } from "../../core/frames.ts";
-import { parallelMap } from "../../core/parallel_map.ts";
+import { parallelPool } from "../../core/parallel_map.ts";
 import { type TextCodes, textCodes } from "../../core/codes.ts";
 import { BBEH_MINI_SIZE, BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, inMiniByStride } from "./tasks.ts";
 
@@ -456,28 +456,40 @@ export function bbehIntervalsByRun(
   >();
   const wanted = [...aggregates].filter(([, a]) => a.coverage !== "partial");
   if (wanted.length === 0) return out;
-  const c = checkedRuns(scored);
-  const ids = new Map(c.runs.map((run, r) => [run, r]));
-  const found = wanted.filter(([run]) => ids.has(run)).map(([run, aggregate]) => {
-    const { clusters, taskOf, miniClusters } = clustersOf(c, ids.get(run)!);
-    return {
-      run,
-      strata: aggregate.harmonic_mean !== null ? strataOf(c.names, clusters, taskOf) : null,
-      micro: aggregate.micro !== null ? microCIOfClusters(clusters)! : null,
-      mini: aggregate.mini_micro !== null ? microCIOfClusters(miniClusters)! : null,
-    };
-  });
-  // the bootstrap (2,000 resamples a run) is most of the summaries' time: other cores share it
-  const strata = found.flatMap((f) => f.strata ?? []);
-  const harmonic = parallelMap(strata, HARMONIC_CI, (s) => harmonicMeanCIOfStrata(s));
-  for (const f of found) {
-    const ci: Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> = {};
-    if (f.strata) ci.harmonic_mean = harmonic.shift()!;
-    if (f.micro) ci.micro = f.micro;
-    if (f.mini) ci.mini_micro = f.mini;
-    out.set(f.run, ci);
+  // the bootstrap (2,000 resamples a run) is most of the summaries' time: other cores share
+  // it, their Workers loading while the clusters below are built
+  const pool = parallelPool(
+    HARMONIC_CI,
+    wanted.filter(([, a]) => a.harmonic_mean !== null).length,
+  );
+  try {
+    const c = checkedRuns(scored);
+    const ids = new Map(c.runs.map((run, r) => [run, r]));
+    const found = wanted.filter(([run]) => ids.has(run)).map(([run, aggregate]) => {
+      const { clusters, taskOf, miniClusters } = clustersOf(c, ids.get(run)!);
+      return {
+        run,
+        strata: aggregate.harmonic_mean !== null ? strataOf(c.names, clusters, taskOf) : null,
+        micro: aggregate.micro !== null ? microCIOfClusters(clusters)! : null,
+        mini: aggregate.mini_micro !== null ? microCIOfClusters(miniClusters)! : null,
+      };
+    });
+    const harmonic = pool.map(
+      found.flatMap((f) => f.strata ?? []),
+      (s) => harmonicMeanCIOfStrata(s),
+    );
+    let next = 0;
+    for (const f of found) {
+      const ci: Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> = {};
+      if (f.strata) ci.harmonic_mean = harmonic[next++]!;
+      if (f.micro) ci.micro = f.micro;
+      if (f.mini) ci.mini_micro = f.mini;
+      out.set(f.run, ci);
+    }
+    return out;
+  } finally {
+    pool.close();
   }
-  return out;
 }
 
 /** {@link harmonicMeanCIOfStrata}, for Worker threads. */
