@@ -428,6 +428,11 @@ function keySizes(rows: CompactRows): number[] {
  * for (const example of [3, 4, 3]) b.add({ ...EMPTY_ROW, run: "r", task: "nycc", example });
  * const seen = firstRows(b.finish());
  * assert.deepEqual([seen(0), seen(1), seen(2)], [-1, -1, 0]);
+ * // keys too sparse for a table (a million examples, three rows): a Map, the same answers
+ * const sparse = new RowBuilder();
+ * for (const example of [3, 999_999, 3]) sparse.add({ ...EMPTY_ROW, run: "r", task: "nycc", example });
+ * const seenSparse = firstRows(sparse.finish());
+ * assert.deepEqual([seenSparse(0), seenSparse(1), seenSparse(2)], [-1, -1, 0]);
  * ```
  */
 export function firstRows(rows: CompactRows): (i: number) => number {
