@@ -410,22 +410,24 @@ dataTest(
   },
 );
 
+/** Every BBEH example once, as rows of run `run`; uneven per-task accuracies (so the harmonic
+ * mean's summation order matters), set by `mod`. */
+const TASK_OF_ROW = BBEH_TASKS.flatMap((t) => Array<string>(t.size).fill(t.name));
+const INDEX_OF_ROW = BBEH_TASKS.flatMap((t) => [...Array(t.size).keys()]);
+const full = (run: string, mod: number) =>
+  pl.DataFrame({
+    run: TASK_OF_ROW.map(() => run),
+    task: TASK_OF_ROW,
+    example_index: INDEX_OF_ROW,
+    correct: INDEX_OF_ROW.map((i, k) => (i * 7 + k) % mod === 0),
+  });
+
 Deno.test("bbehAggregates equals bbehAggregate per run: once, repeated, duplicated-and-missing", () => {
-  const task = BBEH_TASKS.flatMap((t) => Array<string>(t.size).fill(t.name));
-  const example_index = BBEH_TASKS.flatMap((t) => [...Array(t.size).keys()]);
-  // uneven per-task accuracies, so the harmonic mean's summation order matters
-  const full = (run: string, mod: number) =>
-    pl.DataFrame({
-      run: task.map(() => run),
-      task,
-      example_index,
-      correct: example_index.map((i, k) => (i * 7 + k) % mod === 0),
-    });
   const once = full("once", 3);
   const repeated = pl.concat([full("repeated", 5), full("repeated", 2).head(100)]);
   // example 1 of the first task twice, example 0 missing: 4,520 rows, 4,519 examples
   const swapped = full("swapped", 4).withColumns(
-    pl.when(pl.col("example_index").eq(0).and(pl.col("task").eq(pl.lit(task[0]))))
+    pl.when(pl.col("example_index").eq(0).and(pl.col("task").eq(pl.lit(TASK_OF_ROW[0]))))
       .then(pl.lit(1)).otherwise(pl.col("example_index")).alias("example_index"),
   );
   const rows = pl.concat([once, repeated, swapped]);
@@ -439,18 +441,9 @@ Deno.test("bbehAggregates equals bbehAggregate per run: once, repeated, duplicat
 });
 
 Deno.test("bbehIntervalsByRun equals microCI and harmonicMeanCI of each run's rows: epochs, shuffled and interleaved runs, Mini only, Float64 indexes", () => {
-  const task = BBEH_TASKS.flatMap((t) => Array<string>(t.size).fill(t.name));
-  const example_index = BBEH_TASKS.flatMap((t) => [...Array(t.size).keys()]);
-  const full = (run: string, mod: number) =>
-    pl.DataFrame({
-      run: task.map(() => run),
-      task,
-      example_index,
-      correct: example_index.map((i, k) => (i * 7 + k) % mod === 0),
-    });
   // two epochs with different verdicts: clustered intervals, per-example means in the bootstrap
   const epochs = pl.concat([full("epochs", 3), full("epochs", 4)]);
-  const keep = task.map((t, k) => MINI_KEYS.includes(`${t}#${example_index[k]}`));
+  const keep = TASK_OF_ROW.map((t, k) => MINI_KEYS.includes(`${t}#${INDEX_OF_ROW[k]}`));
   const mini = full("mini", 5).withColumns(pl.Series("keep", keep)).filter(pl.col("keep"))
     .drop("keep");
   assert.equal(mini.height, 460);
