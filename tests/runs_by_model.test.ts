@@ -17,65 +17,18 @@ import { rowAt } from "@runlens/pipeline/compact.ts";
 import { defaultScorerOf, type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
 import { dataTest } from "./_data.ts";
 import { readBbhExamples } from "./_examples.ts";
-import { answerWith, score, type Scored, WRONG } from "./_shapes.ts";
+import {
+  balanced,
+  expected,
+  type Rec,
+  rec,
+  type Run,
+  runsOf,
+  tasksOf,
+  writeJsonl,
+} from "./_runs.ts";
+import { score } from "./_shapes.ts";
 import { withTempDir } from "./_tmp.ts";
-
-/** A record of a script's log: the question, the response, the target, maybe a model. */
-type Rec = Record<string, unknown>;
-
-/** A record answering `e` right or wrong. */
-function rec(e: Example, correct: boolean, extra: Rec = {}): Rec {
-  return {
-    input: e.input,
-    target: e.target,
-    output: answerWith("bbh", correct ? e.target : WRONG),
-    ...extra,
-  };
-}
-
-function writeJsonl(path: string, records: readonly (Rec | string)[]): string {
-  Deno.mkdirSync(join(path, ".."), { recursive: true });
-  const lines = records.map((r) => typeof r === "string" ? r : JSON.stringify(r));
-  Deno.writeTextFileSync(path, lines.join("\n") + "\n");
-  return path;
-}
-
-/** n, correct and the report's accuracy (percent, 2 decimals) of a list of verdicts. */
-function expected(verdicts: readonly boolean[]) {
-  const correct = verdicts.filter((v) => v).length;
-  const n = verdicts.length;
-  return { n, correct, accuracy: Math.round(correct / n * 10000) / 100 };
-}
-
-// deno-lint-ignore no-explicit-any
-type Run = any;
-
-/** The runs of a report as `run` → run, checking that none is listed twice. */
-function runsOf(s: Scored): Map<string, Run> {
-  assert.equal(s.code, 0, s.stderr);
-  const runs = new Map<string, Run>(s.report.runs.map((r: Run) => [r.run, r]));
-  assert.equal(runs.size, s.report.runs.length, "one summary per run (one benchmark)");
-  return runs;
-}
-
-/** rows_in = scored + quarantined, per run and in all; every record of the files counted. */
-function balanced(s: Scored, records: number): void {
-  const runs: Run[] = s.report.runs;
-  for (const r of runs) assert.equal(r.rows_in, r.rows_scored + r.rows_quarantined, r.run);
-  const sum = (k: string) => runs.reduce((n, r) => n + r[k], 0);
-  assert.equal(sum("rows_in"), records);
-  assert.equal(sum("rows_scored"), s.rows.length);
-  assert.equal(sum("rows_quarantined"), s.report.quarantine.length);
-}
-
-/** The task scores of a run without their intervals. */
-function tasksOf(run: Run): Record<string, { n: number; correct: number; accuracy: number }> {
-  return Object.fromEntries(
-    Object.entries(run.tasks as Record<string, Run>).map((
-      [t, s],
-    ) => [t, { n: s.n, correct: s.correct, accuracy: s.accuracy }]),
-  );
-}
 
 dataTest("one file of two models: two runs, each scored on its own rows", async (data) => {
   const navigate = readBbhExamples(data).navigate.slice(0, 30);
