@@ -45,7 +45,7 @@
  */
 import { basename, dirname, resolve } from "node:path";
 import { fileSource } from "../logs/byte_source.ts";
-import type { FoundFile } from "../logs/discover.ts";
+import { type FoundFile, GENERIC_FORMATS } from "../logs/discover.ts";
 import { gunzipHead } from "../logs/gzip_stream.ts";
 import { DEFAULT_LIMITS } from "../logs/limits.ts";
 import { defaultRunName } from "../logs/paths.ts";
@@ -91,7 +91,7 @@ export interface PlanOptions {
 const SAMPLE_BYTES = 1 << 20;
 /** Records sampled for field detection. */
 const SAMPLE_RECORDS = 20;
-const GENERIC = new Set(["canonical-jsonl", "mapped-jsonl", "canonical-csv", "mapped-csv"]);
+const GENERIC = GENERIC_FORMATS;
 
 /** The plan of `found`, in order; file ids are positions. */
 export function planFiles(found: readonly FoundFile[], options: PlanOptions): PlannedFile[] {
