@@ -7,7 +7,8 @@
  * quarantined as a duplicate; `--run-by file` still ignores the model field (and warns),
  * `--run-by field` keeps one run per model. Every expected count and accuracy is computed here
  * from how the records were built. Also the leftover of issue 14 (S3): a bare letter `B` given
- * as the target of a data-set target `(B)` is that target.
+ * as the target of a data-set target `(B)` is that target — and `(E)` for BBEH's `E`, and a
+ * target with whitespace around it; `b` and `B.` are other targets.
  * @module
  */
 import assert from "node:assert/strict";
@@ -16,7 +17,7 @@ import type { Example } from "@runlens/benchmarks/types.ts";
 import { rowAt } from "@runlens/pipeline/compact.ts";
 import { defaultScorerOf, type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
 import { dataTest } from "./_data.ts";
-import { readBbhExamples } from "./_examples.ts";
+import { readBbehExamples, readBbhExamples } from "./_examples.ts";
 import {
   balanced,
   expected,
@@ -27,7 +28,7 @@ import {
   tasksOf,
   writeJsonl,
 } from "./_runs.ts";
-import { score } from "./_shapes.ts";
+import { answerWith, score } from "./_shapes.ts";
 import { withTempDir } from "./_tmp.ts";
 
 dataTest("one file of two models: two runs, each scored on its own rows", async (data) => {
@@ -271,5 +272,43 @@ dataTest("a bare letter B given for the data set's target (B) is that target", a
       `target "${bare(dates[0]).toLowerCase()}" differs from the data set's target(s) ` +
       `"${dates[0].target}" for this input in date_understanding (example_index 0)`,
     ]]);
+  });
+});
+
+dataTest("a target with spaces around it, or a letter in the other form, is the target", async (
+  data,
+) => {
+  const dates = readBbhExamples(data).date_understanding.slice(0, 12);
+  const hyperbaton = readBbehExamples(data).hyperbaton.slice(0, 12);
+  assert.ok(hyperbaton.every((e) => /^[A-Z]$/.test(e.target))); // BBEH's: a bare letter
+  const letter = (e: Example) => e.target.replace(/[()]/g, "");
+  // the forms a script writes: accepted, then one each that is another target
+  const accepted = [
+    (e: Example) => ` ${e.target} `,
+    (e: Example) => `\n${letter(e)}\n`,
+    (e: Example) => `(${letter(e)}) `,
+    (e: Example) => letter(e),
+    (e: Example) => `(${letter(e)})`,
+  ];
+  const refused = [(e: Example) => letter(e).toLowerCase(), (e: Example) => `${letter(e)}.`];
+  await withTempDir(async (work) => {
+    const lines = [...dates.slice(0, 7), ...hyperbaton.slice(0, 7)].map((e, i) => {
+      const form = [...accepted, ...refused][i % 7];
+      const bench = i < 7 ? "bbh" : "bbeh";
+      return { input: e.input, target: form(e), output: answerWith(bench, e.target) };
+    });
+    const path = writeJsonl(join(work, "logs", "targets.jsonl"), lines);
+    const out = await score([path], data, work, ["--no-cache"]);
+    balanced(out, 14);
+    const runs = out.report.runs.map((r: Run) => [r.benchmark, r.rows_scored, r.rows_quarantined]);
+    assert.deepEqual(runs, [["bbeh", 5, 2], ["bbh", 5, 2]]);
+    assert.ok(out.rows.every((r) => r.correct === true));
+    const reasons = out.report.quarantine.map((q: Run) => [q.line, q.reason.split(" differs")[0]]);
+    assert.deepEqual(reasons, [
+      [6, `target ${JSON.stringify(letter(dates[5]).toLowerCase())}`],
+      [7, `target ${JSON.stringify(`${letter(dates[6])}.`)}`],
+      [13, `target ${JSON.stringify(hyperbaton[5].target.toLowerCase())}`],
+      [14, `target ${JSON.stringify(`${hyperbaton[6].target}.`)}`],
+    ]);
   });
 });
