@@ -287,3 +287,17 @@ dataTest("run names alike but for case are kept apart, with a warning", async (d
     ]);
   });
 });
+
+dataTest("grouping: a run lm-eval's reader names is `reader`, a run field's `field`", async (
+  data,
+) => {
+  await withTempDir(async (work) => {
+    const out = await score(["tests/fixtures/logs/bbh"], data, work, ["--no-cache"]);
+    const grouping = out.report.runs.map((r: Run) => [r.format, r.grouping]);
+    // canonical.jsonl's records carry `run: "bbh-canon"`; lm-eval's file names no run
+    assert.deepEqual(grouping, [["canonical-jsonl", "field"], ["lm-eval", "reader"]]);
+    const text = await scoreText(["tests/fixtures/logs/bbh"], data, work);
+    assert.ok(text.includes("\n  run named by its reader (lm-eval)\n"), text);
+    assert.ok(text.includes("\n  run named by its records' run field\n"), text);
+  });
+});
