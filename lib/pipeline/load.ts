@@ -48,7 +48,7 @@ import {
 } from "./cache.ts";
 import { compactFrame } from "./compact_frame.ts";
 import { type EngineOptions, type LoadPlan, planLoad, scoreLoad } from "./engine.ts";
-import type { LoadQuarantine } from "./merge.ts";
+import type { LoadQuarantine, MergedLoad } from "./merge.ts";
 import type { PlannedFile, RunBy } from "./plan.ts";
 import type { RunNaming } from "./run_names.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
@@ -289,7 +289,7 @@ async function load(
     scored: rows,
     quarantined: scored.quarantine,
     models: scored.models,
-    naming: scored.naming,
+    naming: scored.names.naming,
     scorerOf,
   });
   const sources = new Map(plan.files.map((f) => [f.path, f]));
@@ -306,7 +306,7 @@ async function load(
     skipped: plan.found.skipped,
     warnings: [
       ...scored.warnings,
-      ...scored.namingWarnings,
+      ...scored.names.warnings,
       ...mixedModels(scored.models, options.runBy),
       ...lookalikeRuns(runs.map((r) => r.run)),
     ],
@@ -382,11 +382,9 @@ interface Scored {
   rowsIn: number[];
   errors: { file: string; reason: string }[];
   models: Map<string, Set<string>>;
-  /** Run → how it was named (`run_names.ts`). */
-  naming: Map<string, RunNaming>;
   warnings: string[];
-  /** The models whose sources were kept apart (`run_names.ts`). */
-  namingWarnings: string[];
+  /** How each run was named, and the warnings of naming (`run_names.ts`). */
+  names: Pick<MergedLoad, "naming" | "warnings">;
   cache: CacheUse | null;
 }
 
@@ -414,9 +412,8 @@ async function scoredOrCached(
     rowsIn: engine.merged.rowsIn,
     errors: engine.errors,
     models: engine.merged.models,
-    naming: engine.merged.naming,
     warnings: engine.warnings,
-    namingWarnings: engine.merged.warnings,
+    names: engine.merged,
     cache: null,
   };
   if (dir === null) return scored;
@@ -499,9 +496,9 @@ function cacheMeta(scored: Scored, readerErrors: { file: string; reason: string 
     rowsIn: scored.rowsIn,
     readerErrors,
     models: Object.fromEntries([...scored.models].map(([run, m]) => [run, [...m].sort()])),
-    naming: Object.fromEntries(scored.naming),
+    naming: Object.fromEntries(scored.names.naming),
     dataWarnings: scored.warnings.filter((w) => w.startsWith("no ")),
-    namingWarnings: scored.namingWarnings,
+    namingWarnings: scored.names.warnings,
   };
 }
 
@@ -514,9 +511,8 @@ function fromCache(plan: LoadPlan, cached: CachedLoad, cache: CacheUse): Scored 
     rowsIn: meta.rowsIn,
     errors: [...plan.found.errors, ...meta.readerErrors].sort((a, b) => a.file < b.file ? -1 : 1),
     models: new Map(Object.entries(meta.models).map(([run, m]) => [run, new Set(m)])),
-    naming: new Map(Object.entries(meta.naming)),
     warnings: [...plan.found.warnings, ...meta.dataWarnings],
-    namingWarnings: meta.namingWarnings,
+    names: { naming: new Map(Object.entries(meta.naming)), warnings: meta.namingWarnings },
     cache,
   };
 }

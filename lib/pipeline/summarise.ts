@@ -292,9 +292,9 @@ export const UNKNOWN_BENCHMARK = "unknown";
 
 /**
  * The benchmark a row (or a quarantined record) of a run counts against: its own when it
- * names a scored benchmark; else the only benchmark of the scored rows of its file and run,
- * else of its file (any run: a line that is no record in a file of BBH rows is BBH's), else
- * of its run; else the same of the records that name one (scored or not); else
+ * names a scored benchmark; else the only benchmark of the scored rows of its file and run
+ * (else of all its records there that name one); else the same of its file (any run: a line
+ * that is no record in a file of BBH rows is BBH's); else of its run; else
  * {@link UNKNOWN_BENCHMARK} — never a default benchmark, which would report a BBH log's
  * records under BBEH (issue 14, item 5).
  */
@@ -319,8 +319,8 @@ function rowBenchmark(
   const only = (set: Set<string> | undefined) => set?.size === 1 ? [...set][0] : null;
   return (run, bench, file) => {
     if (bench !== null && scoredNames.has(bench)) return bench;
-    for (const tier of ["scored:", "any:"]) {
-      for (const place of places(run, file)) {
+    for (const place of places(run, file)) {
+      for (const tier of ["scored:", "any:"]) {
         const b = only(seen.get(tier + place));
         if (b !== null) return b;
       }
