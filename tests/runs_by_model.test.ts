@@ -142,6 +142,11 @@ dataTest("two files of one model over the same examples: two runs, no duplicates
     const runs = runsOf(out);
     balanced(out, 85);
     assert.deepEqual([...runs.keys()], ["gpt-4o/seed1", "gpt-4o/seed2"]);
+    // 40 navigate and 2 sports examples in each: all in common, and a warning says so
+    assert.deepEqual(out.report.warnings, [
+      "model gpt-4o: kept apart as 2 runs (gpt-4o/seed1, gpt-4o/seed2) because its sources " +
+      "repeat each other's (task, example, epoch): seed1 and seed2 share 42 (of 42 and 42)",
+    ]);
     assert.equal(out.report.quarantine.length, 1);
     assert.equal(out.report.quarantine[0].file, paths[1]);
     for (const [seed, right] of Object.entries(seeds)) {
