@@ -214,11 +214,13 @@ dataTest(
     const byRun = Object.fromEntries(loaded.runs.map((r) => [`${r.run}/${r.benchmark}`, r]));
     assert.deepEqual(Object.keys(byRun), [
       "bbeh_nycc_run/bbeh",
-      "bbh-sonnet/bbeh",
+      "bbh-sonnet/unknown",
       "bbh-sonnet_baseline/bbeh",
       "bbh-sonnet_baseline/bbh",
+      "bbh-sonnet_baseline/unknown",
       "bbh-sonnet_mcp/bbeh",
       "bbh-sonnet_mcp/bbh",
+      "bbh-sonnet_mcp/unknown",
       "demo-7b_20250101_120000/bbeh",
       "demo-7b_20250101_120000/bbh",
       "parted-7b_20250202_090000/bbeh",
@@ -231,16 +233,18 @@ dataTest(
     assert.equal(byRun["bbh-sonnet_mcp/bbh"].format, "mcpbr");
     assert.equal(byRun["bbeh_nycc_run/bbeh"].format, "openai-evals");
     // BBEH and BBH rows both score, summarised apart; unreadable records of a file holding
-    // both count against BBEH; the totals balance
+    // both are neither's (issue 14, item 5: never BBEH's by default); the totals balance
     const counts = (run: string) => {
       const r = byRun[run];
       return [r.rows_in, r.rows_scored, r.rows_quarantined];
     };
     assert.deepEqual(counts("bbh-sonnet_mcp/bbh"), [2, 2, 0]);
-    assert.deepEqual(counts("bbh-sonnet_mcp/bbeh"), [3, 1, 2]);
+    assert.deepEqual(counts("bbh-sonnet_mcp/bbeh"), [1, 1, 0]);
+    assert.deepEqual(counts("bbh-sonnet_mcp/unknown"), [2, 0, 2]);
     assert.deepEqual(counts("bbh-sonnet_baseline/bbh"), [1, 1, 0]);
-    assert.deepEqual(counts("bbh-sonnet_baseline/bbeh"), [2, 1, 1]);
-    assert.deepEqual(counts("bbh-sonnet/bbeh"), [2, 0, 2]);
+    assert.deepEqual(counts("bbh-sonnet_baseline/bbeh"), [1, 1, 0]);
+    assert.deepEqual(counts("bbh-sonnet_baseline/unknown"), [1, 0, 1]);
+    assert.deepEqual(counts("bbh-sonnet/unknown"), [2, 0, 2]);
     // sample 1's made-up target differs from the data set's
     assert.deepEqual(counts("bbeh_nycc_run/bbeh"), [6, 1, 5]);
     // boardgame_qa: 3 rows score; the made-up BBH targets (temporal_sequences, navigate) differ

@@ -7,7 +7,8 @@
  * quarantined as a duplicate; `--run-by file` still ignores the model field (and warns),
  * `--run-by field` keeps one run per model. Every expected count and accuracy is computed here
  * from how the records were built. Also the leftover of issue 14 (S3): a bare letter `B` given
- * as the target of a data-set target `(B)` is that target.
+ * as the target of a data-set target `(B)` is that target — and `(E)` for BBEH's `E`, and a
+ * target with whitespace around it; `b` and `B.` are other targets.
  * @module
  */
 import assert from "node:assert/strict";
@@ -16,66 +17,19 @@ import type { Example } from "@runlens/benchmarks/types.ts";
 import { rowAt } from "@runlens/pipeline/compact.ts";
 import { defaultScorerOf, type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
 import { dataTest } from "./_data.ts";
-import { readBbhExamples } from "./_examples.ts";
-import { answerWith, score, type Scored, WRONG } from "./_shapes.ts";
+import { readBbehExamples, readBbhExamples } from "./_examples.ts";
+import {
+  balanced,
+  expected,
+  type Rec,
+  rec,
+  type Run,
+  runsOf,
+  tasksOf,
+  writeJsonl,
+} from "./_runs.ts";
+import { answerWith, score } from "./_shapes.ts";
 import { withTempDir } from "./_tmp.ts";
-
-/** A record of a script's log: the question, the response, the target, maybe a model. */
-type Rec = Record<string, unknown>;
-
-/** A record answering `e` right or wrong. */
-function rec(e: Example, correct: boolean, extra: Rec = {}): Rec {
-  return {
-    input: e.input,
-    target: e.target,
-    output: answerWith("bbh", correct ? e.target : WRONG),
-    ...extra,
-  };
-}
-
-function writeJsonl(path: string, records: readonly (Rec | string)[]): string {
-  Deno.mkdirSync(join(path, ".."), { recursive: true });
-  const lines = records.map((r) => typeof r === "string" ? r : JSON.stringify(r));
-  Deno.writeTextFileSync(path, lines.join("\n") + "\n");
-  return path;
-}
-
-/** n, correct and the report's accuracy (percent, 2 decimals) of a list of verdicts. */
-function expected(verdicts: readonly boolean[]) {
-  const correct = verdicts.filter((v) => v).length;
-  const n = verdicts.length;
-  return { n, correct, accuracy: Math.round(correct / n * 10000) / 100 };
-}
-
-// deno-lint-ignore no-explicit-any
-type Run = any;
-
-/** The runs of a report as `run` → run, checking that none is listed twice. */
-function runsOf(s: Scored): Map<string, Run> {
-  assert.equal(s.code, 0, s.stderr);
-  const runs = new Map<string, Run>(s.report.runs.map((r: Run) => [r.run, r]));
-  assert.equal(runs.size, s.report.runs.length, "one summary per run (one benchmark)");
-  return runs;
-}
-
-/** rows_in = scored + quarantined, per run and in all; every record of the files counted. */
-function balanced(s: Scored, records: number): void {
-  const runs: Run[] = s.report.runs;
-  for (const r of runs) assert.equal(r.rows_in, r.rows_scored + r.rows_quarantined, r.run);
-  const sum = (k: string) => runs.reduce((n, r) => n + r[k], 0);
-  assert.equal(sum("rows_in"), records);
-  assert.equal(sum("rows_scored"), s.rows.length);
-  assert.equal(sum("rows_quarantined"), s.report.quarantine.length);
-}
-
-/** The task scores of a run without their intervals. */
-function tasksOf(run: Run): Record<string, { n: number; correct: number; accuracy: number }> {
-  return Object.fromEntries(
-    Object.entries(run.tasks as Record<string, Run>).map((
-      [t, s],
-    ) => [t, { n: s.n, correct: s.correct, accuracy: s.accuracy }]),
-  );
-}
 
 dataTest("one file of two models: two runs, each scored on its own rows", async (data) => {
   const navigate = readBbhExamples(data).navigate.slice(0, 30);
@@ -188,6 +142,11 @@ dataTest("two files of one model over the same examples: two runs, no duplicates
     const runs = runsOf(out);
     balanced(out, 85);
     assert.deepEqual([...runs.keys()], ["gpt-4o/seed1", "gpt-4o/seed2"]);
+    // 40 navigate and 2 sports examples in each: all in common, and a warning says so
+    assert.deepEqual(out.report.warnings, [
+      "model gpt-4o: kept apart as 2 runs (gpt-4o/seed1, gpt-4o/seed2) because its sources " +
+      "repeat each other's (task, example, epoch): seed1 and seed2 share 42 (of 42 and 42)",
+    ]);
     assert.equal(out.report.quarantine.length, 1);
     assert.equal(out.report.quarantine[0].file, paths[1]);
     for (const [seed, right] of Object.entries(seeds)) {
@@ -318,5 +277,43 @@ dataTest("a bare letter B given for the data set's target (B) is that target", a
       `target "${bare(dates[0]).toLowerCase()}" differs from the data set's target(s) ` +
       `"${dates[0].target}" for this input in date_understanding (example_index 0)`,
     ]]);
+  });
+});
+
+dataTest("a target with spaces around it, or a letter in the other form, is the target", async (
+  data,
+) => {
+  const dates = readBbhExamples(data).date_understanding.slice(0, 12);
+  const hyperbaton = readBbehExamples(data).hyperbaton.slice(0, 12);
+  assert.ok(hyperbaton.every((e) => /^[A-Z]$/.test(e.target))); // BBEH's: a bare letter
+  const letter = (e: Example) => e.target.replace(/[()]/g, "");
+  // the forms a script writes: accepted, then one each that is another target
+  const accepted = [
+    (e: Example) => ` ${e.target} `,
+    (e: Example) => `\n${letter(e)}\n`,
+    (e: Example) => `(${letter(e)}) `,
+    (e: Example) => letter(e),
+    (e: Example) => `(${letter(e)})`,
+  ];
+  const refused = [(e: Example) => letter(e).toLowerCase(), (e: Example) => `${letter(e)}.`];
+  await withTempDir(async (work) => {
+    const lines = [...dates.slice(0, 7), ...hyperbaton.slice(0, 7)].map((e, i) => {
+      const form = [...accepted, ...refused][i % 7];
+      const bench = i < 7 ? "bbh" : "bbeh";
+      return { input: e.input, target: form(e), output: answerWith(bench, e.target) };
+    });
+    const path = writeJsonl(join(work, "logs", "targets.jsonl"), lines);
+    const out = await score([path], data, work, ["--no-cache"]);
+    balanced(out, 14);
+    const runs = out.report.runs.map((r: Run) => [r.benchmark, r.rows_scored, r.rows_quarantined]);
+    assert.deepEqual(runs, [["bbeh", 5, 2], ["bbh", 5, 2]]);
+    assert.ok(out.rows.every((r) => r.correct === true));
+    const reasons = out.report.quarantine.map((q: Run) => [q.line, q.reason.split(" differs")[0]]);
+    assert.deepEqual(reasons, [
+      [6, `target ${JSON.stringify(letter(dates[5]).toLowerCase())}`],
+      [7, `target ${JSON.stringify(`${letter(dates[6])}.`)}`],
+      [13, `target ${JSON.stringify(hyperbaton[5].target.toLowerCase())}`],
+      [14, `target ${JSON.stringify(`${hyperbaton[6].target}.`)}`],
+    ]);
   });
 });

@@ -69,6 +69,18 @@ export const FORMATS = [
 /** One reader format. */
 export type Format = (typeof FORMATS)[number];
 
+/**
+ * The formats of logs written by people's own scripts (JSON lines and CSV, canonical or with
+ * detected fields): runlens names their runs (`pipeline/plan.ts`); the other formats' readers
+ * name theirs.
+ */
+export const GENERIC_FORMATS: ReadonlySet<string> = new Set([
+  "canonical-jsonl",
+  "mapped-jsonl",
+  "canonical-csv",
+  "mapped-csv",
+]);
+
 /** A log file to read. */
 export interface FoundFile {
   /** The path: as the user named it, or joined below a folder the user named. */

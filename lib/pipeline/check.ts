@@ -2,8 +2,9 @@
  * Check: the format-independent rules every record of every log passes before a data set is
  * consulted — the same rules, reasons and order for all formats. A record is quarantined when
  * (in this order) a field holds a list or an object, an identifier (`run`, `model`,
- * `benchmark`, `task`) holds a control character or a lone surrogate (it would name a
- * different run or task than the log wrote, or break a table), it has no response, a response
+ * `benchmark`, `task`; whitespace around it is dropped, and one of only whitespace is absent)
+ * holds a control character or a lone surrogate (it would name a different run or task than
+ * the log wrote, or break a table), it has no response, a response
  * over {@link MAX_RESPONSE_CHARS} characters, an `example_index` that is not an integer, neither
  * `example_index` nor `input`, an `epoch` that is not a positive integer, or
  * `response_tokens` that are not a non-negative integer. A record without a task passes: its
@@ -143,13 +144,14 @@ export function checkRecord(
     // record's time, and a scorer that works on the bytes never needs the text
     const t = f === "response" && isSpan(r.response) ? UNDECODED : textOf(r[f]);
     if (t === undefined) {
-      const model = runFromModel ? texts.model ?? textOf(r.model) : null;
-      const named = runOf(texts.run ?? textOf(r.run), model, defaultRun);
+      const model = runFromModel ? trimIdentifier(texts.model ?? textOf(r.model)) : null;
+      const named = runOf(trimIdentifier(texts.run ?? textOf(r.run)), model, defaultRun);
       const kind = Array.isArray(r[f]) ? "a list" : "an object";
       return { ok: false, ...named, reason: `field "${f}" holds ${kind}, not text` };
     }
     texts[f] = t;
   }
+  for (const f of IDENTIFIERS) texts[f] = trimIdentifier(texts[f]);
   const { run, runFrom } = runOf(texts.run, runFromModel ? texts.model : null, defaultRun);
   const fail = (reason: string): Checked => ({ ok: false, run, runFrom, reason });
   const odd = oddIdentifier(texts);
@@ -208,6 +210,30 @@ export function checkRecord(
       filter: r.filter ?? null,
     },
   };
+}
+
+/**
+ * An identifier without the whitespace around it (`"gpt-4o\n"` is `gpt-4o`; only whitespace
+ * inside it is kept, and a control character there quarantines the record); null when it
+ * holds nothing else (as absent).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(trimIdentifier(" gpt-4o\t\n"), "gpt-4o");
+ * assert.equal(trimIdentifier("gpt-4o"), "gpt-4o");
+ * assert.equal(trimIdentifier(" \n "), null);
+ * assert.equal(trimIdentifier("a\nb"), "a\nb"); // inside: kept (and quarantined by the check)
+ * ```
+ */
+export function trimIdentifier<T extends string | null | undefined>(text: T): T | null {
+  if (text === null || text === undefined) return text;
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  // the usual identifier starts and ends with a printable ASCII character: no regex
+  if (first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f) return text;
+  const trimmed = text.replace(TRIM, "");
+  return (trimmed === "" ? null : trimmed) as T;
 }
 
 /** Identifier fields, which name runs, models, benchmarks and tasks in every table. */

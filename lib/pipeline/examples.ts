@@ -175,25 +175,36 @@ export function resolvePending(
 }
 
 /**
- * Whether a logged target is the data set's: the same text, or — for a data-set target that
- * is one letter in parentheses, the BBH multiple-choice form `(B)` — that letter bare (`B`),
- * as many scripts write it. Only that equivalence: no trimming, no case folding, no other
- * forms.
+ * Whether a logged target is the data set's: the same text, but for whitespace around it
+ * (` (B) `), or — for targets of one letter, the multiple-choice form `(B)` — that letter in
+ * the other form (`B` for a data-set `(B)`, `(E)` for a data-set `E`), as many scripts write
+ * it. Only that: no case folding (`b` is not `B`), no other forms (`B.`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.ok(sameTarget("(B)", "(B)"));
  * assert.ok(sameTarget("B", "(B)"));
+ * assert.ok(sameTarget("(E)", "E")); // both directions
+ * assert.ok(sameTarget(" (D) ", "(D)"));
+ * assert.ok(sameTarget("\nD\n", "(D)"));
  * assert.ok(!sameTarget("b", "(B)"));
- * assert.ok(!sameTarget("(B)", "B")); // a bare data-set target stays exact
+ * assert.ok(!sameTarget("(b)", "B"));
  * assert.ok(!sameTarget("B.", "(B)"));
  * ```
  */
 export function sameTarget(logged: string, target: string): boolean {
   if (logged === target) return true;
-  return logged.length === 1 && target.length === 3 && target[0] === "(" &&
-    target[2] === ")" && target[1] === logged && /^[A-Za-z]$/.test(logged);
+  const trimmed = logged.trim();
+  if (trimmed === target) return true;
+  const letter = letterOf(trimmed);
+  return letter !== null && letter === letterOf(target);
+}
+
+/** The letter of `B` or `(B)` (null for anything else). */
+function letterOf(t: string): string | null {
+  if (t.length === 1) return /^[A-Za-z]$/.test(t) ? t : null;
+  return t.length === 3 && t[0] === "(" && t[2] === ")" && /^[A-Za-z]$/.test(t[1]) ? t[1] : null;
 }
 
 /** One example (or one item of another data-set version) a record can be tied to. */

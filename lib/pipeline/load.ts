@@ -48,8 +48,9 @@ import {
 } from "./cache.ts";
 import { compactFrame } from "./compact_frame.ts";
 import { type EngineOptions, type LoadPlan, planLoad, scoreLoad } from "./engine.ts";
-import type { LoadQuarantine } from "./merge.ts";
+import type { LoadQuarantine, MergedLoad } from "./merge.ts";
 import type { PlannedFile, RunBy } from "./plan.ts";
+import type { RunNaming } from "./run_names.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
 import { type RunSummary, summariseRuns } from "./summarise.ts";
@@ -288,6 +289,7 @@ async function load(
     scored: rows,
     quarantined: scored.quarantine,
     models: scored.models,
+    naming: scored.names.naming,
     scorerOf,
   });
   const sources = new Map(plan.files.map((f) => [f.path, f]));
@@ -302,7 +304,12 @@ async function load(
     runs,
     errors: scored.errors,
     skipped: plan.found.skipped,
-    warnings: [...scored.warnings, ...mixedModels(scored.models, options.runBy)],
+    warnings: [
+      ...scored.warnings,
+      ...scored.names.warnings,
+      ...mixedModels(scored.models, options.runBy),
+      ...lookalikeRuns(runs.map((r) => r.run)),
+    ],
     sources,
     cache: scored.cache,
   };
@@ -338,6 +345,34 @@ export function mixedModels(
   );
 }
 
+/**
+ * A warning for each set of run names that are one name but for case, Unicode normal form or
+ * surrounding whitespace (`GPT-4o`, `gpt-4o`): they stay separate runs — a log may mean them
+ * apart — but are probably one model spelled two ways.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(lookalikeRuns(["GPT-4o", "gpt-4o", "gpt-4o", "caf\u00e9", "cafe\u0301", "x"]), [
+ *   'runs "GPT-4o", "gpt-4o" differ only in case, Unicode form or surrounding spaces: ' +
+ *   "kept as separate runs",
+ *   'runs "caf\u00e9", "cafe\u0301" differ only in case, Unicode form or surrounding spaces: ' +
+ *   "kept as separate runs",
+ * ]);
+ * ```
+ */
+export function lookalikeRuns(runs: readonly string[]): string[] {
+  const byKey = new Map<string, Set<string>>();
+  for (const run of runs) {
+    const k = run.normalize("NFC").trim().toLowerCase();
+    byKey.set(k, (byKey.get(k) ?? new Set()).add(run));
+  }
+  return [...byKey.values()].filter((names) => names.size > 1).map((names) =>
+    `runs ${[...names].map((n) => JSON.stringify(n)).join(", ")} differ only in case, ` +
+    "Unicode form or surrounding spaces: kept as separate runs"
+  );
+}
+
 /** A load's scored part: what the engine gives, or what the cache kept of it. */
 interface Scored {
   /** Compact rows (`compact_frame.ts`). */
@@ -348,6 +383,8 @@ interface Scored {
   errors: { file: string; reason: string }[];
   models: Map<string, Set<string>>;
   warnings: string[];
+  /** How each run was named, and the warnings of naming (`run_names.ts`). */
+  names: Pick<MergedLoad, "naming" | "warnings">;
   cache: CacheUse | null;
 }
 
@@ -376,6 +413,7 @@ async function scoredOrCached(
     errors: engine.errors,
     models: engine.merged.models,
     warnings: engine.warnings,
+    names: engine.merged,
     cache: null,
   };
   if (dir === null) return scored;
@@ -448,7 +486,9 @@ interface CacheMeta {
   rowsIn: number[];
   readerErrors: { file: string; reason: string }[];
   models: Record<string, string[]>;
+  naming: Record<string, RunNaming>;
   dataWarnings: string[];
+  namingWarnings: string[];
 }
 
 function cacheMeta(scored: Scored, readerErrors: { file: string; reason: string }[]): CacheMeta {
@@ -456,7 +496,9 @@ function cacheMeta(scored: Scored, readerErrors: { file: string; reason: string 
     rowsIn: scored.rowsIn,
     readerErrors,
     models: Object.fromEntries([...scored.models].map(([run, m]) => [run, [...m].sort()])),
+    naming: Object.fromEntries(scored.names.naming),
     dataWarnings: scored.warnings.filter((w) => w.startsWith("no ")),
+    namingWarnings: scored.names.warnings,
   };
 }
 
@@ -470,6 +512,7 @@ function fromCache(plan: LoadPlan, cached: CachedLoad, cache: CacheUse): Scored 
     errors: [...plan.found.errors, ...meta.readerErrors].sort((a, b) => a.file < b.file ? -1 : 1),
     models: new Map(Object.entries(meta.models).map(([run, m]) => [run, new Set(m)])),
     warnings: [...plan.found.warnings, ...meta.dataWarnings],
+    names: { naming: new Map(Object.entries(meta.naming)), warnings: meta.namingWarnings },
     cache,
   };
 }

@@ -9,10 +9,10 @@
  * 4. lm-evaluation-harness files with several filters per response: each response is scored
  *    once, from the line of the preferred filter (else the file's first filter); the other
  *    lines are quarantined naming the scored line;
- * 5. run names that need every file's rows (`run_names.ts`): files of one model that repeat
- *    examples are kept apart as `<model>/<default run>` — here, before 6., so that a second
- *    seed of a model is a run of its own rather than a file of duplicates — and a record
- *    that names no run joins its file's one run;
+ * 5. run names that need every file's rows (`run_names.ts`): a record that names no run joins
+ *    its file's one run, and sources of one model that repeat each other's examples
+ *    substantially are kept apart as `<model>/<default run>` — here, before 6., so that a
+ *    second seed of a model is a run of its own rather than a file of duplicates;
  * 6. repeats of (run, benchmark, task, example, epoch): the first in file and line order wins,
  *    later ones are quarantined naming it.
  * Every record a file holds is scored or quarantined: checked per file (an internal error
@@ -38,7 +38,7 @@ import {
   selectRows,
 } from "./compact.ts";
 import { resolvePending } from "./examples.ts";
-import { nameRuns } from "./run_names.ts";
+import { nameRuns, type RunNaming } from "./run_names.ts";
 import { noVerdict } from "./score_unit.ts";
 import type { UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
 
@@ -67,6 +67,10 @@ export interface MergedLoad {
   errors: { file: string; reason: string }[];
   /** Run → the model names its records carry. */
   models: Map<string, Set<string>>;
+  /** Run → how it was named (`run_names.ts`). */
+  naming: Map<string, RunNaming>;
+  /** Warnings of naming: the models whose sources were kept apart. */
+  warnings: string[];
 }
 
 /** What {@link mergeResults} needs besides the results. */
@@ -121,6 +125,8 @@ export function mergeResults(
     rowsIn,
     errors: [...failed.entries()].map(([id, reason]) => ({ file: files[id].path, reason })),
     models: modelsOf(kept, named.models),
+    naming: new Map(named.naming),
+    warnings: named.warnings,
   };
 }
 

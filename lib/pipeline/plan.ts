@@ -45,7 +45,7 @@
  */
 import { basename, dirname, resolve } from "node:path";
 import { fileSource } from "../logs/byte_source.ts";
-import type { FoundFile } from "../logs/discover.ts";
+import { type FoundFile, GENERIC_FORMATS } from "../logs/discover.ts";
 import { gunzipHead } from "../logs/gzip_stream.ts";
 import { DEFAULT_LIMITS } from "../logs/limits.ts";
 import { defaultRunName } from "../logs/paths.ts";
@@ -91,7 +91,7 @@ export interface PlanOptions {
 const SAMPLE_BYTES = 1 << 20;
 /** Records sampled for field detection. */
 const SAMPLE_RECORDS = 20;
-const GENERIC = new Set(["canonical-jsonl", "mapped-jsonl", "canonical-csv", "mapped-csv"]);
+const GENERIC = GENERIC_FORMATS;
 
 /** The plan of `found`, in order; file ids are positions. */
 export function planFiles(found: readonly FoundFile[], options: PlanOptions): PlannedFile[] {
@@ -112,7 +112,7 @@ export function planFiles(found: readonly FoundFile[], options: PlanOptions): Pl
     };
     return GENERIC.has(f.format) ? { ...base, ...fieldsOf(f, options) } : base;
   });
-  return groupRuns(files, options.runBy ?? "auto");
+  return groupRuns(files, options.runBy ?? "auto", options.benchmarks);
 }
 
 /** The format and fields of a generic log (detected from its head; `--map` over them). */
@@ -192,50 +192,93 @@ function describe(map: FieldMapping | null): Record<string, string> {
 
 /**
  * Default runs: a folder of generic logs, one per task, is one run named after the folder
- * (`auto`), or every folder is (`folder`); else each file is its own (`file`, `field`). And
- * whose `model` field names the run: generic logs' (`auto`), every log's (`field`).
+ * (`auto`; a file alone in a folder that names its task, `<model>/bbeh_<task>/predictions.jsonl`,
+ * counts in the folder above), or every folder is (`folder`); else each file is its own
+ * (`file`, `field`). Default runs of different folders or files never share a name
+ * ({@link nameApart}). And whose `model` field names the run: generic logs' (`auto`), every
+ * log's (`field`).
  */
-function groupRuns(files: PlannedFile[], runBy: RunBy): PlannedFile[] {
-  const byFolder = new Map<string, PlannedFile[]>();
-  for (const f of files) {
-    if (!GENERIC.has(f.format)) continue;
-    const dir = dirname(f.name);
-    byFolder.set(dir, [...(byFolder.get(dir) ?? []), f]);
-  }
-  for (const [dir, group] of byFolder) {
-    if (runBy === "file" || runBy === "field") continue;
-    if (runBy === "auto" && !onePerTask(group)) continue;
-    const name = basename(resolve(dir));
-    for (const f of group) {
-      f.defaultRun = name;
-      f.grouping = "folder";
+function groupRuns(files: PlannedFile[], runBy: RunBy, benchmarks: readonly HintBenchmark[]) {
+  const paths = new Map(files.map((f) => [f, stemPath(f.name)]));
+  if (runBy === "auto" || runBy === "folder") {
+    for (const [dir, group] of runFolders(files, runBy, benchmarks)) {
+      if (runBy === "auto" && !onePerTask(group)) continue;
+      for (const f of group) {
+        f.defaultRun = basename(dir);
+        f.grouping = "folder";
+        paths.set(f, dir);
+      }
     }
   }
   for (const f of files) {
     if (runBy === "field") f.runFromModel = "field";
     else if (runBy === "auto" && GENERIC.has(f.format)) f.runFromModel = "auto";
   }
-  if (runBy === "auto" || runBy === "file") nameApart(files);
+  nameApart(paths);
   return files;
 }
 
+/** A file's absolute path without its extension: what its file-named default run stands for. */
+const stemPath = (name: string) => resolve(dirname(name), defaultRunName(name));
+
 /**
- * Files of the same name in different folders (`gpt4o/date_understanding.jsonl`,
- * `claude/date_understanding.jsonl`) are different runs: each file-named run gets its folder's
- * name in front (`gpt4o/date_understanding`) instead of sharing one name, where the second
- * file's rows would be quarantined as duplicates of the first's.
+ * The folders that may be runs, with their generic logs: each log's folder — or (`auto`) the
+ * folder above, for a log alone in its folder whose own name names no task but its folder's
+ * does (`gpt-4o/bbeh_nycc/predictions.jsonl`: the per-task folders of one run).
  */
-function nameApart(files: PlannedFile[]): void {
-  const byRun = new Map<string, PlannedFile[]>();
-  for (const f of files) {
-    if (!GENERIC.has(f.format) || f.grouping !== "file") continue;
-    byRun.set(f.defaultRun, [...(byRun.get(f.defaultRun) ?? []), f]);
+function runFolders(
+  files: readonly PlannedFile[],
+  runBy: RunBy,
+  benchmarks: readonly HintBenchmark[],
+): Map<string, PlannedFile[]> {
+  const generic = files.filter((f) => GENERIC.has(f.format));
+  const perFolder = new Map<string, number>();
+  for (const f of generic) {
+    const dir = resolve(dirname(f.name));
+    perFolder.set(dir, (perFolder.get(dir) ?? 0) + 1);
   }
-  for (const group of byRun.values()) {
-    if (new Set(group.map((f) => dirname(resolve(f.name)))).size < 2) continue;
-    for (const f of group) f.defaultRun = `${basename(dirname(resolve(f.name)))}/${f.defaultRun}`;
+  const out = new Map<string, PlannedFile[]>();
+  for (const f of generic) {
+    let dir = resolve(dirname(f.name));
+    const taskFolder = runBy === "auto" && perFolder.get(dir) === 1 && f.taskHint !== null &&
+      taskHintOf(basename(f.name), benchmarks) === null;
+    if (taskFolder) dir = dirname(dir);
+    out.set(dir, [...(out.get(dir) ?? []), f]);
+  }
+  return out;
+}
+
+/**
+ * Default runs of different folders or files that would share a name (`exp1/gpt4o/`,
+ * `exp2/gpt4o/`; `gpt4o/date_understanding.jsonl`, `claude/date_understanding.jsonl`) are
+ * different runs: each gets the shortest end of its path that no other of them shares
+ * (`exp1/gpt4o`, `gpt4o/date_understanding`), instead of one name under which the second's
+ * rows would be quarantined as duplicates of the first's. `paths`: file → the absolute path
+ * (folder, or file without extension) its default run stands for.
+ */
+function nameApart(paths: ReadonlyMap<PlannedFile, string>): void {
+  const byName = new Map<string, Set<string>>();
+  for (const [f, path] of paths) {
+    byName.set(f.defaultRun, (byName.get(f.defaultRun) ?? new Set()).add(path));
+  }
+  for (const [f, path] of paths) {
+    const same = byName.get(f.defaultRun)!;
+    if (same.size > 1) f.defaultRun = shortestEnd(path, same);
   }
 }
+
+/** The fewest last components of `path` (joined with `/`) that no other of `paths` ends with. */
+function shortestEnd(path: string, paths: ReadonlySet<string>): string {
+  const parts = componentsOf(path);
+  const others = [...paths].filter((p) => p !== path).map(componentsOf);
+  for (let k = 2; k < parts.length; k++) {
+    const end = parts.slice(-k).join("/");
+    if (others.every((o) => o.slice(-k).join("/") !== end)) return end;
+  }
+  return parts.join("/");
+}
+
+const componentsOf = (path: string) => path.split(/[\\/]/).filter((p) => p !== "");
 
 /** Two or more files, each naming a task, no task twice. */
 function onePerTask(group: readonly PlannedFile[]): boolean {

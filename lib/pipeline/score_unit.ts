@@ -25,7 +25,7 @@ import {
   type SourceLimits,
 } from "../logs/sources/types.ts";
 import type { ScalarScorer, Verdict } from "../scorers/types.ts";
-import { type CheckedRecord, checkRecord } from "./check.ts";
+import { type CheckedRecord, checkRecord, trimIdentifier } from "./check.ts";
 import { type CompactRow, RowBuilder } from "./compact.ts";
 import type {
   Identification,
@@ -98,11 +98,12 @@ class UnitCollector implements RecordSink {
 
   bad(b: { line: number; reason: string; run?: string | null }): void {
     this.#rowsIn++;
-    const named = b.run !== null && b.run !== undefined;
+    const run = trimIdentifier(b.run);
+    const named = run !== null && run !== undefined;
     this.#quarantine.push({
       line: b.line,
       reason: b.reason,
-      run: named ? b.run! : this.unit.file.defaultRun,
+      run: named ? run : this.unit.file.defaultRun,
       runFrom: named ? "run" : "default",
       benchmark: null,
     });

@@ -42,6 +42,8 @@ import type { HeadlineCI } from "../stats/headline_ci.ts";
 import { framesByRun } from "../core/frames.ts";
 import { wilsonInterval } from "../stats/wilson.ts";
 import { checkRowBalance } from "../logs/quarantine.ts";
+import { GENERIC_FORMATS } from "../logs/discover.ts";
+import type { RunNaming } from "./run_names.ts";
 
 /** Counts and accuracy (percent) of one task in one run, with its 95% Wilson interval. */
 export interface TaskScore {
@@ -95,11 +97,13 @@ export interface RunSummary {
   format: string;
   /**
    * How the run was formed: `field` (its records' `run` field, or their `model` field —
-   * `<model>/<default run>` when files of the model repeat examples, `run_names.ts` — or the
-   * format's reader names it), `folder` (one file per task in a folder, named after it) or
-   * `file` (its file's name).
+   * `<model>/<default run>` when sources of the model repeat examples, `run_names.ts`),
+   * `reader` (the format's reader names it: lm-eval's model folder and date, …), `folder`
+   * (one file per task in a folder, named after it) or `file` (its file's name).
    */
-  grouping: "field" | "folder" | "file";
+  grouping: "field" | "reader" | "folder" | "file";
+  /** How its name was chosen (`run_names.ts`; null: not known, e.g. a summary of rows alone). */
+  naming: RunNaming | null;
   /** Per file whose fields were detected or mapped: canonical field → where it was read from. */
   fields: Record<string, Record<string, string>>;
   /** Scored rows per data-set version other than the release (e.g. `{"lm-eval": 3}`). */
@@ -156,6 +160,8 @@ export interface SummaryInput {
   quarantined: readonly CountedQuarantine[];
   /** Run → the model names its records carry (quarantined records too). */
   models: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Run → how it was named (`run_names.ts`); without it, runs named otherwise are `field`. */
+  naming?: ReadonlyMap<string, RunNaming>;
   /** The scorer a benchmark's rows were scored with. */
   scorerOf(benchmark: string): string;
 }
@@ -211,10 +217,11 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
         run,
         model: models.get(run) ?? run,
         benchmark,
-        scorer: input.scorerOf(benchmark),
+        scorer: input.scorerOf(benchmark) || "none",
         files: runFiles,
         format: formatsOf(input, runFiles),
         grouping: groupingOf(input, run, runFiles),
+        naming: input.naming?.get(run) ?? null,
         fields: fieldsOf(input, runFiles),
         data_versions: versions.get(k) ?? {},
         rows_in: c.rowsIn,
@@ -255,10 +262,10 @@ function countRows(input: SummaryInput, counted: readonly GroupCount[]): Map<str
       const [run, benchmark, source_file] = JSON.parse(k) as string[];
       return { run, benchmark, source_file, n };
     });
-  const benchmarkOf = rowBenchmark([
-    ...scored.map((r) => ({ run: r.run, file: r.source_file, benchmark: r.benchmark })),
-    ...input.quarantined,
-  ]);
+  const benchmarkOf = rowBenchmark(
+    scored.map((r) => ({ run: r.run, file: r.source_file, benchmark: r.benchmark })),
+    input.quarantined,
+  );
   const counts = new Map<string, RunCounts>();
   const at = (run: string, bench: string) => {
     const k = key(run, bench);
@@ -280,30 +287,45 @@ function countRows(input: SummaryInput, counted: readonly GroupCount[]): Map<str
   return counts;
 }
 
+/** The benchmark of a run whose records tie to none (all quarantined, nothing says which). */
+export const UNKNOWN_BENCHMARK = "unknown";
+
 /**
  * The benchmark a row (or a quarantined record) of a run counts against: its own when it
- * names a scored benchmark; else the only benchmark of its file's rows of the run; else the
- * only one of the run's rows; else the registry's first scored benchmark.
+ * names a scored benchmark; else the only benchmark of the scored rows of its file and run
+ * (else of all its records there that name one); else the same of its file (any run: a line
+ * that is no record in a file of BBH rows is BBH's); else of its run; else
+ * {@link UNKNOWN_BENCHMARK} — never a default benchmark, which would report a BBH log's
+ * records under BBEH (issue 14, item 5).
  */
 function rowBenchmark(
-  rows: readonly { run: string; file: string; benchmark: string | null }[],
+  scored: readonly { run: string; file: string; benchmark: string }[],
+  quarantined: readonly { run: string; file: string; benchmark: string | null }[],
 ): (run: string, bench: string | null, file: string) => string {
   const scoredNames = new Set(scoredBenchmarks().map((b) => b.name));
-  const byRun = new Map<string, Set<string>>();
-  const byFile = new Map<string, Set<string>>();
-  const note = (m: Map<string, Set<string>>, k: string, b: string | null) => {
-    if (!m.has(k)) m.set(k, new Set());
-    if (b !== null && scoredNames.has(b)) m.get(k)!.add(b);
+  const seen = new Map<string, Set<string>>();
+  const places = (run: string, file: string) => [`${run}\u0000${file}`, `\u0000${file}`, run];
+  const note = (tier: string, rows: typeof quarantined) => {
+    for (const { run, file, benchmark } of rows) {
+      for (const place of places(run, file)) {
+        const k = tier + place;
+        if (!seen.has(k)) seen.set(k, new Set());
+        if (benchmark !== null && scoredNames.has(benchmark)) seen.get(k)!.add(benchmark);
+      }
+    }
   };
-  for (const { run, file, benchmark } of rows) {
-    note(byRun, run, benchmark);
-    note(byFile, `${run}\u0000${file}`, benchmark);
-  }
+  note("scored:", scored);
+  note("any:", [...scored, ...quarantined]);
   const only = (set: Set<string> | undefined) => set?.size === 1 ? [...set][0] : null;
-  const fallback = scoredBenchmarks()[0]?.name ?? "unknown";
   return (run, bench, file) => {
     if (bench !== null && scoredNames.has(bench)) return bench;
-    return only(byFile.get(`${run}\u0000${file}`)) ?? only(byRun.get(run)) ?? fallback;
+    for (const place of places(run, file)) {
+      for (const tier of ["scored:", "any:"]) {
+        const b = only(seen.get(tier + place));
+        if (b !== null) return b;
+      }
+    }
+    return UNKNOWN_BENCHMARK;
   };
 }
 
@@ -325,9 +347,17 @@ function formatsOf(input: SummaryInput, files: string[]): string {
   return [...formats].sort().join(", ");
 }
 
-/** How a run was formed: `field` unless every file of it gave the run as its default. */
+/**
+ * How a run was formed: `reader` when a reader's `run` named it (no generic log among its
+ * files), `field` when a record field did, else `folder` or `file` (its files' default run).
+ */
 function groupingOf(input: SummaryInput, run: string, files: string[]): RunSummary["grouping"] {
   const of = input.files.filter((f) => files.includes(f.file));
+  const how = input.naming?.get(run);
+  if (how === "run" && of.length > 0 && of.every((f) => !GENERIC_FORMATS.has(f.format))) {
+    return "reader";
+  }
+  if (how !== undefined && how !== "default") return "field";
   if (of.length === 0 || of.some((f) => f.defaultRun !== run)) return "field";
   return of.some((f) => f.grouping === "folder") ? "folder" : "file";
 }
@@ -437,7 +467,8 @@ function emptyAggregate(benchmark: string): BenchmarkAggregate {
     example_index: pl.Series("example_index", [], pl.Int32),
     correct: pl.Series("correct", [], pl.Bool),
   });
-  return getBenchmark(benchmark)!.aggregate!(none);
+  const aggregate = getBenchmark(benchmark)?.aggregate?.(none);
+  return aggregate ?? { coverage: "none", note: "no record was scored or tied to a benchmark" };
 }
 
 /** Task counts with the accuracy's 95% Wilson interval (percent). */

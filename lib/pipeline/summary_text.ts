@@ -49,7 +49,10 @@ export interface RunReport {
   scorer: string;
   /** The log format(s) the run was read from. */
   format: string;
-  /** How the run was formed: `field` (`run`/`model` field), `folder` (file per task), `file`. */
+  /**
+   * How the run was formed: `field` (`run`/`model` field), `reader` (the format's reader),
+   * `folder` (file per task), `file`.
+   */
   grouping: RunSummary["grouping"];
   /** Per file whose fields were detected or mapped: canonical field → where it was read. */
   fields: Record<string, Record<string, string>>;
@@ -171,9 +174,8 @@ function runText(r: RunSummary): string[] {
       : "") +
     `  [${r.files.join(", ")}]`,
   ];
-  if (r.grouping !== "field") {
-    lines.push(`  run named after its ${r.grouping} (its records name no run)`);
-  }
+  const named = namingText(r);
+  if (named !== null) lines.push(`  ${named}`);
   for (const [file, used] of Object.entries(r.fields)) {
     const list = Object.entries(used).map(([f, from]) => `${f} ← ${from}`).join(", ");
     lines.push(`  fields of ${file}: ${list}`);
@@ -203,6 +205,34 @@ function runText(r: RunSummary): string[] {
   for (const c of Object.values(r.intervals)) if (c.note) lines.push(`  interval note: ${c.note}`);
   lines.push(...agreementText(r.stored_agreement));
   return lines;
+}
+
+/** What the text says of each way a record field names a run. */
+const NAMED_BY: Record<"run" | "model" | "apart", string> = {
+  run: "run named by its records' run field",
+  model: "run named by its records' model field",
+  apart: "run named by its records' model field, kept apart from the model's other files " +
+    "that repeat its examples (see warnings)",
+};
+
+/**
+ * How a run was named, in words (null: not known).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const run = { grouping: "field", naming: "model", format: "mapped-jsonl" } as const;
+ * assert.equal(namingText(run), "run named by its records' model field");
+ * assert.equal(namingText({ ...run, grouping: "folder", naming: "default" }),
+ *   "run named after its folder (its records name no run)");
+ * assert.equal(namingText({ ...run, grouping: "reader", naming: "run", format: "lm-eval" }),
+ *   "run named by its reader (lm-eval)");
+ * ```
+ */
+export function namingText(r: Pick<RunSummary, "grouping" | "naming" | "format">): string | null {
+  if (r.grouping === "reader") return `run named by its reader (${r.format})`;
+  if (r.grouping !== "field") return `run named after its ${r.grouping} (its records name no run)`;
+  return r.naming === null || r.naming === "default" ? null : NAMED_BY[r.naming];
 }
 
 /**
