@@ -306,12 +306,15 @@ interface Measured {
   fromCache: Measurement;
 }
 
-/** The argv of `runlens score PATH --json` with `extra` options. */
+/**
+ * The argv of `deno task runlens score PATH --json` with `extra` options: the command the
+ * README gives users, task runner and its `deno install` check included.
+ */
 function scoreArgs(path: string, data: string, extra: string[]): string[] {
   return [
-    "run",
-    "--allow-all",
-    "lib/cli/runlens.ts",
+    "task",
+    "--quiet",
+    "runlens",
     "score",
     path,
     "--data",
