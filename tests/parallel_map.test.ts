@@ -6,7 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { parallelMap } from "@runlens/core/parallel_map.ts";
+import { parallelMap, parallelPool } from "@runlens/core/parallel_map.ts";
 import { big, odd, whereMapped } from "./fixtures/parallel/fns.ts";
 
 const fixture = (name: string) => ({
@@ -65,4 +65,18 @@ Deno.test("parallelMap: too few items for a second thread are mapped here", () =
     minPerThread: 32,
   });
   assert.ok(out.every(([, inWorker]) => !inWorker));
+});
+
+Deno.test("parallelPool.mapMade: each item made once, the Workers' shares first, results in order", () => {
+  const pool = parallelPool(fixture("whereMapped"), 40, { workers: 1, minPerThread: 4 });
+  try {
+    const madeOrder: number[] = [];
+    const out = pool.mapMade(40, (i) => (madeOrder.push(i), i), whereMapped);
+    assert.deepEqual(out.map(([x]) => x), items);
+    assert.deepEqual(out.map(([, inWorker]) => inWorker), items.map((i) => i >= 20));
+    // the Worker's share (20…39) is made and sent before the caller makes its own
+    assert.deepEqual(madeOrder, [...items.slice(20), ...items.slice(0, 20)]);
+  } finally {
+    pool.close();
+  }
 });

@@ -63,6 +63,11 @@ export interface ParallelPool {
   threads: number;
   /** `items.map((x) => local(x))`, shares in the Workers; once per pool. */
   map<T, R>(items: readonly T[], local: (item: T) => R): R[];
+  /**
+   * {@link map} of items 0…count-1 made by `make(i)`, the Workers' shares made first: the
+   * caller makes its own share while the Workers map theirs. Once per pool.
+   */
+  mapMade<T, R>(count: number, make: (i: number) => T, local: (item: T) => R): R[];
   /** Stop the Workers (after `map`, or instead of it). */
   close(): void;
 }
@@ -96,7 +101,8 @@ export function parallelPool(
   const workers = Array.from({ length: threads - 1 }, () => startWorker(fn));
   return {
     threads,
-    map: (items, local) => shareOut(items, local, workers, options),
+    map: (items, local) => shareOut(items.length, (i) => items[i], local, workers, options),
+    mapMade: (count, make, local) => shareOut(count, make, local, workers, options),
     close: () => workers.forEach((w) => w?.terminate()),
   };
 }
@@ -114,18 +120,24 @@ function startWorker(fn: ExportedFunction): Worker | null {
   }
 }
 
-/** The first share mapped here while `workers` map the others; a failed share is mapped here. */
+/**
+ * Items 0…count-1 made by `make`, the Workers' shares made and sent first, then the caller's
+ * made and mapped here while the Workers map theirs; a failed share is mapped here.
+ */
 function shareOut<T, R>(
-  items: readonly T[],
+  count: number,
+  make: (i: number) => T,
   local: (item: T) => R,
   workers: readonly (Worker | null)[],
   options: ParallelOptions,
 ): R[] {
-  const share = Math.ceil(items.length / (workers.length + 1));
+  const share = Math.ceil(count / (workers.length + 1));
+  const made = (from: number, to: number) =>
+    Array.from({ length: Math.max(0, Math.min(to, count) - from) }, (_, k) => make(from + k));
   const jobs = workers.map((worker, k) =>
-    sendJob(worker, items.slice((k + 1) * share, (k + 2) * share), options)
+    sendJob(worker, made((k + 1) * share, (k + 2) * share), options)
   );
-  const out = items.slice(0, share).map((x) => local(x));
+  const out = made(0, share).map((x) => local(x));
   for (const job of jobs) {
     out.push(...(awaitJob<T, R>(job, options) ?? job.items.map((x) => local(x))));
   }

@@ -465,27 +465,29 @@ export function bbehIntervalsByRun(
   try {
     const c = checkedRuns(scored);
     const ids = new Map(c.runs.map((run, r) => [run, r]));
-    const found = wanted.filter(([run]) => ids.has(run)).map(([run, aggregate]) => {
-      const { clusters, taskOf, miniClusters } = clustersOf(c, ids.get(run)!);
-      return {
-        run,
-        strata: aggregate.harmonic_mean !== null ? strataOf(c.names, clusters, taskOf) : null,
-        micro: aggregate.micro !== null ? microCIOfClusters(clusters)! : null,
-        mini: aggregate.mini_micro !== null ? microCIOfClusters(miniClusters)! : null,
-      };
-    });
-    const harmonic = pool.map(
-      found.flatMap((f) => f.strata ?? []),
+    // runs with a harmonic mean first: their strata are made on demand, the Workers' shares
+    // first, so the caller builds its own share's clusters while the Workers resample
+    const present = wanted.filter(([run]) => ids.has(run));
+    const order = [
+      ...present.filter(([, a]) => a.harmonic_mean !== null),
+      ...present.filter(([, a]) => a.harmonic_mean === null),
+    ];
+    const bounded = present.length - order.filter(([, a]) => a.harmonic_mean === null).length;
+    const parts = new Array<ReturnType<typeof runParts>>(order.length);
+    const make = (i: number) => parts[i] = runParts(c, ids.get(order[i][0])!, order[i][1]);
+    const harmonic = pool.mapMade(
+      bounded,
+      (i) => make(i).strata!,
       (s) => harmonicMeanCIOfStrata(s),
     );
-    let next = 0;
-    for (const f of found) {
+    for (let i = bounded; i < order.length; i++) make(i);
+    order.forEach(([run], i) => {
       const ci: Partial<Record<"harmonic_mean" | "micro" | "mini_micro", HeadlineCI>> = {};
-      if (f.strata) ci.harmonic_mean = harmonic[next++]!;
-      if (f.micro) ci.micro = f.micro;
-      if (f.mini) ci.mini_micro = f.mini;
-      out.set(f.run, ci);
-    }
+      if (i < bounded) ci.harmonic_mean = harmonic[i]!;
+      if (parts[i].micro) ci.micro = parts[i].micro!;
+      if (parts[i].mini) ci.mini_micro = parts[i].mini!;
+      out.set(run, ci);
+    });
     return out;
   } finally {
     pool.close();
@@ -602,6 +604,16 @@ function groupRows(ids: Int32Array, groups: number): { order: Int32Array; start:
   const order = new Int32Array(ids.length);
   for (let i = 0; i < ids.length; i++) order[next[ids[i]]++] = i;
   return { order, start };
+}
+
+/** Run `r`'s strata for the bootstrap (when it has a harmonic mean) and its micro intervals. */
+function runParts(c: CheckedRuns, r: number, aggregate: BbehAggregate) {
+  const { clusters, taskOf, miniClusters } = clustersOf(c, r);
+  return {
+    strata: aggregate.harmonic_mean !== null ? strataOf(c.names, clusters, taskOf) : null,
+    micro: aggregate.micro !== null ? microCIOfClusters(clusters) : null,
+    mini: aggregate.mini_micro !== null ? microCIOfClusters(miniClusters) : null,
+  };
 }
 
 /**
