@@ -23,6 +23,7 @@ import { FINGERPRINT_BYTES } from "@runlens/pipeline/cache_key.ts";
 import type { LoadQuarantine } from "@runlens/pipeline/merge.ts";
 import { AWKWARD_RUNS, awkwardFrame, BIG_OFFSET } from "./_cache_writer.ts";
 import { withTempDir } from "./_tmp.ts";
+import { dataTest } from "./_data.ts";
 
 const QUARANTINE: LoadQuarantine[] = [
   { file: "logs/a.jsonl", line: 3, reason: "missing task", run: "a/b", benchmark: null },
@@ -543,3 +544,31 @@ Deno.test("docs/cache.md: the Trino table declares every column of an entry with
     ];
     assert.deepEqual(declared, actual);
   }));
+
+dataTest(
+  "a cache that cannot be written is a warning: a run name too long for a folder",
+  async (data) => {
+    await withTempDir(async (dir) => {
+      const log = join(dir, "long.jsonl");
+      const record = {
+        task: "boolean_expressions",
+        example_index: 0,
+        response: "True",
+        run: "m".repeat(300),
+      };
+      Deno.writeTextFileSync(log, JSON.stringify(record) + "\n");
+      const cache = join(dir, "cache");
+      const out = await runlens(["score", log, "--data", data, "--cache", cache, "--json"]);
+      assert.equal(out.code, 0, out.stderr);
+      const report = JSON.parse(out.stdout);
+      assert.equal(report.runs[0].rows_scored, 1);
+      assert.equal(report.warnings.length, 1, JSON.stringify(report.warnings));
+      assert.match(
+        report.warnings[0],
+        /^cache not written: a folder name of \d+ bytes is too long/,
+      );
+      const text = await runlens(["score", log, "--data", data, "--cache", cache]);
+      assert.match(text.stdout + text.stderr, /cache not written: a folder name/);
+    });
+  },
+);

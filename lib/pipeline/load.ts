@@ -433,7 +433,15 @@ async function scoredOrCached(
     fingerprints: keyed.fingerprints,
     settings: keyed.settings,
   });
-  return { ...scored, cache: { dir, key: keyed.key, hit: false, reason: written.reason ?? why } };
+  // a cache that could not be written costs the next load its speed: say so, not only in `cache`
+  const warnings = written.reason
+    ? [...scored.warnings, `${written.reason} (in ${dir})`]
+    : scored.warnings;
+  return {
+    ...scored,
+    warnings,
+    cache: { dir, key: keyed.key, hit: false, reason: written.reason ?? why },
+  };
 }
 
 /** A load of more runs than this is not cached when they average under the size below. */
