@@ -13,14 +13,14 @@
  */
 import { discover, type DiscoverOptions } from "@runlens/logs/discover.ts";
 import type { ColumnMap } from "@runlens/logs/mapped.ts";
-import { defaultRunName } from "@runlens/logs/paths.ts";
 import { fromColumnMap } from "@runlens/logs/sources/fields.ts";
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
 import { type BadRecord, type LogRecord, RECORD_FIELDS, textOf } from "@runlens/logs/record.ts";
 import { sourceFor } from "@runlens/logs/sources/all.ts";
-import { FileError, type SourceLimits } from "@runlens/logs/sources/types.ts";
+import { FileError, type SourceFile, type SourceLimits } from "@runlens/logs/sources/types.ts";
 import { type CheckedRecord, checkRecord } from "@runlens/pipeline/check.ts";
 import { planFiles, type PlannedFile } from "@runlens/pipeline/plan.ts";
+import { sourceFile } from "./_collect.ts";
 
 /** The canonical fields of a record as text (undefined: absent, or a list or object). */
 export type Fields = Partial<Record<(typeof RECORD_FIELDS)[number], string | null>>;
@@ -77,23 +77,29 @@ export function readFiles(
   const found = discover(paths, { format: options.format, map: options.map !== undefined });
   const map = options.map === undefined ? null : fromColumnMap(options.map);
   const planned = planFiles(found.files, { benchmarks: [], limits, map });
-  return planned.map((file) => {
-    const out: ReadFile = { file, records: [], bad: [], error: null };
-    const sink = {
-      record: (r: LogRecord) => out.records.push(recordOf(r)),
-      bad: (b: BadRecord) => out.bad.push(b),
-    };
+  return planned.map((file) => ({ file, ...readOne(file, limits) }));
+}
+
+/** One file through its source over the whole file: its records, bad records, or error. */
+function readOne(
+  file: SourceFile,
+  limits: SourceLimits,
+): { records: ReadRecord[]; bad: BadRecord[]; error: string | null } {
+  const out = { records: [] as ReadRecord[], bad: [] as BadRecord[], error: null as string | null };
+  const sink = {
+    record: (r: LogRecord) => out.records.push(recordOf(r)),
+    bad: (b: BadRecord) => out.bad.push(b),
+  };
+  try {
     const source = sourceFor(file);
-    try {
-      if (source === null) throw new FileError(file.path, `no source for ${file.format}`);
-      if (source.kind === "lines") source.readRange(file, 0, file.size, sink, limits);
-      else source.read(file, sink, limits);
-    } catch (e) {
-      if (!(e instanceof FileError)) throw e;
-      out.error = e.reason;
-    }
-    return out;
-  });
+    if (source === null) throw new FileError(file.path, `no source for ${file.format}`);
+    if (source.kind === "lines") source.readRange(file, 0, file.size, sink, limits);
+    else source.read(file, sink, limits);
+  } catch (e) {
+    if (!(e instanceof FileError)) throw e;
+    out.error = e.reason;
+  }
+  return out;
 }
 
 /** A record that passed `check.ts`, as a flat row (the source's line as `source_line`, the response as text). */
@@ -153,30 +159,5 @@ export function readAs(
   format: string,
   opts: { gzip?: boolean; name?: string; limits?: SourceLimits } = {},
 ): { records: ReadRecord[]; bad: BadRecord[]; error: string | null } {
-  const name = opts.name ?? path.replace(/\.gz$/i, "");
-  const file = {
-    id: 0,
-    path,
-    name,
-    format,
-    gzip: opts.gzip ?? false,
-    defaultRun: defaultRunName(name),
-    size: Deno.statSync(path).size,
-  };
-  const out = { records: [] as ReadRecord[], bad: [] as BadRecord[], error: null as string | null };
-  const sink = {
-    record: (r: LogRecord) => out.records.push(recordOf(r)),
-    bad: (b: BadRecord) => out.bad.push(b),
-  };
-  const limits = opts.limits ?? DEFAULT_LIMITS;
-  try {
-    const source = sourceFor(file);
-    if (source === null) throw new FileError(path, `no source for ${format}`);
-    if (source.kind === "lines") source.readRange(file, 0, file.size, sink, limits);
-    else source.read(file, sink, limits);
-  } catch (e) {
-    if (!(e instanceof FileError)) throw e;
-    out.error = e.reason;
-  }
-  return out;
+  return readOne(sourceFile(path, format, opts), opts.limits ?? DEFAULT_LIMITS);
 }
