@@ -255,15 +255,8 @@ interface RunCounts {
 
 /** The counts of every (run, benchmark) that has rows in, scored or quarantined. */
 function countRows(input: SummaryInput, counted: readonly GroupCount[]): Map<string, RunCounts> {
-  const scored = [
-    ...sumBy(counted, (g) => JSON.stringify([g.run, g.benchmark, g.source_file]), (g) => g.rows),
-  ]
-    .map(([k, n]) => {
-      const [run, benchmark, source_file] = JSON.parse(k) as string[];
-      return { run, benchmark, source_file, n };
-    });
   const benchmarkOf = rowBenchmark(
-    scored.map((r) => ({ run: r.run, file: r.source_file, benchmark: r.benchmark })),
+    counted.map((g) => ({ run: g.run, file: g.source_file, benchmark: g.benchmark })),
     input.quarantined,
   );
   const counts = new Map<string, RunCounts>();
@@ -278,11 +271,11 @@ function countRows(input: SummaryInput, counted: readonly GroupCount[]): Map<str
     c.quarantined++;
     c.files.add(q.file);
   }
-  for (const r of scored) {
-    const c = at(r.run, r.benchmark);
-    c.rowsIn += Number(r.n);
-    c.scored += Number(r.n);
-    c.files.add(r.source_file);
+  for (const g of counted) {
+    const c = at(g.run, g.benchmark);
+    c.rowsIn += g.rows;
+    c.scored += g.rows;
+    c.files.add(g.source_file);
   }
   return counts;
 }
