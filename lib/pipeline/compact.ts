@@ -314,6 +314,27 @@ export function rowBuffers(rows: CompactRows): ArrayBuffer[] {
 }
 
 /**
+ * Free the buffers of `rows` now rather than at the next garbage collection, which a load of a
+ * million rows reaches only after it has made its frame and cache (~70 MB of peak memory: the
+ * Workers' rows, their concatenation and its copy without duplicates). The arrays are detached
+ * (length 0): `rows` must not be read again.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const b = new RowBuilder();
+ * b.add({ ...EMPTY_ROW, run: "r" });
+ * const rows = b.finish();
+ * assert.equal(rows.int.run.length, 1);
+ * releaseRows(rows);
+ * assert.equal(rows.int.run.length, 0);
+ * ```
+ */
+export function releaseRows(rows: CompactRows): void {
+  for (const b of rowBuffers(rows)) if (!b.detached) b.transfer(0);
+}
+
+/**
  * Concatenate row sets in order, merging their string tables (ids are remapped; each table
  * lists its strings in order of first appearance, so the result is deterministic).
  *

@@ -46,6 +46,7 @@ import {
   staleReason,
   writeCache,
 } from "./cache.ts";
+import { releaseRows } from "./compact.ts";
 import { compactFrame } from "./compact_frame.ts";
 import { type EngineOptions, type LoadPlan, planLoad, scoreLoad } from "./engine.ts";
 import type { LoadQuarantine, MergedLoad } from "./merge.ts";
@@ -406,8 +407,10 @@ async function scoredOrCached(
     }
   }
   const engine = await scoreLoad(plan, engineOptions);
+  const compact = compactFrame(engine.merged.rows, plan.files.map((f) => f.path));
+  releaseRows(engine.merged.rows);
   const scored: Scored = {
-    compact: compactFrame(engine.merged.rows, plan.files.map((f) => f.path)),
+    compact,
     quarantine: engine.merged.quarantine,
     rowsIn: engine.merged.rowsIn,
     errors: engine.errors,

@@ -31,6 +31,7 @@ import {
   type CompactRows,
   concatRows,
   firstRows,
+  releaseRows,
   rowAt,
   RowBuilder,
   RUN_FROM,
@@ -107,13 +108,12 @@ export function mergeResults(
       if (q.lmEval) lmEval.push({ q: entry, key: q.lmEval });
     }
   }
-  let rows = concatRows([
-    ...kept.map((r) => r.rows),
-    pendingRows(kept, quarantine, files),
-  ]);
-  rows = chooseLmEvalFilters(rows, lmEval, files, opts.lmEvalFilter, quarantine);
+  const parts = [...kept.map((r) => r.rows), pendingRows(kept, quarantine, files)];
+  let rows = concatRows(parts);
+  parts.forEach(releaseRows);
+  rows = replacing(rows, chooseLmEvalFilters(rows, lmEval, files, opts.lmEvalFilter, quarantine));
   const named = nameRuns(rows, quarantine, files);
-  rows = dropDuplicates(named.rows, files, quarantine);
+  rows = replacing(named.rows, dropDuplicates(named.rows, files, quarantine));
   const rowsIn = files.map(() => 0);
   for (const r of kept) rowsIn[units[r.id].file.id] += r.rowsIn;
   quarantine.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
@@ -128,6 +128,12 @@ export function mergeResults(
     naming: new Map(named.naming),
     warnings: named.warnings,
   };
+}
+
+/** `next`, freeing the buffers of `rows` when `next` is a copy (a big load holds several). */
+function replacing(rows: CompactRows, next: CompactRows): CompactRows {
+  if (next.int.line !== rows.int.line) releaseRows(rows);
+  return next;
 }
 
 /** File id → reason, for files of which a unit could not be read. */
