@@ -14,7 +14,7 @@
  * @module
  */
 import { dirname, join } from "node:path";
-import { REPO_ROOT } from "@runlens/core/data_dir.ts";
+import { runCli } from "./_cli.ts";
 
 /** What a record was built from: the example it must be identified as, and its response. */
 export interface Built {
@@ -132,31 +132,14 @@ export async function score(
   extra: string[] = [],
 ): Promise<Scored> {
   const rowsFile = join(work, `rows_${crypto.randomUUID()}.jsonl`);
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-all",
-      "lib/cli/runlens.ts",
-      "score",
-      ...paths,
-      "--json",
-      "--data",
-      dataDir,
-      "--rows",
-      rowsFile,
-      ...extra,
-    ],
-    cwd: REPO_ROOT,
-    env: { NO_COLOR: "1", RUNLENS_CACHE: join(work, "cache") },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  const stderr = dec.decode(out.stderr);
-  if (out.code !== 0) return { report: null, rows: [], stderr, code: out.code };
+  const { code, stdout, stderr } = await runCli(
+    ["score", ...paths, "--json", "--data", dataDir, "--rows", rowsFile, ...extra],
+    { env: { RUNLENS_CACHE: join(work, "cache") } },
+  );
+  if (code !== 0) return { report: null, rows: [], stderr, code };
   const rows = Deno.readTextFileSync(rowsFile).split("\n").filter((l) => l !== "")
     .map((l) => JSON.parse(l) as ScoredRow);
-  return { report: JSON.parse(dec.decode(out.stdout)), rows, stderr, code: out.code };
+  return { report: JSON.parse(stdout), rows, stderr, code };
 }
 
 /** `run|benchmark|task|example_index|epoch`: a scored row's key across two loads. */

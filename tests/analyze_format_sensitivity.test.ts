@@ -5,16 +5,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
+import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 
 async function cli(args: string[], dataDir: string): Promise<Record<string, unknown>> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", join(REPO_ROOT, "lib/cli/runlens.ts"), ...args, "--data", dataDir],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-  return JSON.parse(new TextDecoder().decode(out.stdout));
+  const out = await runCli([...args, "--data", dataDir]);
+  assert.ok(out.code === 0, out.stderr);
+  return JSON.parse(out.stdout);
 }
 
 type Cell = { n: number; correct: number };

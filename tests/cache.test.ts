@@ -21,6 +21,7 @@ import {
 } from "@runlens/pipeline/cache.ts";
 import { FINGERPRINT_BYTES } from "@runlens/pipeline/cache_key.ts";
 import type { LoadQuarantine } from "@runlens/pipeline/merge.ts";
+import { runCli, runDeno } from "./_cli.ts";
 import { AWKWARD_RUNS, awkwardFrame, BIG_OFFSET } from "./_cache_writer.ts";
 import { withTempDir } from "./_tmp.ts";
 import { dataTest } from "./_data.ts";
@@ -370,13 +371,7 @@ Deno.test("two processes writing one key: both succeed, one entry, nothing left 
       const cache = join(dir, `cache${round}`);
       const go = join(dir, `go${round}`);
       const key = loadKey([], { round });
-      const writer = () =>
-        new Deno.Command(Deno.execPath(), {
-          args: ["run", "--allow-all", "tests/_cache_writer.ts", cache, key, go],
-          cwd: REPO_ROOT,
-          stdout: "piped",
-          stderr: "piped",
-        }).output();
+      const writer = () => runDeno(["tests/_cache_writer.ts", cache, key, go]);
       const both = Promise.all([writer(), writer()]);
       const ready = () =>
         [...Deno.readDirSync(dir)].filter((e) => e.name.startsWith(`go${round}.ready.`)).length;
@@ -385,8 +380,8 @@ Deno.test("two processes writing one key: both succeed, one entry, nothing left 
       Deno.writeTextFileSync(go, ""); // both wait with polars loaded and the frame built: go
       const outs = await both;
       const results = outs.map((o) => {
-        assert.equal(o.code, 0, new TextDecoder().decode(o.stderr));
-        return JSON.parse(new TextDecoder().decode(o.stdout));
+        assert.equal(o.code, 0, o.stderr);
+        return JSON.parse(o.stdout);
       });
       assert.deepEqual(results.map((r) => r.path), [join(cache, key), join(cache, key)]);
       assert.deepEqual(results.map((r) => r.won).sort(), [false, true]);
@@ -462,23 +457,11 @@ Deno.test("cacheDir: the option, else $RUNLENS_CACHE, else .runlens/cache, made 
 // ---------------------------------------------------------------------------------------------
 // `runlens cache` as a user runs it
 
-async function runlens(args: string[], env: Record<string, string> = {}) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "lib/cli/runlens.ts", ...args],
-    cwd: REPO_ROOT,
-    env: { NO_COLOR: "1", ...env },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
-}
-
 Deno.test("runlens cache info/clear: text, --json, $RUNLENS_CACHE, usage errors", async () => {
   await withTempDir(async (dir) => {
     const frame = awkwardFrame(1_234);
     const key = put(dir, frame, { scorer: "bbeh-official" });
-    const info = await runlens(["cache", "info", "--cache", dir, "--json"]);
+    const info = await runCli(["cache", "info", "--cache", dir, "--json"]);
     assert.equal(info.code, 0, info.stderr);
     const report = JSON.parse(info.stdout);
     assert.deepEqual(
@@ -491,19 +474,19 @@ Deno.test("runlens cache info/clear: text, --json, $RUNLENS_CACHE, usage errors"
       ) => [e.key, e.rows, e.quarantined, e.settings]),
       [[key, 1_234, 2, { scorer: "bbeh-official" }]],
     );
-    const text = await runlens(["cache", "info"], { RUNLENS_CACHE: dir });
+    const text = await runCli(["cache", "info"], { env: { RUNLENS_CACHE: dir } });
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, new RegExp(`^cache ${dir}: 1 entry, `));
     assert.match(
       text.stdout,
       new RegExp(`\\n  ${key.slice(0, 12)}  .*  1,234 rows  2 quarantined`),
     );
-    const clear = await runlens(["cache", "clear", "--cache", dir, "--json"]);
+    const clear = await runCli(["cache", "clear", "--cache", dir, "--json"]);
     assert.equal(clear.code, 0, clear.stderr);
     const cleared = JSON.parse(clear.stdout);
     assert.deepEqual([cleared.removed_entries, cleared.bytes], [1, report.bytes]);
     assert.deepEqual(cacheInfo(dir).entries, []);
-    const again = await runlens(["cache", "clear", "--cache", dir]);
+    const again = await runCli(["cache", "clear", "--cache", dir]);
     assert.equal(again.stdout, `removed 0 entries (0.0 MB) from ${dir}\n`);
     for (
       const bad of [["cache"], ["cache", "list"], ["cache", "info", "extra"], [
@@ -513,7 +496,7 @@ Deno.test("runlens cache info/clear: text, --json, $RUNLENS_CACHE, usage errors"
         dir,
       ]]
     ) {
-      const out = await runlens(bad);
+      const out = await runCli(bad);
       assert.equal(out.code, 2, bad.join(" "));
       assert.match(out.stderr, /usage: deno task runlens cache info\|clear/);
     }
@@ -558,7 +541,7 @@ dataTest(
       };
       Deno.writeTextFileSync(log, JSON.stringify(record) + "\n");
       const cache = join(dir, "cache");
-      const out = await runlens(["score", log, "--data", data, "--cache", cache, "--json"]);
+      const out = await runCli(["score", log, "--data", data, "--cache", cache, "--json"]);
       assert.equal(out.code, 0, out.stderr);
       const report = JSON.parse(out.stdout);
       assert.equal(report.runs[0].rows_scored, 1);
@@ -567,7 +550,7 @@ dataTest(
         report.warnings[0],
         /^cache not written: a folder name of \d+ bytes is too long/,
       );
-      const text = await runlens(["score", log, "--data", data, "--cache", cache]);
+      const text = await runCli(["score", log, "--data", data, "--cache", cache]);
       assert.match(text.stdout + text.stderr, /cache not written: a folder name/);
     });
   },

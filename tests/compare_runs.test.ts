@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { compareRuns } from "@runlens/pipeline/compare.ts";
+import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -83,21 +84,10 @@ dataTest("runlens compare: pairs chosen, JSON envelope with the comparisons", as
     Deno.writeTextFileSync(join(tmp, "a.jsonl"), lines("model-a", (i) => i % 2 === 0));
     Deno.writeTextFileSync(join(tmp, "b.jsonl"), lines("model-b", (i) => i % 3 === 0));
     Deno.writeTextFileSync(join(tmp, "c.jsonl"), lines("model-c", () => false));
-    const run = async (args: string[]) => {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "--allow-all", "lib/cli/runlens.ts", "compare", ...args, "--data", dir],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      return {
-        code: out.code,
-        out: new TextDecoder().decode(out.stdout),
-        err: new TextDecoder().decode(out.stderr),
-      };
-    };
+    const run = (args: string[]) => runCli(["compare", ...args, "--data", dir]);
     const all = await run([tmp, "--json"]);
-    assert.equal(all.code, 0, all.err);
-    const json = JSON.parse(all.out);
+    assert.equal(all.code, 0, all.stderr);
+    const json = JSON.parse(all.stdout);
     assert.equal(json.command, "compare");
     assert.deepEqual(Object.keys(json), ["command", "runs", "quarantine", "errors", "comparisons"]);
     assert.deepEqual(
@@ -106,20 +96,20 @@ dataTest("runlens compare: pairs chosen, JSON envelope with the comparisons", as
       [["model-a", "model-b"], ["model-a", "model-c"], ["model-b", "model-c"]],
     );
     assert.equal(json.comparisons[0].overall.n_paired, 20);
-    const base = JSON.parse((await run([tmp, "--baseline", "model-c", "--json"])).out);
+    const base = JSON.parse((await run([tmp, "--baseline", "model-c", "--json"])).stdout);
     assert.deepEqual(
       base.comparisons.map((c: { run_a: string; run_b: string }) => [c.run_a, c.run_b]),
       [["model-a", "model-c"], ["model-b", "model-c"]],
     );
     const bad = await run([tmp, "--a", "a"]);
     assert.equal(bad.code, 2);
-    assert.match(bad.err, /--a and --b go together/);
+    assert.match(bad.stderr, /--a and --b go together/);
     const text = await run([join(tmp, "a.jsonl"), join(tmp, "b.jsonl")]);
-    assert.equal(text.code, 0, text.err);
+    assert.equal(text.code, 0, text.stderr);
     assert.match(
-      text.out,
+      text.stdout,
       /^model-a vs model-b \(bbeh\): 20 paired examples; unpaired: 0 only in model-a, 0 only in model-b/,
     );
-    assert.match(text.out, /^ {2}overall +20 /m);
+    assert.match(text.stdout, /^ {2}overall +20 /m);
   });
 });

@@ -14,6 +14,7 @@ import { detectFile, discover } from "@runlens/logs/discover.ts";
 import { gunzipHead } from "@runlens/logs/gzip_stream.ts";
 import { parseColumnMap } from "@runlens/logs/mapped.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
+import { runCli } from "./_cli.ts";
 import { dataTest, TEST_DATA_DIR } from "./_data.ts";
 import { type CheckedLog, readChecked, type ReadOptions } from "./_read.ts";
 import { withTempDir } from "./_tmp.ts";
@@ -263,28 +264,19 @@ dataTest(
 );
 
 dataTest("score CLI: --map and --format reach the readers; format in the JSON report", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-all",
-      "lib/cli/runlens.ts",
-      "score",
-      join(FORMATS, "mapped", "renamed.jsonl"),
-      "--map",
-      "response=output",
-      "--format",
-      "auto",
-      "--data",
-      TEST_DATA_DIR,
-      "--json",
-    ],
-    cwd: REPO_ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const report = JSON.parse(new TextDecoder().decode(out.stdout));
+  const out = await runCli([
+    "score",
+    join(FORMATS, "mapped", "renamed.jsonl"),
+    "--map",
+    "response=output",
+    "--format",
+    "auto",
+    "--data",
+    TEST_DATA_DIR,
+    "--json",
+  ]);
+  assert.equal(out.code, 0, out.stderr);
+  const report = JSON.parse(out.stdout);
   assert.equal(report.runs[0].format, "mapped-jsonl");
   assert.equal(report.runs[0].rows_in, 6);
 });

@@ -6,6 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { join } from "node:path";
 import { readFiles } from "./_read.ts";
@@ -61,25 +62,9 @@ dataTest("a line that is not an object: quarantined, no Rust panic on stderr", a
       canonical,
       '{"task": "nycc", "example_index": 0, "response": "x"}\nnull\n',
     );
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--allow-all",
-        "lib/cli/runlens.ts",
-        "score",
-        lm,
-        canonical,
-        "--json",
-        "--data",
-        data,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).output();
-    const stderr = new TextDecoder().decode(out.stderr);
+    const { stdout, stderr } = await runCli(["score", lm, canonical, "--json", "--data", data]);
     assert.doesNotMatch(stderr, /panicked|backtrace/);
-    const report = JSON.parse(new TextDecoder().decode(out.stdout));
+    const report = JSON.parse(stdout);
     const notObjects = (report.quarantine as { file: string; line: number; reason: string }[])
       .filter((q) => q.reason === "not a JSON object")
       .map((q) => `${q.file === lm ? "lm" : "canonical"}:${q.line}`)

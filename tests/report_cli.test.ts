@@ -11,6 +11,7 @@ import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { ensureChromium } from "@runlens/setup/chromium.ts";
 import { ChromiumBrowser } from "@runlens/setup/chromium_driver.ts";
 import { countText, open, optionValue, selectValue } from "./_browser.ts";
+import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -42,16 +43,6 @@ function writeRuns(dataDir: string, dir: string): void {
   );
 }
 
-async function runlens(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "lib/cli/runlens.ts", ...args],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, out: text(out.stdout), err: text(out.stderr) };
-}
-
 dataTest("runlens report: files, determinism, and the page in a real browser", async (data) => {
   await ensureChromium();
   await withTempDir(async (dir) => {
@@ -59,11 +50,11 @@ dataTest("runlens report: files, determinism, and the page in a real browser", a
     Deno.mkdirSync(logs);
     writeRuns(data, logs);
     const args = ["report", logs, "--out", join(dir, "r1"), "--data", data, "--date", "2026-01-01"];
-    const first = await runlens(args);
-    assert.equal(first.code, 0, first.err);
+    const first = await runCli(args);
+    assert.equal(first.code, 0, first.stderr);
     Deno.renameSync(join(dir, "r1"), join(dir, "r2")); // the same command again: the same bytes
-    const second = await runlens(args);
-    assert.equal(second.code, 0, second.err);
+    const second = await runCli(args);
+    assert.equal(second.code, 0, second.stderr);
     const files = (d: string) =>
       [...Deno.readDirSync(join(dir, d, "tables"))].map((e) => e.name).sort();
     assert.ok(
@@ -79,7 +70,7 @@ dataTest("runlens report: files, determinism, and the page in a real browser", a
     assert.match(Deno.readTextFileSync(join(dir, "r1", "tables", "runs-summary.tex")), /\\toprule/);
 
     // The counts the page should show, from the score report (an independent path).
-    const score = JSON.parse((await runlens(["score", logs, "--json", "--data", data])).out);
+    const score = JSON.parse((await runCli(["score", logs, "--json", "--data", data])).stdout);
     const total = score.runs.reduce(
       (n: number, r: { rows_scored: number }) => n + r.rows_scored,
       0,

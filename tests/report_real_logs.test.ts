@@ -11,17 +11,13 @@ import { join } from "node:path";
 import { ensureChromium } from "@runlens/setup/chromium.ts";
 import { ChromiumBrowser } from "@runlens/setup/chromium_driver.ts";
 import { countText, open, optionValue, selectValue } from "./_browser.ts";
+import { type CliResult, runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
-async function runlens(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "lib/cli/runlens.ts", ...args, "--no-cache"],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, out: text(out.stdout), err: text(out.stderr) };
+/** `runlens args… --no-cache`. */
+function runlens(args: string[]): Promise<CliResult> {
+  return runCli([...args, "--no-cache"]);
 }
 
 interface ScoreRun {
@@ -35,8 +31,8 @@ interface ScoreRun {
 /** Report and score the same logs; check the three outputs exist and LaTeX is booktabs. */
 async function reportAndScore(logs: string, out: string, data: string) {
   const report = await runlens(["report", logs, "--out", out, "--data", data]);
-  assert.equal(report.code, 0, report.err);
-  const score = JSON.parse((await runlens(["score", logs, "--json", "--data", data])).out) as {
+  assert.equal(report.code, 0, report.stderr);
+  const score = JSON.parse((await runlens(["score", logs, "--json", "--data", data])).stdout) as {
     runs: ScoreRun[];
     quarantine: unknown[];
   };

@@ -15,9 +15,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { readBbhExamples } from "./_examples.ts";
-import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import {
   balanced,
   expected,
@@ -137,15 +137,11 @@ dataTest(
 
 /** `runlens score` as a user runs it without `--json`: the text report. */
 async function scoreText(paths: string[], data: string, work: string): Promise<string> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "lib/cli/runlens.ts", "score", ...paths, "--data", data],
-    cwd: REPO_ROOT,
-    env: { NO_COLOR: "1", RUNLENS_CACHE: join(work, "cache") },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  return new TextDecoder().decode(out.stdout);
+  const out = await runCli(["score", ...paths, "--data", data], {
+    env: { RUNLENS_CACHE: join(work, "cache") },
+  });
+  assert.equal(out.code, 0, out.stderr);
+  return out.stdout;
 }
 
 dataTest("a retry file of one model is split off alone, with a warning", async (data) => {

@@ -7,31 +7,19 @@ import assert from "node:assert/strict";
 import { assertTaskCell } from "./_task_cell.ts";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { FETCH_HINT, REPO_ROOT } from "@runlens/core/data_dir.ts";
+import { FETCH_HINT } from "@runlens/core/data_dir.ts";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { BBEH_TASK_NAMES } from "@runlens/benchmarks/bbeh/tasks.ts";
 import { parseScoreArgs } from "@runlens/cli/score.ts";
+import { type CliResult, runCli } from "./_cli.ts";
 import { dataTest, TEST_DATA_DIR } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const LOGS = join("tests", "fixtures", "logs");
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function runlens(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "lib/cli/runlens.ts", "score", ...args],
-    cwd: REPO_ROOT,
-    env: { NO_COLOR: "1", ...env },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+/** `runlens score args…` from the repository root, `env` added to the environment. */
+function runlens(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runCli(["score", ...args], { env });
 }
 
 interface Example {
@@ -412,22 +400,9 @@ dataTest(
       // `--` ends the options: a file named like an option is a file
       Deno.renameSync(join(dir, "good.jsonl"), join(dir, "-x.jsonl"));
       Deno.removeSync(bad);
-      const dashed = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--allow-all",
-          join(REPO_ROOT, "lib/cli/runlens.ts"),
-          "score",
-          ...args,
-          "--",
-          "-x.jsonl",
-        ],
-        cwd: dir,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      assert.equal(dashed.code, 0, new TextDecoder().decode(dashed.stderr));
-      const runs = JSON.parse(new TextDecoder().decode(dashed.stdout)).runs;
+      const dashed = await runCli(["score", ...args, "--", "-x.jsonl"], { cwd: dir });
+      assert.equal(dashed.code, 0, dashed.stderr);
+      const runs = JSON.parse(dashed.stdout).runs;
       assert.deepEqual(runs.map((r: { rows_in: number }) => r.rows_in), [2]);
       const unknown = await runlens([...args, "-x.jsonl"]);
       assert.equal(unknown.code, 2);

@@ -6,23 +6,16 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { parseScoreArgs } from "@runlens/cli/score.ts";
 import { NO_PROGRESS, terminalProgress } from "@runlens/core/progress.ts";
+import { type CliResult, runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 
 const LOGS = join("tests", "fixtures", "logs");
 
-async function runlens(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "lib/cli/runlens.ts", "score", ...args],
-    cwd: REPO_ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+/** `runlens score args…` from the repository root. */
+function runlens(args: string[]): Promise<CliResult> {
+  return runCli(["score", ...args]);
 }
 
 Deno.test("parseScoreArgs: --scorer takes a registered name, else a message listing them", () => {

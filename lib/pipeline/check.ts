@@ -138,77 +138,146 @@ export function checkRecord(
   defaultRun: string,
   runFromModel: ModelRuns | null = null,
 ): Checked {
-  const texts: Record<string, string | null> = {};
-  for (const f of RECORD_FIELDS) {
-    // a response span is checked by its lengths; decoding it here would cost a third of the
-    // record's time, and a scorer that works on the bytes never needs the text
-    const t = f === "response" && isSpan(r.response) ? UNDECODED : textOf(r[f]);
-    if (t === undefined) {
-      const model = runFromModel ? trimIdentifier(texts.model ?? textOf(r.model)) : null;
-      const named = runOf(trimIdentifier(texts.run ?? textOf(r.run)), model, defaultRun);
-      const kind = Array.isArray(r[f]) ? "a list" : "an object";
-      return { ok: false, ...named, reason: `field "${f}" holds ${kind}, not text` };
-    }
-    texts[f] = t;
-  }
+  const texts = fieldTexts(r);
+  if (typeof texts === "string") return notText(r, texts, defaultRun, runFromModel);
   for (const f of IDENTIFIERS) texts[f] = trimIdentifier(texts[f]);
-  const { run, runFrom } = runOf(texts.run, runFromModel ? texts.model : null, defaultRun);
-  const fail = (reason: string): Checked => ({ ok: false, run, runFrom, reason });
+  const named = runOf(texts.run, runFromModel ? texts.model : null, defaultRun);
   const odd = oddIdentifier(texts);
   if (odd !== null) {
-    const own = odd.field === "run" || (odd.field === "model" && runFrom === "model");
-    const named = own ? { run: defaultRun, runFrom: "default" as const } : { run, runFrom };
-    return { ok: false, ...named, reason: odd.reason };
+    return { ok: false, ...oddRun(odd.field, named, defaultRun), reason: odd.reason };
   }
+  const fail = (reason: string): Checked => ({ ok: false, ...named, reason });
   if (texts.response === null) return fail("missing response");
   const len = isSpan(r.response)
     ? { chars: r.response.chars, bytes: r.response.utf8Bytes }
     : lengths(texts.response);
-  if (len.chars > MAX_RESPONSE_CHARS) {
-    return fail(
-      `response of ${count(len.chars)} characters is longer than ` +
-        `${count(MAX_RESPONSE_CHARS)} (over 10 MB: a runaway generation?); ` +
-        "not scored",
-    );
+  if (len.chars > MAX_RESPONSE_CHARS) return fail(tooLong(len.chars));
+  const ints = integerFields(r, texts);
+  if (typeof ints === "string") return fail(ints);
+  // a run its `model` field names by default hands out questions per model within the file's
+  // default run: merge may keep such files apart (`run_names.ts`)
+  const group = named.runFrom === "model" && runFromModel === "auto"
+    ? `${named.run}\u0000${defaultRun}`
+    : named.run;
+  return { ok: true, record: checkedRecord(r, texts, { ...named, group }, len, ints) };
+}
+
+/** A record's fields as text (null: absent). */
+type Texts = Record<string, string | null>;
+
+/** The run a record is counted under, where it came from, and its hand-out group. */
+interface Named {
+  run: string;
+  runFrom: RunFrom;
+  group: string;
+}
+
+/** A record's integer fields, checked. */
+interface Integers {
+  example_index: number | null;
+  epoch: number;
+  response_tokens: number | null;
+}
+
+/** Each field of the record as text, or the name of the first that holds a list or an object. */
+function fieldTexts(r: LogRecord): Texts | (typeof RECORD_FIELDS)[number] {
+  const texts: Texts = {};
+  for (const f of RECORD_FIELDS) {
+    // a response span is checked by its lengths; decoding it here would cost a third of the
+    // record's time, and a scorer that works on the bytes never needs the text
+    const t = f === "response" && isSpan(r.response) ? UNDECODED : textOf(r[f]);
+    if (t === undefined) return f;
+    texts[f] = t;
   }
+  return texts;
+}
+
+/**
+ * A record whose `field` is not text: quarantined under the run its own `run` (or `model`)
+ * field names when that one is text, so that the run's counts still hold it.
+ */
+function notText(
+  r: LogRecord,
+  field: (typeof RECORD_FIELDS)[number],
+  defaultRun: string,
+  runFromModel: ModelRuns | null,
+): Checked {
+  const model = runFromModel ? trimIdentifier(textOf(r.model)) : null;
+  const named = runOf(trimIdentifier(textOf(r.run)), model, defaultRun);
+  const kind = Array.isArray(r[field]) ? "a list" : "an object";
+  return { ok: false, ...named, reason: `field "${field}" holds ${kind}, not text` };
+}
+
+/**
+ * The run of a record quarantined for an odd identifier: the file's default run when that
+ * identifier is the one naming the run (it cannot name one), else the run named.
+ */
+function oddRun(
+  field: string,
+  named: { run: string; runFrom: RunFrom },
+  defaultRun: string,
+): { run: string; runFrom: RunFrom } {
+  const own = field === "run" || (field === "model" && named.runFrom === "model");
+  return own ? { run: defaultRun, runFrom: "default" } : named;
+}
+
+/** The reason a response of `chars` characters (over the limit) is not scored. */
+function tooLong(chars: number): string {
+  return `response of ${count(chars)} characters is longer than ` +
+    `${count(MAX_RESPONSE_CHARS)} (over 10 MB: a runaway generation?); ` +
+    "not scored";
+}
+
+/**
+ * `example_index`, `epoch` (default 1) and `response_tokens` as integers, or the reason one is
+ * not: a JSON integer is taken as it is, text is parsed (`5`, `5.0`, `"+5"`). Without an index
+ * the record needs its `input` (its example is found from the question).
+ */
+function integerFields(r: LogRecord, texts: Texts): Integers | string {
   const index = safeInt(r.example_index) ??
     (texts.example_index === null ? null : intOf(texts.example_index));
   if (texts.example_index !== null && index === null) {
-    return fail(`example_index ${quoteValue(texts.example_index)} is not an integer`);
+    return `example_index ${quoteValue(texts.example_index)} is not an integer`;
   }
-  if (index === null && texts.input === null) return fail("neither example_index nor input given");
+  if (index === null && texts.input === null) return "neither example_index nor input given";
   const epoch = safeInt(r.epoch) ?? (texts.epoch === null ? 1 : intOf(texts.epoch));
   if (epoch === null || epoch <= 0) {
-    return fail(`epoch ${quoteValue(texts.epoch)} is not a positive integer`);
+    return `epoch ${quoteValue(texts.epoch)} is not a positive integer`;
   }
   const tokens = texts.response_tokens === null ? null : intOf(texts.response_tokens);
   if (texts.response_tokens !== null && (tokens === null || tokens < 0)) {
-    return fail(
-      `response_tokens ${quoteValue(texts.response_tokens)} is not a non-negative integer`,
-    );
+    return `response_tokens ${quoteValue(texts.response_tokens)} is not a non-negative integer`;
   }
+  return { example_index: index, epoch, response_tokens: tokens };
+}
+
+/** The record that passed: typed fields, blank identifiers given their defaults. */
+function checkedRecord(
+  r: LogRecord,
+  texts: Texts,
+  named: Named,
+  len: { chars: number; bytes: number },
+  ints: Integers,
+): CheckedRecord {
   return {
-    ok: true,
-    record: {
-      line: r.line,
-      run,
-      runFrom,
-      group: runFrom === "model" && runFromModel === "auto" ? `${run}\u0000${defaultRun}` : run,
-      model: isBlank(texts.model) ? run : texts.model!,
-      benchmark: isBlank(texts.benchmark) ? null : texts.benchmark!.replace(TRIM, "").toLowerCase(),
-      task: isBlank(texts.task) ? "" : texts.task!,
-      example_index: index,
-      input: texts.input,
-      target: texts.target,
-      response: isSpan(r.response) ? r.response : texts.response,
-      chars: len.chars,
-      bytes: len.bytes,
-      response_tokens: tokens,
-      epoch,
-      stored_correct: r.stored_correct ?? null,
-      tool_extracted: r.tool_extracted ?? null,
-      filter: r.filter ?? null,
-    },
+    line: r.line,
+    run: named.run,
+    runFrom: named.runFrom,
+    group: named.group,
+    model: isBlank(texts.model) ? named.run : texts.model!,
+    benchmark: isBlank(texts.benchmark) ? null : texts.benchmark!.replace(TRIM, "").toLowerCase(),
+    task: isBlank(texts.task) ? "" : texts.task!,
+    example_index: ints.example_index,
+    input: texts.input,
+    target: texts.target,
+    response: isSpan(r.response) ? r.response : texts.response,
+    chars: len.chars,
+    bytes: len.bytes,
+    response_tokens: ints.response_tokens,
+    epoch: ints.epoch,
+    stored_correct: r.stored_correct ?? null,
+    tool_extracted: r.tool_extracted ?? null,
+    filter: r.filter ?? null,
   };
 }
 

@@ -255,11 +255,41 @@ async function load(
   options: LoadOptions,
   progress: Progress,
 ): Promise<LoadedRuns> {
-  const scorerOf = scorerChoice(options);
-  const engineOptions: EngineOptions = {
+  const engineOptions = engineOptionsOf(options, progress);
+  const plan = await planLoad(paths, dataDir, engineOptions);
+  if (plan.files.length === 0 && plan.found.errors.length === 0) throw noLogs(paths);
+  const scored = await scoredOrCached(plan, dataDir, options, engineOptions, progress);
+  if (options.scorer !== undefined) checkScorerApplies(options.scorer, scored);
+  const responses = options.responses ?? true;
+  progress.phase(`summarising ${count(scored.compact.height)} rows…`);
+  let rows = rowsFrame(scored.compact, dataDir, { examples: options.examples ?? responses });
+  const fileSummaries = plan.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
+  const runs = runSummaries(fileSummaries, rows, scored, engineOptions.scorerOf);
+  const sources = new Map(plan.files.map((f) => [f.path, f]));
+  if (responses && rows.height > 0) rows = readBack(rows, sources);
+  return {
+    files: plan.files.map((f) => f.path),
+    fileSummaries,
+    rows,
+    quarantine: sortQuarantine(
+      scored.quarantine.map(({ file, line, reason }) => ({ file, line, reason })),
+    ),
+    runs,
+    errors: scored.errors,
+    skipped: plan.found.skipped,
+    warnings: loadWarnings(scored, runs, options.runBy),
+    sources,
+    cache: scored.cache,
+  };
+}
+
+/** What the engine needs of the load's options (the plan and the cache key read them too). */
+function engineOptionsOf(options: LoadOptions, progress: Progress): EngineOptions {
+  return {
     format: options.format,
     map: options.map ? fromColumnMap(options.map) : null,
-    scorerOf,
+    scorerOf: scorerChoice(options),
+    // a scorer that reproduces an lm-eval filter keeps that filter's lines unless one is named
     lmEvalFilter: options.lmEvalFilter ??
       (options.scorer ? getScorer(options.scorer).lmEvalFilter : undefined) ?? null,
     benchmarks: options.benchmarks,
@@ -269,16 +299,18 @@ async function load(
     strict: options.strict,
     progress,
   };
-  const plan = await planLoad(paths, dataDir, engineOptions);
-  if (plan.files.length === 0 && plan.found.errors.length === 0) throw noLogs(paths);
-  const scored = await scoredOrCached(plan, dataDir, options, engineOptions, progress);
-  if (options.scorer !== undefined) checkScorerApplies(options.scorer, scored);
-  const responses = options.responses ?? true;
-  progress.phase(`summarising ${count(scored.compact.height)} rows…`);
-  let rows = rowsFrame(scored.compact, dataDir, { examples: options.examples ?? responses });
-  const fileSummaries = plan.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
+}
+
+/** One summary per run and benchmark, of the scored `rows` and the quarantine. */
+function runSummaries(
+  fileSummaries: readonly FileSummary[],
+  rows: pl.DataFrame,
+  scored: Scored,
+  scorerOf: (benchmark: string) => string,
+): RunSummary[] {
+  // nothing of a file that could not be read is kept (merge.ts): its records count nowhere
   const failed = new Set(scored.errors.map((e) => e.file));
-  const runs = summariseRuns({
+  return summariseRuns({
     files: fileSummaries.filter((f) => !failed.has(f.file)).map((f) => ({
       file: f.file,
       format: f.format,
@@ -293,27 +325,16 @@ async function load(
     naming: scored.names.naming,
     scorerOf,
   });
-  const sources = new Map(plan.files.map((f) => [f.path, f]));
-  if (responses && rows.height > 0) rows = readBack(rows, sources);
-  return {
-    files: plan.files.map((f) => f.path),
-    fileSummaries,
-    rows,
-    quarantine: sortQuarantine(
-      scored.quarantine.map(({ file, line, reason }) => ({ file, line, reason })),
-    ),
-    runs,
-    errors: scored.errors,
-    skipped: plan.found.skipped,
-    warnings: [
-      ...scored.warnings,
-      ...scored.names.warnings,
-      ...mixedModels(scored.models, options.runBy),
-      ...lookalikeRuns(runs.map((r) => r.run)),
-    ],
-    sources,
-    cache: scored.cache,
-  };
+}
+
+/** The load's warnings: reading and data sets, run naming, then what the summaries show. */
+function loadWarnings(scored: Scored, runs: readonly RunSummary[], runBy?: RunBy): string[] {
+  return [
+    ...scored.warnings,
+    ...scored.names.warnings,
+    ...mixedModels(scored.models, runBy),
+    ...lookalikeRuns(runs.map((r) => r.run)),
+  ];
 }
 
 /**

@@ -105,25 +105,24 @@ export type BbehAggregate = {
 
 let catalogCache: pl.DataFrame | null = null;
 
-/** Every BBEH example as (task, example_index, mini); the Mini flag from {@link inMiniByStride}. */
+/** Every BBEH example as (task, example_index, mini); the Mini flag from {@link MINI}. */
 function exampleCatalog(): pl.DataFrame {
   if (catalogCache) return catalogCache;
   const task: string[] = [];
   const taskId: number[] = [];
   const index: number[] = [];
-  const mini: boolean[] = [];
   for (const [id, info] of BBEH_TASKS.entries()) {
     for (let i = 0; i < info.size; i++) {
       task.push(info.name);
       taskId.push(id);
       index.push(i);
-      mini.push(inMiniByStride(info.name, i));
     }
   }
   catalogCache = pl.DataFrame([
     pl.Series("task", task, pl.Utf8),
     pl.Series("example_index", index, pl.Int32),
-    pl.Series("mini", mini, pl.Bool),
+    // the catalog's rows are in catalog-number order (BBEH_TASKS, then index), as MINI is
+    pl.Series("mini", Array.from(MINI, (m) => m === 1), pl.Bool),
     // the task's position in BBEH_TASKS: numbers cross into JavaScript far faster than text
     pl.Series("task_id", taskId, pl.Int32),
   ]);
