@@ -283,9 +283,8 @@ function randomName(): string {
 /** One Parquet file per (benchmark, run), in order of first appearance. */
 function writePartitions(root: string, frame: pl.DataFrame): CachePartition[] {
   // `row` as Int64 (not polars' UInt32 index): every engine has a signed 64-bit type (bigint).
-  const parts = frame.withRowIndex("row").withColumns(pl.col("row").cast(pl.Int64))
-    .partitionBy(["benchmark", "run"], true, true);
-  return parts.filter((p) => p.height > 0).map((part) => {
+  const indexed = frame.withRowIndex("row").withColumns(pl.col("row").cast(pl.Int64));
+  return partitionsOf(indexed).filter((p) => p.height > 0).map((part) => {
     const benchmark = part.getColumn("benchmark").get(0) as string;
     const run = part.getColumn("run").get(0) as string;
     const path = partitionPath(benchmark, run);
@@ -297,6 +296,32 @@ function writePartitions(root: string, frame: pl.DataFrame): CachePartition[] {
     part.drop("benchmark", "run").writeParquet(file, { compression: "zstd" });
     return { benchmark, run, path, rows: part.height, bytes: Deno.statSync(file).size };
   });
+}
+
+/** Blocks of rows above this many are not looked at one by one: such a frame is partitioned. */
+const MAX_BLOCKS = 100_000;
+
+/**
+ * The (benchmark, run) partitions of `frame` in order of first appearance. When each is one
+ * block of consecutive rows — the usual load: a run per file, or runs written one after
+ * another — they are slices, which copy nothing; else polars' `partitionBy` copies the frame
+ * (at a million rows 0.4 s and 220 MB, the peak memory of a first load).
+ */
+function partitionsOf(frame: pl.DataFrame): pl.DataFrame[] {
+  const starts = blockStarts(frame);
+  if (starts === null) return frame.partitionBy(["benchmark", "run"], true, true);
+  return starts.map((s, i) => frame.slice(s, (starts[i + 1] ?? frame.height) - s));
+}
+
+/** Where each block of rows of one (benchmark, run) starts; null when a partition has several. */
+function blockStarts(frame: pl.DataFrame): number[] | null {
+  const changes = ["benchmark", "run"].map((c) => pl.col(c).neq(pl.col(c).shift(1)));
+  const firsts = frame.select("benchmark", "run").withRowIndex("__at")
+    .filter(changes[0].or(changes[1]).fillNull(true));
+  if (firsts.height > MAX_BLOCKS) return null;
+  const keys = firsts.rows().map(([, benchmark, run]) => JSON.stringify([benchmark, run]));
+  if (new Set(keys).size < keys.length) return null;
+  return firsts.getColumn("__at").toArray().map(Number);
 }
 
 function writeQuarantine(file: string, quarantine: readonly LoadQuarantine[]): number {
