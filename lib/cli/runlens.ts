@@ -13,6 +13,8 @@
  * ```
  * @module
  */
+import { resolve } from "node:path";
+import { REPO_ROOT } from "../core/data_dir.ts";
 import { type Command, runCommand } from "./command.ts";
 
 /**
@@ -111,4 +113,36 @@ export async function runlensMain(args: string[]): Promise<number> {
   return await runCommand(command, rest);
 }
 
-if (import.meta.main) Deno.exit(await runlensMain(Deno.args));
+/**
+ * Work from the folder `deno task runlens` was started in. A task runs in its configuration's
+ * folder (the repository) wherever it was started — `deno task --config ~/runlens/deno.json
+ * runlens score logs/` from a project — so a relative path on the command line would be looked
+ * for in the repository; deno task names the caller's folder in `INIT_CWD`. Only when this
+ * process runs in the repository: a program that starts runlens elsewhere chose that folder.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const repo = "/home/me/runlens";
+ * assert.equal(callerFolder({ cwd: repo, initCwd: "/home/me/project", repo }), "/home/me/project");
+ * assert.equal(callerFolder({ cwd: repo, initCwd: repo, repo }), null); // started in the repository
+ * assert.equal(callerFolder({ cwd: "/tmp/x", initCwd: "/home/me/project", repo }), null);
+ * assert.equal(callerFolder({ cwd: repo, initCwd: undefined, repo }), null); // not a task
+ * ```
+ */
+export function callerFolder(
+  env: { cwd: string; initCwd: string | undefined; repo: string },
+): string | null {
+  if (!env.initCwd || resolve(env.cwd) !== resolve(env.repo)) return null;
+  return resolve(env.initCwd) === resolve(env.repo) ? null : resolve(env.initCwd);
+}
+
+if (import.meta.main) {
+  const caller = callerFolder({
+    cwd: Deno.cwd(),
+    initCwd: Deno.env.get("INIT_CWD"),
+    repo: REPO_ROOT,
+  });
+  if (caller !== null) Deno.chdir(caller);
+  Deno.exit(await runlensMain(Deno.args));
+}
