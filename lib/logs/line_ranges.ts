@@ -123,12 +123,14 @@ export function readRange(
   options: ReadRangeOptions = {},
 ): RangeSummary {
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const file = Deno.openSync(path, { read: true });
   const summary: RangeSummary = { lines: 0, unterminatedLast: false, tooLong: [] };
+  // a small range needs a small buffer (it grows for a longer last line)
+  const first = Math.min(chunkBytes, maxLine + 1, Math.max(end - start + 1, 1 << 12) + 1);
+  let buf = options.reuseBuffer
+    ? takeSpare(Math.max(16, first))
+    : new Uint8Array(Math.max(16, first));
+  const file = Deno.openSync(path, { read: true });
   try {
-    // a small range needs a small buffer (it grows for a longer last line)
-    const first = Math.min(chunkBytes, maxLine + 1, Math.max(end - start + 1, 1 << 12) + 1);
-    let buf = new Uint8Array(Math.max(16, first));
     let filled = 0; // bytes of buf holding data
     let base = Math.max(0, start - 1); // file offset of buf[0]
     let eof = false;
@@ -228,5 +230,29 @@ export function readRange(
     }
   } finally {
     file.close();
+    if (options.reuseBuffer) keepSpare(buf);
+  }
+}
+
+/**
+ * The largest buffer kept from one {@link readRange} to the next when the handler keeps no
+ * views: a Worker reads hundreds of files (an lm-eval folder), and a new buffer for each — a
+ * few MB apiece — was garbage that its isolate collected only after ~90 MB.
+ */
+const SPARE_BYTES = 16 << 20;
+let spare: Uint8Array | null = null;
+
+/** A buffer of `length` bytes: a view of the spare one when it is big enough. */
+function takeSpare(length: number): Uint8Array {
+  const kept = spare;
+  spare = null; // a handler that reads another range meanwhile gets its own
+  return kept !== null && kept.length >= length ? kept.subarray(0, length) : new Uint8Array(length);
+}
+
+/** Keep `buf`'s memory for the next range, unless a bigger one is kept or it is too big. */
+function keepSpare(buf: Uint8Array): void {
+  const whole = new Uint8Array(buf.buffer);
+  if (whole.length <= SPARE_BYTES && (spare === null || whole.length > spare.length)) {
+    spare = whole;
   }
 }
