@@ -2,8 +2,8 @@
  * Compact rows as a nodejs-polars DataFrame: the row schema without the texts (`input`,
  * `target`, `response`, `extra` are read on demand; responses by `responses.ts`), plus where
  * each response is (`ptr_kind`, `ptr_offset`, `ptr_length`, `ptr_member`) and the lm-eval
- * filter and data-set version of each row. Text columns are built from the string tables by
- * native joins (no JavaScript loop over the rows).
+ * filter and data-set version of each row. Text columns are gathered natively from the string
+ * tables (no JavaScript loop over the rows).
  *
  * Columns: `run`, `model`, `benchmark`, `task` (Utf8), `example_index`, `epoch`,
  * `input_chars` (Int32),
@@ -30,14 +30,14 @@ import pl from "nodejs-polars";
 import { PTR_KINDS } from "../logs/record.ts";
 import type { CompactRows } from "./compact.ts";
 
-/** A Utf8 column from ids into `table` (-1: null), via a native join. */
+/** A Utf8 column from ids into `table` (-1: null), gathered natively from the table. */
 function fromIds(name: string, ids: Int32Array, table: readonly string[]): pl.Series {
-  const left = pl.DataFrame([pl.Series("__id", ids, pl.Int32)]);
-  const right = pl.DataFrame([
-    pl.Series("__id", Int32Array.from(table, (_, i) => i), pl.Int32),
-    pl.Series(name, [...table], pl.Utf8),
-  ]);
-  return left.join(right, { on: "__id", how: "left" }).getColumn(name);
+  const index = pl.DataFrame([pl.Series("__id", ids, pl.Int32)]).select(
+    pl.when(pl.col("__id").eq(-1)).then(pl.lit(null)).otherwise(pl.col("__id"))
+      .cast(pl.UInt32).alias("__id"),
+  ).getColumn("__id");
+  return pl.DataFrame([pl.Series(name, [...table], pl.Utf8)])
+    .select(pl.col(name).gather(index)).getColumn(name);
 }
 
 /** 1/0/-1 → Boolean with nulls. */
