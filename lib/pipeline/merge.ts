@@ -80,7 +80,10 @@ export interface MergeOptions {
   lmEvalFilter: string | null;
 }
 
-/** Merge the results of `units` (any order) into one load. */
+/**
+ * Merge the results of `units` (any order) into one load. The results' row buffers are freed
+ * once copied into the merged rows (`releaseRows`): read the merged rows, not the results'.
+ */
 export function mergeResults(
   files: readonly SourceFile[],
   units: readonly WorkUnit[],
