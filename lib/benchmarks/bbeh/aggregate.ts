@@ -467,11 +467,9 @@ export function bbehIntervalsByRun(
     // runs with a harmonic mean first: their strata are made on demand, the Workers' shares
     // first, so the caller builds its own share's clusters while the Workers resample
     const present = wanted.filter(([run]) => ids.has(run));
-    const order = [
-      ...present.filter(([, a]) => a.harmonic_mean !== null),
-      ...present.filter(([, a]) => a.harmonic_mean === null),
-    ];
-    const bounded = present.length - order.filter(([, a]) => a.harmonic_mean === null).length;
+    const withMean = present.filter(([, a]) => a.harmonic_mean !== null);
+    const order = [...withMean, ...present.filter(([, a]) => a.harmonic_mean === null)];
+    const bounded = withMean.length;
     const parts = new Array<ReturnType<typeof runParts>>(order.length);
     const make = (i: number) => parts[i] = runParts(c, ids.get(order[i][0])!, order[i][1]);
     const harmonic = pool.mapMade(
