@@ -30,6 +30,9 @@ import pl from "nodejs-polars";
 import { PTR_KINDS } from "../logs/record.ts";
 import type { CompactRows } from "./compact.ts";
 
+/** A text column: ids into its table (-1: null). */
+type TextIds = [name: string, ids: Int32Array, table: readonly string[]];
+
 /** A Utf8 column from ids into `table` (-1: null), gathered natively from the table. */
 function fromIds(name: string, ids: Int32Array, table: readonly string[]): pl.Series {
   const index = pl.DataFrame([pl.Series("__id", ids, pl.Int32)]).select(
@@ -38,6 +41,25 @@ function fromIds(name: string, ids: Int32Array, table: readonly string[]): pl.Se
   ).getColumn("__id");
   return pl.DataFrame([pl.Series(name, [...table], pl.Utf8)])
     .select(pl.col(name).gather(index)).getColumn(name);
+}
+
+/** The id of every row when all rows have the same one (-1: all null), else undefined. */
+function sameId(ids: Int32Array): number | undefined {
+  const first = ids[0];
+  for (let i = 1; i < ids.length; i++) if (ids[i] !== first) return undefined;
+  return first;
+}
+
+/**
+ * A text column whose rows all hold one value (or none) as a literal: polars keeps it as one
+ * value until an operation needs every row, where a gathered column costs 25–40 bytes a row
+ * (measured: 2M rows, +50–80 MB each). A canonical log's `benchmark`, `scorer`, `ptr_kind`
+ * and its null lm-eval and inspect columns are such columns.
+ */
+function constantText([name, ids, table]: TextIds): pl.Expr | null {
+  const id = ids.length === 0 ? undefined : sameId(ids);
+  if (id === undefined) return null;
+  return (id === -1 ? pl.lit(null) : pl.lit(table[id])).cast(pl.Utf8).alias(name);
 }
 
 /** 1/0/-1 → Boolean with nulls. */
@@ -49,35 +71,51 @@ function triBool(name: string): pl.Expr {
 /** The frame of compact rows whose `file` ids index `files` (paths). */
 export function compactFrame(rows: CompactRows, files: readonly string[]): pl.DataFrame {
   const n = rows.int, s = rows.strings;
-  const df = pl.DataFrame([
-    fromIds("run", n.run, s.run),
-    fromIds("model", n.model, s.model),
-    fromIds("benchmark", n.benchmark, s.benchmark),
-    fromIds("task", n.task, s.task),
+  const text = (
+    name: string,
+    ids: Int32Array,
+    table: readonly string[],
+  ): TextIds => [name, ids, table];
+  const columns: (pl.Series | TextIds)[] = [
+    text("run", n.run, s.run),
+    text("model", n.model, s.model),
+    text("benchmark", n.benchmark, s.benchmark),
+    text("task", n.task, s.task),
     pl.Series("example_index", n.example, pl.Int32),
     pl.Series("epoch", n.epoch, pl.Int32),
     pl.Series("input_chars", n.input_chars, pl.Int32),
-    fromIds("extracted", n.extracted, s.extracted),
+    text("extracted", n.extracted, s.extracted),
     pl.Series("correct", rows.byte.correct, pl.Int8),
-    fromIds("scorer", n.scorer, s.scorer),
+    text("scorer", n.scorer, s.scorer),
     pl.Series("response_chars", n.chars, pl.Int32),
     pl.Series("response_bytes", n.bytes, pl.Int32),
     pl.Series("response_tokens", n.tokens, pl.Int32),
-    fromIds("source_file", n.file, files),
+    text("source_file", n.file, files),
     pl.Series("source_line", n.line, pl.Int32),
     pl.Series("stored_correct", rows.byte.stored, pl.Int8),
-    fromIds("tool_extracted", n.tool_extracted, s.tool_extracted),
-    fromIds("lm_eval_filter", n.filter, s.filter),
-    fromIds("data_version", n.data_version, s.data_version),
-    fromIds("ptr_kind", Int32Array.from(rows.byte.ptr_kind), PTR_KINDS),
+    text("tool_extracted", n.tool_extracted, s.tool_extracted),
+    text("lm_eval_filter", n.filter, s.filter),
+    text("data_version", n.data_version, s.data_version),
+    text("ptr_kind", Int32Array.from(rows.byte.ptr_kind), PTR_KINDS),
     pl.Series("ptr_offset", rows.float.ptr_offset, pl.Float64),
     pl.Series("ptr_length", rows.float.ptr_length, pl.Float64),
-    fromIds("ptr_member", n.ptr_member, s.ptr_member),
-  ]);
-  return df.withColumns(
+    text("ptr_member", n.ptr_member, s.ptr_member),
+  ];
+  const constants: pl.Expr[] = [];
+  const series: pl.Series[] = [];
+  for (const c of columns) {
+    if (!Array.isArray(c)) series.push(c);
+    else {
+      const lit = constantText(c);
+      if (lit) constants.push(lit);
+      else series.push(fromIds(...c));
+    }
+  }
+  return pl.DataFrame(series).withColumns(
+    ...constants,
     triBool("correct"),
     triBool("stored_correct"),
     pl.when(pl.col("response_tokens").eq(-1)).then(pl.lit(null).cast(pl.Int32))
       .otherwise(pl.col("response_tokens")).alias("response_tokens"),
-  );
+  ).select(...columns.map((c) => Array.isArray(c) ? c[0] : c.name));
 }

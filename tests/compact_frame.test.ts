@@ -1,0 +1,164 @@
+/**
+ * The compact frame (`lib/pipeline/compact_frame.ts`) holds what the rows hold, whichever way a
+ * text column is built: gathered from its string table when its rows differ, a polars literal
+ * when every row holds one value or none (a canonical log's `benchmark`, `scorer`, `ptr_kind`
+ * and null lm-eval columns). Literal columns must behave as ordinary columns in what the
+ * pipeline does with the frame: filters, slices, partitions, the Parquet cache, concatenation.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import pl from "nodejs-polars";
+import { type CompactRow, EMPTY_ROW, RowBuilder } from "@runlens/pipeline/compact.ts";
+import { compactFrame } from "@runlens/pipeline/compact_frame.ts";
+
+const TEXT = [
+  "run",
+  "model",
+  "benchmark",
+  "task",
+  "extracted",
+  "scorer",
+  "source_file",
+  "tool_extracted",
+  "lm_eval_filter",
+  "data_version",
+  "ptr_kind",
+  "ptr_member",
+];
+
+/** Rows of two runs of one model on one benchmark, every other optional field as given. */
+function rows(n: number, extra: Partial<CompactRow> = {}): CompactRow[] {
+  return Array.from({ length: n }, (_, i) => ({
+    ...EMPTY_ROW,
+    line: i + 1,
+    run: i < n / 2 ? "run-a" : "run-b",
+    model: "gpt-x",
+    benchmark: "bbeh",
+    task: i % 3 === 0 ? "nycc" : "dyck languages",
+    example: i,
+    correct: i % 2 === 0,
+    extracted: i % 4 === 0 ? null : `(${i % 5})`,
+    scorer: "bbeh-official",
+    chars: 10 + i,
+    bytes: 10 + i,
+    pointer: { kind: "span" as const, offset: 100 * i, length: 12, member: null },
+    ...extra,
+  }));
+}
+
+function frameOf(list: CompactRow[], files = ["logs/a.jsonl"]): pl.DataFrame {
+  const b = new RowBuilder();
+  for (const r of list) b.add(r);
+  return compactFrame(b.finish(), files);
+}
+
+Deno.test("compact frame: constant and null text columns hold every row's value", () => {
+  const df = frameOf(rows(6));
+  assert.equal(df.height, 6);
+  for (const c of TEXT) assert.equal(String(df.getColumn(c).dtype), String(pl.String), c);
+  assert.deepEqual(df.getColumn("benchmark").toArray(), Array(6).fill("bbeh"));
+  assert.deepEqual(df.getColumn("scorer").toArray(), Array(6).fill("bbeh-official"));
+  assert.deepEqual(df.getColumn("source_file").toArray(), Array(6).fill("logs/a.jsonl"));
+  assert.deepEqual(df.getColumn("ptr_kind").toArray(), Array(6).fill("span"));
+  for (const c of ["tool_extracted", "lm_eval_filter", "data_version", "ptr_member"]) {
+    assert.deepEqual(df.getColumn(c).toArray(), Array(6).fill(null), c);
+    assert.equal(df.getColumn(c).nullCount(), 6, c);
+  }
+  assert.deepEqual(df.getColumn("run").toArray(), [
+    "run-a",
+    "run-a",
+    "run-a",
+    "run-b",
+    "run-b",
+    "run-b",
+  ]);
+  assert.deepEqual(df.getColumn("extracted").toArray(), [null, "(1)", "(2)", "(3)", null, "(0)"]);
+  assert.deepEqual(df.columns, [
+    "run",
+    "model",
+    "benchmark",
+    "task",
+    "example_index",
+    "epoch",
+    "input_chars",
+    "extracted",
+    "correct",
+    "scorer",
+    "response_chars",
+    "response_bytes",
+    "response_tokens",
+    "source_file",
+    "source_line",
+    "stored_correct",
+    "tool_extracted",
+    "lm_eval_filter",
+    "data_version",
+    "ptr_kind",
+    "ptr_offset",
+    "ptr_length",
+    "ptr_member",
+  ]); // deno-fmt-ignore
+});
+
+Deno.test("compact frame: a column constant but for one row is gathered, not a literal", () => {
+  const list = rows(5);
+  list[4] = { ...list[4], benchmark: "bbh", filter: "strict-match", data_version: "v2" };
+  const df = frameOf(list);
+  assert.deepEqual(df.getColumn("benchmark").toArray(), ["bbeh", "bbeh", "bbeh", "bbeh", "bbh"]);
+  assert.deepEqual(df.getColumn("lm_eval_filter").toArray(), [
+    null,
+    null,
+    null,
+    null,
+    "strict-match",
+  ]);
+  assert.deepEqual(df.getColumn("data_version").toArray(), [null, null, null, null, "v2"]);
+});
+
+Deno.test("compact frame: one row, and no rows", () => {
+  const one = frameOf(rows(1, { filter: "flexible-extract" }));
+  assert.equal(one.height, 1);
+  assert.deepEqual(one.select("run", "benchmark", "lm_eval_filter", "ptr_member").row(0), [
+    "run-a",
+    "bbeh",
+    "flexible-extract",
+    null,
+  ]);
+  const none = frameOf([]);
+  assert.equal(none.height, 0);
+  assert.equal(none.width, 23);
+  assert.equal(String(none.getColumn("benchmark").dtype), String(pl.String));
+});
+
+Deno.test("compact frame: literal columns survive filters, slices, partitions, concat and Parquet", () => {
+  const df = frameOf(rows(8));
+  const wrong = df.filter(pl.col("correct").not());
+  assert.deepEqual(wrong.getColumn("benchmark").toArray(), Array(4).fill("bbeh"));
+  assert.deepEqual(wrong.getColumn("data_version").toArray(), Array(4).fill(null));
+  assert.deepEqual(df.slice(6, 2).getColumn("scorer").toArray(), [
+    "bbeh-official",
+    "bbeh-official",
+  ]);
+  const parts = df.partitionBy(["benchmark", "run"], true, true);
+  assert.deepEqual(parts.map((p) => [p.height, p.getColumn("benchmark").get(0)]), [[4, "bbeh"], [
+    4,
+    "bbeh",
+  ]]);
+  const both = pl.concat([df, frameOf(rows(2, { benchmark: "bbh", scorer: "bbh-cot" }))]);
+  assert.deepEqual(both.getColumn("benchmark").toArray().slice(7), ["bbeh", "bbh", "bbh"]);
+  assert.deepEqual(
+    both.groupBy("benchmark").agg(pl.len().alias("n")).sort("benchmark").rows(),
+    [["bbeh", 8], ["bbh", 2]],
+  );
+  const dir = Deno.makeTempDirSync();
+  try {
+    const file = join(dir, "part.parquet");
+    df.writeParquet(file);
+    const back = pl.readParquet(file);
+    assert.deepEqual(back.columns, df.columns);
+    assert.deepEqual(back.rows(), df.rows());
+    assert.deepEqual(back.getColumn("ptr_member").toArray(), Array(8).fill(null));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
