@@ -85,6 +85,35 @@ Deno.test("round trip: an empty frame keeps its columns and types", () =>
     assert.deepEqual(schemaOf(got.frame), schemaOf(frame));
   }));
 
+Deno.test("columns of one value in every row: read back from the manifest, still in the parts", () =>
+  withTempDir((dir) => {
+    const frame = awkwardFrame(3_000, false).withColumns(
+      pl.lit(null).cast(pl.Utf8).alias("data_version"),
+      pl.lit("strict-match").alias("lm_eval_filter"),
+    );
+    const key = put(dir, frame);
+    const got = readCache(dir, key).load!;
+    assert.deepEqual(schemaOf(got.frame), schemaOf(frame));
+    assert.ok(got.frame.frameEqual(frame, true));
+    assert.deepEqual(
+      got.frame.getColumn("lm_eval_filter").toArray(),
+      Array(3_000).fill("strict-match"),
+    );
+    assert.equal(got.frame.getColumn("data_version").nullCount(), 3_000);
+    // benchmark and run come from the partitions; the varying columns are not constants
+    assert.deepEqual(got.manifest.constants, {
+      scorer: "bbeh-official",
+      lm_eval_filter: "strict-match",
+      data_version: null,
+    });
+    // other engines read the parts alone: the columns are there too
+    const part = pl.readParquet(join(dir, key, got.manifest.partitions[0].path));
+    assert.deepEqual(
+      part.select("scorer", "lm_eval_filter", "data_version").row(0),
+      ["bbeh-official", "strict-match", null],
+    );
+  }));
+
 Deno.test("the hive data set: polars reads run and benchmark back from the folder names", () =>
   withTempDir((dir) => {
     const frame = awkwardFrame(2_000);
@@ -336,6 +365,21 @@ Deno.test("broken entries are misses with the reason, and are replaced by the ne
       /rows, the manifest says/,
     ],
     ["version edited", (e) => editManifest(e, (m) => (m.cache_version = 0)), /cache version 0/],
+    [
+      "constant column not a column",
+      (e) => editManifest(e, (m) => (m.constants = { scorer: "bbeh-official", nope: "x" })),
+      /constant columns are not columns of schema\.parquet/,
+    ],
+    [
+      "constant column's value not text",
+      (e) => editManifest(e, (m) => (m.constants = { scorer: 7 })),
+      /constant columns are bad/,
+    ],
+    [
+      "constant columns missing",
+      (e) => editManifest(e, (m) => delete m.constants),
+      /constant columns are bad/,
+    ],
     [
       "manifest not JSON",
       (e) => Deno.writeTextFileSync(join(e, "manifest.json"), '{"cache_ver'),

@@ -84,6 +84,7 @@ import pl from "nodejs-polars";
 import { randomBytes } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { CACHE_VERSION, describeChange, type FileFingerprint, jsonCopy } from "./cache_key.ts";
+import { textLiteral } from "./compact_frame.ts";
 import type { LoadQuarantine } from "./merge.ts";
 
 export { CACHE_VERSION, type FileFingerprint, fileFingerprint, loadKey } from "./cache_key.ts";
@@ -149,6 +150,11 @@ export interface CacheManifest {
   quarantine_bytes: number;
   /** In order of first appearance in the frame. */
   partitions: CachePartition[];
+  /**
+   * Text columns (not `benchmark`, `run`) that hold one value in every row, or none (null):
+   * read as that value instead of from the parts, which hold them too (for other engines).
+   */
+  constants: Record<string, string | null>;
 }
 
 /** What {@link writeCache} stores. */
@@ -256,6 +262,7 @@ export function writeCache(dir: string, key: string, load: LoadToCache): CacheWr
       quarantined: load.quarantine.length,
       quarantine_bytes,
       partitions,
+      constants: constantTexts(load.frame),
     };
     Deno.writeTextFileSync(join(tmp, MANIFEST), JSON.stringify(manifest, null, 1) + "\n");
   } catch (e) {
@@ -296,6 +303,23 @@ function writePartitions(root: string, frame: pl.DataFrame): CachePartition[] {
     part.drop("benchmark", "run").writeParquet(file, { compression: "zstd" });
     return { benchmark, run, path, rows: part.height, bytes: Deno.statSync(file).size };
   });
+}
+
+/**
+ * The text columns (but the partition columns) that hold one value in every row, or none:
+ * a load's scorer, pointer kind and null lm-eval or inspect columns, 8 of the 12 text columns of
+ * a canonical log. Reading them back as literals keeps each out of memory (16 bytes a row when
+ * read from Parquet).
+ */
+function constantTexts(frame: pl.DataFrame): Record<string, string | null> {
+  const text = frame.columns.filter((c) =>
+    c !== "benchmark" && c !== "run" && frame.getColumn(c).dtype.equals(pl.String)
+  );
+  if (frame.height === 0 || text.length === 0) return {};
+  const distinct = frame.select(...text.map((c) => pl.col(c).nUnique())).row(0);
+  const constant = text.filter((_, i) => Number(distinct[i]) === 1);
+  const first = constant.length === 0 ? [] : frame.select(...constant).row(0);
+  return Object.fromEntries(constant.map((c, i) => [c, first[i] as string | null]));
 }
 
 /** Blocks of rows above this many are not looked at one by one: such a frame is partitioned. */
@@ -446,6 +470,11 @@ function readManifest(root: string, key: string): CacheManifest {
   if (parts === null || !parts.every(good)) throw new Error("the manifest's partitions are bad");
   const rows = parts.reduce((s: number, p: CachePartition) => s + p.rows, 0);
   if (rows !== m.rows) throw new Error(`partitions hold ${rows} rows, the manifest says ${m.rows}`);
+  const constants = m.constants;
+  if (
+    constants === null || typeof constants !== "object" || Array.isArray(constants) ||
+    !Object.values(constants).every((v) => v === null || typeof v === "string")
+  ) throw new Error("the manifest's constant columns are bad");
   return m as CacheManifest;
 }
 
@@ -465,24 +494,32 @@ function readFrame(root: string, m: CacheManifest): pl.DataFrame {
     if (schema.height !== 0 || m.rows !== 0) throw new Error("schema.parquet is not empty");
     return schema;
   }
+  const constants = Object.entries(m.constants);
+  const read = schema.columns.filter((c) =>
+    c !== "benchmark" && c !== "run" && !Object.hasOwn(m.constants, c)
+  );
+  if (read.length + constants.length + 2 !== schema.width) {
+    throw new Error("the manifest's constant columns are not columns of schema.parquet");
+  }
   // Lazy: an eager concat of 200 parts costs ~50 ms, the lazy one ~7 ms (1M rows, 2 CPUs).
-  const parts = m.partitions.map((p) => readPart(root, p).lazy());
+  const parts = m.partitions.map((p) => readPart(root, p, [...read, "row"]).lazy());
   const frame = pl.concat(parts, { how: "vertical", rechunk: false }).collectSync()
     .withColumns(pl.Series("__part", partitionIds(m.partitions), pl.Int32));
-  if (frame.width !== schema.width) { // the parts add row and __part, lack benchmark and run
-    throw new Error(`parts of ${frame.width - 2} columns, schema.parquet has ${schema.width - 2}`);
-  }
   // The partition strings are added after ordering: sorting Int32 ids is cheaper than strings.
   const ordered = inLoadOrder(frame);
-  const named = ordered.withColumns(...partitionColumns(m.partitions, ordered.getColumn("__part")));
+  const named = ordered.withColumns(
+    ...partitionColumns(m.partitions, ordered.getColumn("__part")),
+    ...constants.map(([name, value]) => textLiteral(name, value)),
+  );
   return checkTypes(named.select(...schema.columns), schema);
 }
 
-function readPart(root: string, p: CachePartition): pl.DataFrame {
+/** The `columns` of a part (each must be there), checked against the manifest's counts. */
+function readPart(root: string, p: CachePartition, columns: string[]): pl.DataFrame {
   const file = join(root, p.path);
   const bytes = Deno.statSync(file).size;
   if (bytes !== p.bytes) throw new Error(`${p.path}: ${bytes} bytes, the manifest says ${p.bytes}`);
-  const df = pl.readParquet(file);
+  const df = pl.readParquet(file, { columns });
   if (df.height !== p.rows) {
     throw new Error(`${p.path}: ${df.height} rows, the manifest says ${p.rows}`);
   }

@@ -59,7 +59,12 @@ function sameId(ids: Int32Array): number | undefined {
 function constantText([name, ids, table]: TextIds): pl.Expr | null {
   const id = ids.length === 0 ? undefined : sameId(ids);
   if (id === undefined) return null;
-  return (id === -1 ? pl.lit(null) : pl.lit(table[id])).cast(pl.Utf8).alias(name);
+  return textLiteral(name, id === -1 ? null : table[id]);
+}
+
+/** The Utf8 column `name` holding `value` (null: no value) in every row of a frame. */
+export function textLiteral(name: string, value: string | null): pl.Expr {
+  return pl.lit(value).cast(pl.Utf8).alias(name);
 }
 
 /** 1/0/-1 → Boolean with nulls. */
