@@ -1,5 +1,8 @@
 /**
- * Splitting a frame of scored rows by run.
+ * Splitting a frame of scored rows by run, and looking at a frame's columns without taking
+ * them out: a column that holds one value in every row is a polars literal (the compact frame
+ * and the cache make them, `pipeline/compact_frame.ts`), and `getColumn` turns it into a
+ * column of every row (16 bytes a row for text).
  *
  * @module
  */
@@ -29,4 +32,40 @@ export function framesByRun(
   const kept = runs ? rows.filter(pl.col("run").isIn(runs as string[])) : rows;
   const parts = kept.partitionBy("run", true, true);
   return new Map(parts.map((p) => [p.getColumn("run").get(0) as string, p]));
+}
+
+/**
+ * The type of column `name` of `df`, from the frame's schema (`df.schema` and `getColumn` take
+ * every column out); throws when there is no such column.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ x: [1, 2] }).withColumns(pl.lit("bbeh").alias("benchmark"));
+ * assert.ok(columnType(df, "benchmark").equals(pl.String));
+ * assert.throws(() => columnType(df, "run"), /no column run/);
+ * ```
+ */
+export function columnType(df: pl.DataFrame, name: string): pl.DataType {
+  const at = df.columns.indexOf(name);
+  if (at < 0) throw new Error(`no column ${name}`);
+  return df.dtypes[at];
+}
+
+/**
+ * The value of column `name` in the first row of `df` (undefined: no rows), computed by
+ * polars without taking the column out.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ x: [1, 2] }).withColumns(pl.lit("bbeh").alias("benchmark"));
+ * assert.equal(firstValue(df, "benchmark"), "bbeh");
+ * assert.equal(firstValue(df.head(0), "benchmark"), undefined);
+ * ```
+ */
+export function firstValue(df: pl.DataFrame, name: string): unknown {
+  return df.height === 0 ? undefined : df.select(pl.col(name).first()).row(0)[0];
 }

@@ -84,6 +84,7 @@ import pl from "nodejs-polars";
 import { randomBytes } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { CACHE_VERSION, describeChange, type FileFingerprint, jsonCopy } from "./cache_key.ts";
+import { columnType, firstValue } from "../core/frames.ts";
 import { textLiteral } from "./compact_frame.ts";
 import type { LoadQuarantine } from "./merge.ts";
 
@@ -277,9 +278,10 @@ function checkWritable(key: string, frame: pl.DataFrame): void {
   if (frame.columns.includes("row")) throw new Error("the frame has a column `row`");
   for (const name of ["benchmark", "run"]) {
     if (!frame.columns.includes(name)) throw new Error(`the frame has no column \`${name}\``);
-    const col = frame.getColumn(name);
-    if (!col.dtype.equals(pl.String)) throw new Error(`\`${name}\` is ${col.dtype}, not Utf8`);
-    if (col.nullCount() > 0) throw new Error(`\`${name}\` has nulls`);
+    const type = columnType(frame, name);
+    if (!type.equals(pl.String)) throw new Error(`\`${name}\` is ${type}, not Utf8`);
+    const nulls = frame.select(pl.col(name).nullCount()).row(0)[0];
+    if (Number(nulls) > 0) throw new Error(`\`${name}\` has nulls`);
   }
 }
 
@@ -292,8 +294,8 @@ function writePartitions(root: string, frame: pl.DataFrame): CachePartition[] {
   // `row` as Int64 (not polars' UInt32 index): every engine has a signed 64-bit type (bigint).
   const indexed = frame.withRowIndex("row").withColumns(pl.col("row").cast(pl.Int64));
   return partitionsOf(indexed).filter((p) => p.height > 0).map((part) => {
-    const benchmark = part.getColumn("benchmark").get(0) as string;
-    const run = part.getColumn("run").get(0) as string;
+    const benchmark = firstValue(part, "benchmark") as string;
+    const run = firstValue(part, "run") as string;
     const path = partitionPath(benchmark, run);
     const file = join(root, path);
     Deno.mkdirSync(dirname(file), { recursive: true });
@@ -313,7 +315,7 @@ function writePartitions(root: string, frame: pl.DataFrame): CachePartition[] {
  */
 function constantTexts(frame: pl.DataFrame): Record<string, string | null> {
   const text = frame.columns.filter((c) =>
-    c !== "benchmark" && c !== "run" && frame.getColumn(c).dtype.equals(pl.String)
+    c !== "benchmark" && c !== "run" && columnType(frame, c).equals(pl.String)
   );
   if (frame.height === 0 || text.length === 0) return {};
   const distinct = frame.select(...text.map((c) => pl.col(c).nUnique())).row(0);
@@ -542,11 +544,18 @@ function partitionIds(partitions: readonly CachePartition[]): Int32Array {
  * strings: no folder name decoding) by gathering from a table of the partitions (native; no JS
  * strings per row).
  */
-function partitionColumns(partitions: readonly CachePartition[], ids: pl.Series): pl.Series[] {
-  return pl.DataFrame([
-    pl.Series("benchmark", partitions.map((p) => p.benchmark), pl.Utf8),
-    pl.Series("run", partitions.map((p) => p.run), pl.Utf8),
-  ]).select(pl.col("benchmark").gather(ids), pl.col("run").gather(ids)).getColumns();
+function partitionColumns(
+  partitions: readonly CachePartition[],
+  ids: pl.Series,
+): (pl.Series | pl.Expr)[] {
+  const gathered = (name: string, values: string[]) =>
+    pl.DataFrame([pl.Series(name, values, pl.Utf8)]).select(pl.col(name).gather(ids))
+      .getColumn(name);
+  const run = gathered("run", partitions.map((p) => p.run));
+  const benchmarks = [...new Set(partitions.map((p) => p.benchmark))];
+  // one benchmark (the usual load): a literal, as the manifest's constants are
+  if (benchmarks.length === 1) return [run, textLiteral("benchmark", benchmarks[0])];
+  return [run, gathered("benchmark", partitions.map((p) => p.benchmark))];
 }
 
 /**
@@ -573,7 +582,7 @@ function isIdentity(frame: pl.DataFrame): boolean {
 function checkTypes(frame: pl.DataFrame, schema: pl.DataFrame): pl.DataFrame {
   for (const name of schema.columns) {
     const want = schema.getColumn(name).dtype;
-    const got = frame.getColumn(name).dtype;
+    const got = columnType(frame, name);
     if (!got.equals(want)) throw new Error(`column ${name} is ${got}, schema.parquet says ${want}`);
   }
   return frame;

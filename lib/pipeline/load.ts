@@ -27,7 +27,7 @@
  * ```
  * @module
  */
-import type pl from "nodejs-polars";
+import pl from "nodejs-polars";
 import { getBenchmark, getScorer, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
 import { sourceDigest, treeStamp } from "../core/digest.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "../core/progress.ts";
@@ -560,7 +560,8 @@ function noLogs(paths: readonly string[]): Error {
 /** The chosen scorer must apply to every benchmark the logs' rows were tied to. */
 function checkScorerApplies(scorer: string, scored: Scored): void {
   const tied = new Set([
-    ...scored.compact.getColumn("benchmark").unique().toArray() as string[],
+    ...scored.compact.select(pl.col("benchmark").unique()).getColumn("benchmark")
+      .toArray() as string[],
     ...scored.quarantine.map((q) => q.benchmark).filter((b): b is string => b !== null),
   ]);
   for (const b of scoredBenchmarks()) {

@@ -49,7 +49,8 @@ export function rowsFrame(
       pl.lit(null).cast(pl.Utf8).alias("target"),
     ));
   }
-  const benchmarks = (compact.getColumn("benchmark").unique().toArray() as string[]).sort();
+  const benchmarks = (compact.select(pl.col("benchmark").unique()).getColumn("benchmark")
+    .toArray() as string[]).sort();
   const examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" })
     .drop("input_chars");
   const joined = df.withColumns(VERSION_KEY)

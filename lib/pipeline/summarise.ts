@@ -39,7 +39,7 @@ import pl from "nodejs-polars";
 import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark, BenchmarkAggregate } from "../benchmarks/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
-import { framesByRun } from "../core/frames.ts";
+import { firstValue, framesByRun } from "../core/frames.ts";
 import { wilsonInterval } from "../stats/wilson.ts";
 import { checkRowBalance } from "../logs/quarantine.ts";
 import { GENERIC_FORMATS } from "../logs/discover.ts";
@@ -483,7 +483,7 @@ function aggregateByRun(
   const cols = rows.select("run", "benchmark", "task", "example_index", "correct");
   // one benchmark (the usual case): no partition, which copies every row
   for (const part of benchmarks === 1 ? [cols] : cols.partitionBy("benchmark", true, true)) {
-    const benchmark = part.getColumn("benchmark").get(0) as string;
+    const benchmark = firstValue(part, "benchmark") as string;
     const b = getBenchmark(benchmark)!;
     // the same frame to aggregates and intervals: BBEH checks its rows once for both
     const runs = b.aggregateRuns?.(part) ?? perRun(part, b);
