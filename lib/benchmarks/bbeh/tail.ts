@@ -28,7 +28,7 @@
  * import { bbehNormalizeTarget } from "@runlens/benchmarks/bbeh/scorer.ts";
  * const b = new TextEncoder().encode(JSON.stringify("x".repeat(5000) + " The answer is: (B)"));
  * const v = bbehVerdictFromSpan(b, 0, b.length, 0, bbehNormalizeTarget("(B)"));
- * assert.deepEqual(v, { extracted: "(b)", correct: true, fast: true }); // the last 1 KB only
+ * assert.deepEqual(v, { extracted: "(b)", correct: true, fast: true }); // the last 128 bytes only
  * ```
  * @module
  */
@@ -38,15 +38,19 @@ import { BBEH_ANSWER_PREFIXES, bbehExtract, bbehFuzzyMatch } from "./scorer.ts";
 
 /**
  * Bytes of the response's end decoded on the fast path (the default of
- * {@link bbehVerdictFromSpan}).
+ * {@link bbehVerdictFromSpan}). Short: the answer is nearly always in the last line, and a
+ * response of more than twice this takes the fast path. On responses of 330–930 characters
+ * (a generated canonical log) 128 bytes decode the tail alone for 95% of them and cost
+ * 1.8 µs a verdict against 2.8 µs with 1,024 (which decoded all of them whole); a tail
+ * without an answer prefix costs one more decode of the whole text.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(TAIL_BYTES, 1024);
+ * assert.equal(TAIL_BYTES, 128);
  * ```
  */
-export const TAIL_BYTES = 1024;
+export const TAIL_BYTES = 128;
 
 const PREFIX_BYTES = BBEH_ANSWER_PREFIXES.map((p) => new TextEncoder().encode(p));
 /** Keeps a leading U+FEFF (a default TextDecoder drops it; `JSON.parse` and the rules keep it). */
