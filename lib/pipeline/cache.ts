@@ -293,17 +293,15 @@ function randomName(): string {
 function writePartitions(root: string, frame: pl.DataFrame): CachePartition[] {
   // `row` as Int64 (not polars' UInt32 index): every engine has a signed 64-bit type (bigint).
   const indexed = frame.withRowIndex("row").withColumns(pl.col("row").cast(pl.Int64));
-  return partitionsOf(indexed).filter((p) => p.height > 0).map((part) => {
-    const benchmark = firstValue(part, "benchmark") as string;
-    const run = firstValue(part, "run") as string;
+  return partitionsOf(indexed).filter((p) => p.rows.height > 0).map(({ benchmark, run, rows }) => {
     const path = partitionPath(benchmark, run);
     const file = join(root, path);
     Deno.mkdirSync(dirname(file), { recursive: true });
     // A fresh folder holds no part yet unless two runs map to one folder (case or Unicode
     // normalisation of the file system): refuse rather than overwrite one run with another.
     if (exists(file)) throw new Error(`run ${JSON.stringify(run)} shares its folder with another`);
-    part.drop("benchmark", "run").writeParquet(file, { compression: "zstd" });
-    return { benchmark, run, path, rows: part.height, bytes: Deno.statSync(file).size };
+    rows.drop("benchmark", "run").writeParquet(file, { compression: "zstd" });
+    return { benchmark, run, path, rows: rows.height, bytes: Deno.statSync(file).size };
   });
 }
 
@@ -333,21 +331,42 @@ const MAX_BLOCKS = 100_000;
  * another — they are slices, which copy nothing; else polars' `partitionBy` copies the frame
  * (at a million rows 0.4 s and 220 MB, the peak memory of a first load).
  */
-function partitionsOf(frame: pl.DataFrame): pl.DataFrame[] {
-  const starts = blockStarts(frame);
-  if (starts === null) return frame.partitionBy(["benchmark", "run"], true, true);
-  return starts.map((s, i) => frame.slice(s, (starts[i + 1] ?? frame.height) - s));
+function partitionsOf(frame: pl.DataFrame): Partition[] {
+  const blocks = blockStarts(frame);
+  if (blocks === null) {
+    return frame.partitionBy(["benchmark", "run"], true, true).map((rows) => ({
+      benchmark: firstValue(rows, "benchmark") as string,
+      run: firstValue(rows, "run") as string,
+      rows,
+    }));
+  }
+  return blocks.map(({ at, benchmark, run }, i) => ({
+    benchmark,
+    run,
+    rows: frame.slice(at, (blocks[i + 1]?.at ?? frame.height) - at),
+  }));
 }
 
-/** Where each block of rows of one (benchmark, run) starts; null when a partition has several. */
-function blockStarts(frame: pl.DataFrame): number[] | null {
+/** The rows of one (benchmark, run). */
+interface Partition {
+  benchmark: string;
+  run: string;
+  rows: pl.DataFrame;
+}
+
+/**
+ * Where each block of rows of one (benchmark, run) starts, with its keys; null when a
+ * partition has several blocks.
+ */
+function blockStarts(frame: pl.DataFrame): { at: number; benchmark: string; run: string }[] | null {
   const changes = ["benchmark", "run"].map((c) => pl.col(c).neq(pl.col(c).shift(1)));
   const firsts = frame.select("benchmark", "run").withRowIndex("__at")
     .filter(changes[0].or(changes[1]).fillNull(true));
   if (firsts.height > MAX_BLOCKS) return null;
-  const keys = firsts.rows().map(([, benchmark, run]) => JSON.stringify([benchmark, run]));
-  if (new Set(keys).size < keys.length) return null;
-  return firsts.getColumn("__at").toArray().map(Number);
+  const blocks = (firsts.rows() as [number, string, string][])
+    .map(([at, benchmark, run]) => ({ at: Number(at), benchmark, run }));
+  const keys = new Set(blocks.map(({ benchmark, run }) => JSON.stringify([benchmark, run])));
+  return keys.size < blocks.length ? null : blocks;
 }
 
 function writeQuarantine(file: string, quarantine: readonly LoadQuarantine[]): number {
