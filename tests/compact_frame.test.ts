@@ -162,3 +162,25 @@ Deno.test("compact frame: literal columns survive filters, slices, partitions, c
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("compact frame: with release, the rows' arrays are freed and the frame is the same", () => {
+  const list = rows(7, { filter: "strict-match" });
+  list[2] = { ...list[2], tokens: 40, stored: true, data_version: "v2" };
+  const build = () => {
+    const b = new RowBuilder();
+    for (const r of list) b.add(r);
+    return b.finish();
+  };
+  const kept = compactFrame(build(), ["logs/a.jsonl"]);
+  const freed = build();
+  const df = compactFrame(freed, ["logs/a.jsonl"], { release: true });
+  assert.deepEqual(df.rows(), kept.rows());
+  assert.deepEqual(df.columns, kept.columns);
+  for (const group of [freed.int, freed.byte, freed.float]) {
+    for (const [name, a] of Object.entries(group)) assert.equal(a.length, 0, name);
+  }
+  // without release the rows stay readable
+  const again = build();
+  compactFrame(again, ["logs/a.jsonl"]);
+  assert.equal(again.int.run.length, 7);
+});

@@ -28,7 +28,7 @@
  */
 import pl from "nodejs-polars";
 import { PTR_KINDS } from "../logs/record.ts";
-import type { CompactRows } from "./compact.ts";
+import { type CompactRows, releaseRows } from "./compact.ts";
 
 /** A text column: ids into its table (-1: null). */
 type TextIds = [name: string, ids: Int32Array, table: readonly string[]];
@@ -73,9 +73,26 @@ function triBool(name: string): pl.Expr {
     .otherwise(pl.col(name).eq(1)).alias(name);
 }
 
-/** The frame of compact rows whose `file` ids index `files` (paths). */
-export function compactFrame(rows: CompactRows, files: readonly string[]): pl.DataFrame {
+/**
+ * The frame of compact rows whose `file` ids index `files` (paths). With `release`, each of
+ * the rows' arrays is freed as soon as polars holds its copy, and `rows` must not be read
+ * again: the rows and the frame are then never both whole in memory.
+ */
+export function compactFrame(
+  rows: CompactRows,
+  files: readonly string[],
+  options: { release?: boolean } = {},
+): pl.DataFrame {
   const n = rows.int, s = rows.strings;
+  const copied = (a: Int32Array | Int8Array | Float64Array) => {
+    const buffer = a.buffer as ArrayBuffer;
+    if (options.release && !buffer.detached) buffer.transfer(0);
+  };
+  const num = (name: string, a: Int32Array | Int8Array | Float64Array, type: pl.DataType) => {
+    const series = pl.Series(name, a as unknown as number[], type);
+    copied(a);
+    return series;
+  };
   const text = (
     name: string,
     ids: Int32Array,
@@ -86,24 +103,24 @@ export function compactFrame(rows: CompactRows, files: readonly string[]): pl.Da
     text("model", n.model, s.model),
     text("benchmark", n.benchmark, s.benchmark),
     text("task", n.task, s.task),
-    pl.Series("example_index", n.example, pl.Int32),
-    pl.Series("epoch", n.epoch, pl.Int32),
-    pl.Series("input_chars", n.input_chars, pl.Int32),
+    num("example_index", n.example, pl.Int32),
+    num("epoch", n.epoch, pl.Int32),
+    num("input_chars", n.input_chars, pl.Int32),
     text("extracted", n.extracted, s.extracted),
-    pl.Series("correct", rows.byte.correct, pl.Int8),
+    num("correct", rows.byte.correct, pl.Int8),
     text("scorer", n.scorer, s.scorer),
-    pl.Series("response_chars", n.chars, pl.Int32),
-    pl.Series("response_bytes", n.bytes, pl.Int32),
-    pl.Series("response_tokens", n.tokens, pl.Int32),
+    num("response_chars", n.chars, pl.Int32),
+    num("response_bytes", n.bytes, pl.Int32),
+    num("response_tokens", n.tokens, pl.Int32),
     text("source_file", n.file, files),
-    pl.Series("source_line", n.line, pl.Int32),
-    pl.Series("stored_correct", rows.byte.stored, pl.Int8),
+    num("source_line", n.line, pl.Int32),
+    num("stored_correct", rows.byte.stored, pl.Int8),
     text("tool_extracted", n.tool_extracted, s.tool_extracted),
     text("lm_eval_filter", n.filter, s.filter),
     text("data_version", n.data_version, s.data_version),
     text("ptr_kind", Int32Array.from(rows.byte.ptr_kind), PTR_KINDS),
-    pl.Series("ptr_offset", rows.float.ptr_offset, pl.Float64),
-    pl.Series("ptr_length", rows.float.ptr_length, pl.Float64),
+    num("ptr_offset", rows.float.ptr_offset, pl.Float64),
+    num("ptr_length", rows.float.ptr_length, pl.Float64),
     text("ptr_member", n.ptr_member, s.ptr_member),
   ];
   const constants: pl.Expr[] = [];
@@ -114,8 +131,10 @@ export function compactFrame(rows: CompactRows, files: readonly string[]): pl.Da
       const lit = constantText(c);
       if (lit) constants.push(lit);
       else series.push(fromIds(...c));
+      copied(c[1]);
     }
   }
+  if (options.release) releaseRows(rows); // what no column took (the byte ptr_kind)
   return pl.DataFrame(series).withColumns(
     ...constants,
     triBool("correct"),

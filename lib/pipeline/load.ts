@@ -46,7 +46,6 @@ import {
   staleReason,
   writeCache,
 } from "./cache.ts";
-import { releaseRows } from "./compact.ts";
 import { compactFrame } from "./compact_frame.ts";
 import { type EngineOptions, type LoadPlan, planLoad, scoreLoad } from "./engine.ts";
 import type { LoadQuarantine, MergedLoad } from "./merge.ts";
@@ -428,8 +427,8 @@ async function scoredOrCached(
     }
   }
   const engine = await scoreLoad(plan, engineOptions);
-  const compact = compactFrame(engine.merged.rows, plan.files.map((f) => f.path));
-  releaseRows(engine.merged.rows);
+  const paths = plan.files.map((f) => f.path);
+  const compact = compactFrame(engine.merged.rows, paths, { release: true });
   const scored: Scored = {
     compact,
     quarantine: engine.merged.quarantine,
