@@ -381,6 +381,27 @@ Deno.test("broken entries are misses with the reason, and are replaced by the ne
       /constant columns are bad/,
     ],
     [
+      "constant value edited: the parts hold another",
+      (e) => editManifest(e, (m) => ((m.constants as Record<string, string>).scorer = "lenient")),
+      /differ from the manifest's constant/,
+    ],
+    [
+      "a varying column listed as constant",
+      (e) => editManifest(e, (m) => ((m.constants as Record<string, string>).task = "nycc")),
+      /differ from the manifest's constant/,
+    ],
+    [
+      "a constant column dropped from a part",
+      (e) => {
+        const file = firstPart(e);
+        pl.readParquet(file).drop("scorer").writeParquet(file, { compression: "zstd" });
+        editManifest(e, (m) => {
+          (m.partitions as { bytes: number }[])[0].bytes = Deno.statSync(file).size;
+        });
+      },
+      /scorer/,
+    ],
+    [
       "manifest not JSON",
       (e) => Deno.writeTextFileSync(join(e, "manifest.json"), '{"cache_ver'),
       /JSON/,
