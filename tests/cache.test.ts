@@ -19,7 +19,7 @@ import {
   staleReason,
   writeCache,
 } from "@runlens/pipeline/cache.ts";
-import { FINGERPRINT_BYTES } from "@runlens/pipeline/cache_key.ts";
+import { FINGERPRINT_BYTES, sha256 } from "@runlens/pipeline/cache_key.ts";
 import type { LoadQuarantine } from "@runlens/pipeline/merge.ts";
 import { runCli, runDeno } from "./_cli.ts";
 import { AWKWARD_RUNS, awkwardFrame, BIG_OFFSET } from "./_cache_writer.ts";
@@ -330,11 +330,21 @@ const firstPart = (entry: string) => {
   const m = JSON.parse(Deno.readTextFileSync(join(entry, "manifest.json")));
   return join(entry, m.partitions[0].path);
 };
-const editManifest = (entry: string, edit: (m: Record<string, unknown>) => void) => {
+/** Edit an entry's manifest; `reseal`: with a new digest, as if runlens had written it. */
+const editManifest = (
+  entry: string,
+  edit: (m: Record<string, unknown>) => void,
+  reseal = false,
+) => {
   const m = JSON.parse(Deno.readTextFileSync(join(entry, "manifest.json")));
   edit(m);
+  if (reseal) {
+    delete m.digest;
+    m.digest = sha256(JSON.stringify(m));
+  }
   Deno.writeTextFileSync(join(entry, "manifest.json"), JSON.stringify(m));
 };
+const DIGEST = /does not match its digest/;
 
 Deno.test("broken entries are misses with the reason, and are replaced by the next write", () => {
   const cases: [string, (entry: string) => void, RegExp][] = [
@@ -362,12 +372,22 @@ Deno.test("broken entries are misses with the reason, and are replaced by the ne
           parts[0].rows++;
           parts[1].rows--;
         }),
+      DIGEST,
+    ],
+    [
+      "partition rows edited, manifest resealed: the parts' own counts disagree",
+      (e) =>
+        editManifest(e, (m) => {
+          const parts = m.partitions as { rows: number }[];
+          parts[0].rows++;
+          parts[1].rows--;
+        }, true),
       /rows, the manifest says/,
     ],
     ["version edited", (e) => editManifest(e, (m) => (m.cache_version = 0)), /cache version 0/],
     [
-      "constant column not a column",
-      (e) => editManifest(e, (m) => (m.constants = { scorer: "bbeh-official", nope: "x" })),
+      "constant column not a column (manifest resealed)",
+      (e) => editManifest(e, (m) => (m.constants = { scorer: "bbeh-official", nope: "x" }), true),
       /constant columns are not columns of schema\.parquet/,
     ],
     [
@@ -383,12 +403,12 @@ Deno.test("broken entries are misses with the reason, and are replaced by the ne
     [
       "constant value edited: the parts hold another",
       (e) => editManifest(e, (m) => ((m.constants as Record<string, string>).scorer = "lenient")),
-      /differ from the manifest's constant/,
+      DIGEST,
     ],
     [
       "a varying column listed as constant",
       (e) => editManifest(e, (m) => ((m.constants as Record<string, string>).task = "nycc")),
-      /differ from the manifest's constant/,
+      DIGEST,
     ],
     [
       "a constant column dropped from a part",
@@ -399,7 +419,7 @@ Deno.test("broken entries are misses with the reason, and are replaced by the ne
           (m.partitions as { bytes: number }[])[0].bytes = Deno.statSync(file).size;
         });
       },
-      /scorer/,
+      DIGEST,
     ],
     [
       "manifest not JSON",

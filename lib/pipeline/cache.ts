@@ -83,7 +83,13 @@
 import pl from "nodejs-polars";
 import { randomBytes } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
-import { CACHE_VERSION, describeChange, type FileFingerprint, jsonCopy } from "./cache_key.ts";
+import {
+  CACHE_VERSION,
+  describeChange,
+  type FileFingerprint,
+  jsonCopy,
+  sha256,
+} from "./cache_key.ts";
 import { columnType, firstValue } from "../core/frames.ts";
 import { textLiteral } from "./compact_frame.ts";
 import type { LoadQuarantine } from "./merge.ts";
@@ -156,6 +162,12 @@ export interface CacheManifest {
    * read as that value instead of from the parts, which hold them too (for other engines).
    */
   constants: Record<string, string | null>;
+  /**
+   * SHA-256 of the manifest's other fields as JSON: runlens takes run names and constant
+   * columns from the manifest rather than the parts, so an edited or damaged manifest must be
+   * refused, not read as it says.
+   */
+  digest: string;
 }
 
 /** What {@link writeCache} stores. */
@@ -257,7 +269,7 @@ export function writeCache(dir: string, key: string, load: LoadToCache): CacheWr
     const partitions = writePartitions(tmp, load.frame);
     load.frame.head(0).writeParquet(join(tmp, SCHEMA));
     const quarantine_bytes = writeQuarantine(join(tmp, QUARANTINE), load.quarantine);
-    const manifest: CacheManifest = {
+    const content = {
       ...base,
       rows: load.frame.height,
       quarantined: load.quarantine.length,
@@ -265,6 +277,7 @@ export function writeCache(dir: string, key: string, load: LoadToCache): CacheWr
       partitions,
       constants: constantTexts(load.frame),
     };
+    const manifest: CacheManifest = { ...content, digest: sha256(JSON.stringify(content)) };
     Deno.writeTextFileSync(join(tmp, MANIFEST), JSON.stringify(manifest, null, 1) + "\n");
   } catch (e) {
     removeQuietly(tmp);
@@ -496,6 +509,10 @@ function readManifest(root: string, key: string): CacheManifest {
     constants === null || typeof constants !== "object" || Array.isArray(constants) ||
     !Object.values(constants).every((v) => v === null || typeof v === "string")
   ) throw new Error("the manifest's constant columns are bad");
+  const { digest, ...content } = m;
+  if (digest !== sha256(JSON.stringify(content))) {
+    throw new Error("the manifest does not match its digest (edited or damaged)");
+  }
   return m as CacheManifest;
 }
 

@@ -105,7 +105,16 @@ function readAt(fd: number, position: number, length: number): Uint8Array {
   return buf.subarray(0, got);
 }
 
-function sha256(data: Uint8Array | string): string {
+/**
+ * The SHA-256 of `data`, in hex.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(sha256("abc").slice(0, 16), "ba7816bf8f01cfea");
+ * ```
+ */
+export function sha256(data: Uint8Array | string): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
