@@ -69,3 +69,20 @@ export function columnType(df: pl.DataFrame, name: string): pl.DataType {
 export function firstValue(df: pl.DataFrame, name: string): unknown {
   return df.height === 0 ? undefined : df.select(pl.col(name).first()).row(0)[0];
 }
+
+/**
+ * The distinct values of column `name` of `df`, in no set order, computed by polars without
+ * taking the column out.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * const df = pl.DataFrame({ x: [1, 2, 2] }).withColumns(pl.lit("bbeh").alias("benchmark"));
+ * assert.deepEqual(distinctValues(df, "benchmark"), ["bbeh"]);
+ * assert.deepEqual(distinctValues(df, "x").sort(), [1, 2]);
+ * ```
+ */
+export function distinctValues(df: pl.DataFrame, name: string): unknown[] {
+  return df.select(pl.col(name).unique()).getColumn(name).toArray();
+}

@@ -27,9 +27,10 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
+import type pl from "nodejs-polars";
 import { getBenchmark, getScorer, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
 import { sourceDigest, treeStamp } from "../core/digest.ts";
+import { distinctValues } from "../core/frames.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "../core/progress.ts";
 import type { Format } from "../logs/discover.ts";
 import { type ColumnMap } from "../logs/mapped.ts";
@@ -559,8 +560,7 @@ function noLogs(paths: readonly string[]): Error {
 /** The chosen scorer must apply to every benchmark the logs' rows were tied to. */
 function checkScorerApplies(scorer: string, scored: Scored): void {
   const tied = new Set([
-    ...scored.compact.select(pl.col("benchmark").unique()).getColumn("benchmark")
-      .toArray() as string[],
+    ...distinctValues(scored.compact, "benchmark") as string[],
     ...scored.quarantine.map((q) => q.benchmark).filter((b): b is string => b !== null),
   ]);
   for (const b of scoredBenchmarks()) {

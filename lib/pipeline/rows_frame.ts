@@ -25,6 +25,7 @@
 import pl from "nodejs-polars";
 import { getBenchmark } from "../benchmarks/registry.ts";
 import { pyLen } from "../core/python.ts";
+import { distinctValues } from "../core/frames.ts";
 import { conformRows } from "../core/schema.ts";
 
 // null keys never match in a polars join: the release (data_version null) joins as ""
@@ -49,8 +50,7 @@ export function rowsFrame(
       pl.lit(null).cast(pl.Utf8).alias("target"),
     ));
   }
-  const benchmarks = (compact.select(pl.col("benchmark").unique()).getColumn("benchmark")
-    .toArray() as string[]).sort();
+  const benchmarks = (distinctValues(compact, "benchmark") as string[]).sort();
   const examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" })
     .drop("input_chars");
   const joined = df.withColumns(VERSION_KEY)
