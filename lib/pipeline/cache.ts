@@ -588,10 +588,10 @@ function partitionColumns(
     pl.DataFrame([pl.Series(name, values, pl.Utf8)]).select(pl.col(name).gather(ids))
       .getColumn(name);
   const run = gathered("run", partitions.map((p) => p.run));
-  const benchmarks = [...new Set(partitions.map((p) => p.benchmark))];
+  const benchmarks = partitions.map((p) => p.benchmark);
   // one benchmark (the usual load): a literal, as the manifest's constants are
-  if (benchmarks.length === 1) return [run, textLiteral("benchmark", benchmarks[0])];
-  return [run, gathered("benchmark", partitions.map((p) => p.benchmark))];
+  if (new Set(benchmarks).size === 1) return [run, textLiteral("benchmark", benchmarks[0])];
+  return [run, gathered("benchmark", benchmarks)];
 }
 
 /**
