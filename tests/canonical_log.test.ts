@@ -104,6 +104,35 @@ dataTest("JSONL line-level quarantine: parse errors, truncation, missing and bad
   assert.equal(kept[1].response, "");
 });
 
+dataTest("integers beyond a row's 32 bits are quarantined with their reason, never wrapped", (
+  data,
+) =>
+  withTempDir(async (dir) => {
+    const file = join(dir, "big_ints.jsonl");
+    const line = (extra: string) =>
+      `{"task": "nycc", "example_index": 3, "response": "The answer is: (A)"${extra}}`;
+    await Deno.writeTextFile(
+      file,
+      [
+        line(', "epoch": 2147483648'),
+        line(', "epoch": 2147483647'),
+        line(', "response_tokens": 99999999999'),
+        '{"task": "nycc", "example_index": -2147483649, "response": "x"}',
+        line(', "epoch": "2147483648.0"'),
+      ].join("\n") + "\n",
+    );
+    const log = await loadRuns([file], data);
+    const byLine = reasons(log.quarantine);
+    assert.equal(byLine[1], 'epoch "2147483648" is out of range (1–2,147,483,647)');
+    assert.equal(byLine[3], 'response_tokens "99999999999" is out of range (0–2,147,483,647)');
+    assert.equal(byLine[4], 'example_index "-2147483649" is out of range (0–2,147,483,647)');
+    assert.equal(byLine[5], 'epoch "2147483648.0" is out of range (1–2,147,483,647)');
+    // the largest epoch a row keeps is kept as it is
+    assert.deepEqual(log.rows.select("source_line", "epoch").toRecords(), [
+      { source_line: 2, epoch: 2147483647 },
+    ]);
+  }));
+
 dataTest("CSV: record lines, quoted empty vs absent response, ragged and truncated records", async (
   data,
 ) => {

@@ -7,7 +7,8 @@
  * the log wrote, or break a table), it has no response, a response
  * over {@link MAX_RESPONSE_CHARS} characters, an `example_index` that is not an integer, neither
  * `example_index` nor `input`, an `epoch` that is not a positive integer, or
- * `response_tokens` that are not a non-negative integer. A record without a task passes: its
+ * `response_tokens` that are not a non-negative integer, or any of the three beyond
+ * {@link MAX_ROW_INT} (rows keep them as 32-bit integers). A record without a task passes: its
  * task is found from its question (`examples.ts`). Defaults: `run` = the record's `model` when
  * its file takes runs from models (`SourceFile.runFromModel`), else the file's default run;
  * `model` = the run; `epoch` = 1. Integers may be written `5`, `5.0`, `"5"` or `"+5"`.
@@ -82,6 +83,12 @@ function escapeClass(chars: string): string {
 
 /** Blank: null, absent, or only Python whitespace. */
 const isBlank = (t: string | null | undefined) => t === null || t === undefined || WS.test(t);
+
+/**
+ * The largest integer a row keeps: `example_index`, `epoch` and `response_tokens` are Int32
+ * columns (`core/schema.ts`); a larger value would wrap around silently, so it is quarantined.
+ */
+export const MAX_ROW_INT = 2 ** 31 - 1;
 
 /** A JSON number that is a safe integer, as it is (the common case: no text round trip). */
 const safeInt = (v: unknown): number | null =>
@@ -239,16 +246,28 @@ function integerFields(r: LogRecord, texts: Texts): Integers | string {
   if (texts.example_index !== null && index === null) {
     return `example_index ${quoteValue(texts.example_index)} is not an integer`;
   }
+  if (index !== null && Math.abs(index) > MAX_ROW_INT) {
+    return outOfRange("example_index", texts.example_index, 0);
+  }
   if (index === null && texts.input === null) return "neither example_index nor input given";
   const epoch = safeInt(r.epoch) ?? (texts.epoch === null ? 1 : intOf(texts.epoch));
   if (epoch === null || epoch <= 0) {
     return `epoch ${quoteValue(texts.epoch)} is not a positive integer`;
   }
+  if (epoch > MAX_ROW_INT) return outOfRange("epoch", texts.epoch, 1);
   const tokens = texts.response_tokens === null ? null : intOf(texts.response_tokens);
   if (texts.response_tokens !== null && (tokens === null || tokens < 0)) {
     return `response_tokens ${quoteValue(texts.response_tokens)} is not a non-negative integer`;
   }
+  if (tokens !== null && tokens > MAX_ROW_INT) {
+    return outOfRange("response_tokens", texts.response_tokens, 0);
+  }
   return { example_index: index, epoch, response_tokens: tokens };
+}
+
+/** The reason an integer field is beyond what a row keeps ({@link MAX_ROW_INT}). */
+function outOfRange(field: string, text: string | null, low: number): string {
+  return `${field} ${quoteValue(text)} is out of range (${low}–${count(MAX_ROW_INT)})`;
 }
 
 /** The record that passed: typed fields, blank identifiers given their defaults. */
