@@ -15,7 +15,7 @@
  * - DOM node count after load.
  *
  * ```sh
- * deno run --allow-all lib/report/html/bench.ts --data ../shared/data [--runs 20]
+ * deno run --allow-all lib/report/html/bench.ts [--data DIR] [--runs 20]
  *   [--response-chars 2000] [--encoding json|gzip-base64] [--budget 50000000] [--repeats 3]
  *   [--out /tmp/runlens_report_bench] [--json]
  * ```
@@ -41,7 +41,9 @@
  * @example
  * ```ts
  * import { benchReportHtml } from "@runlens/report/html/bench.ts";
- * const r = await benchReportHtml({ dataDir: "../shared/data", runs: 20, responseChars: 2000 });
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const dataDir = resolveDataDir(); // --data, $RUNLENS_DATA, else .runlens/data
+ * const r = await benchReportHtml({ dataDir, runs: 20, responseChars: 2000 });
  * console.log(r.write_ms, r.interactive_ms);
  * ```
  * @module
@@ -49,6 +51,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { loadBbehDataset } from "../../benchmarks/bbeh/dataset.ts";
+import { resolveDataDir } from "../../core/data_dir.ts";
 import { ensureChromium } from "../../setup/chromium.ts";
 import { ChromiumBrowser } from "../../setup/chromium_driver.ts";
 import type { PayloadEncoding } from "./examples.ts";
@@ -111,7 +114,8 @@ function median(xs: number[]): number {
  *
  * @example
  * ```ts
- * bbehSourceQuestions("../shared/data").length; // 4520
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * bbehSourceQuestions(resolveDataDir()).length; // 4520
  * ```
  */
 export function bbehSourceQuestions(dataDir: string): SourceQuestion[] {
@@ -283,7 +287,8 @@ export async function measureReportPage(
  *
  * @example
  * ```ts
- * const r = await benchReportHtml({ dataDir: "../shared/data", runs: 2, repeats: 1 });
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const r = await benchReportHtml({ dataDir: resolveDataDir(), runs: 2, repeats: 1 });
  * ```
  */
 export async function benchReportHtml(opts: BenchOptions): Promise<BenchResult> {
@@ -352,7 +357,7 @@ if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
     options: {
-      data: { type: "string", default: Deno.env.get("RUNLENS_DATA") ?? "../shared/data" },
+      data: { type: "string" },
       runs: { type: "string", default: "20" },
       "response-chars": { type: "string", default: "2000" },
       encoding: { type: "string", default: "auto" },
@@ -363,7 +368,7 @@ if (import.meta.main) {
     },
   });
   const r = await benchReportHtml({
-    dataDir: values.data!,
+    dataDir: resolveDataDir(values.data),
     runs: Number(values.runs),
     responseChars: Number(values["response-chars"]),
     encoding: values.encoding as PayloadEncoding,
