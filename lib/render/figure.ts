@@ -6,11 +6,13 @@
  * - `figure/dom.ts`: {@link plotDocument}, the jsdom document Plot draws into;
  * - `figure/canvas.ts`: {@link installCanvasShim}, the 2D canvas continuous colour legends need
  *   (its PNG data URLs from `figure/rgba_png.ts`);
- * - `figure/fonts.ts`: the DejaVu font files ({@link fontFiles}) and their advance widths
- *   ({@link textWidth});
+ * - `figure/fonts.ts`: the DejaVu font files ({@link fontFiles}), parsed with fontkit for
+ *   their advance widths ({@link textWidth});
  * - `figure/svg.ts`: {@link toStandaloneSvg}, an HTML `<figure>` laid out as one SVG (text and
  *   swatch-legend blocks from `figure/svg_blocks.ts`);
  * - `figure/png.ts`: {@link svgToPng} with resvg;
+ * - `figure/labels.ts`: {@link labelProblems}, labels of a figure that overlap or are cut off
+ *   (ink boxes of every `<text>`, {@link textBoxes});
  * - `figure/save.ts`: {@link saveFigure} (SVG + PNG files) and {@link figureBundle} (notebook
  *   display);
  * - `figure/options.ts`: {@link FigureOptions}, the title/subtitle/caption every figure
@@ -38,5 +40,12 @@ export { installCanvasShim } from "./figure/canvas.ts";
 export { FONT_DIRS, FONT_SANS, fontFiles, textWidth } from "./figure/fonts.ts";
 export { type StandaloneOptions, toStandaloneSvg } from "./figure/svg.ts";
 export { type PngOptions, svgToPng } from "./figure/png.ts";
+export {
+  type LabelCheckOptions,
+  type LabelProblem,
+  labelProblems,
+  type TextBox,
+  textBoxes,
+} from "./figure/labels.ts";
 export { type FigureBundle, figureBundle, saveFigure } from "./figure/save.ts";
 export type { FigureOptions } from "./figure/options.ts";

@@ -1,11 +1,13 @@
 /**
- * Fonts of figure output: the DejaVu TTF files resvg loads, advance widths measured from those
- * files (so wrapping and legend spacing match what resvg draws), and the mapping of CSS
- * font-family lists to DejaVu families.
+ * Fonts of figure output: the DejaVu TTF files resvg loads, the same files parsed with fontkit
+ * (advance widths, so wrapping and legend spacing match what resvg draws; shaped runs and ink
+ * bounds for the label-collision check, `labels.ts`), and the mapping of CSS font-family lists
+ * to DejaVu families.
  *
  * @module
  */
 import { join } from "node:path";
+import * as fontkit from "fontkit";
 import { REPO_ROOT } from "../../core/data_dir.ts";
 
 /** The concrete font families output SVGs use (all shipped by `dejavu-fonts-ttf`). */
@@ -63,94 +65,58 @@ function isFile(path: string): boolean {
   }
 }
 
-/** Advance widths of one TrueType font (cmap format 4 + hmtx; no kerning). */
-class FontMetrics {
-  #cache = new Map<number, number>();
-  #v: DataView;
-  #upem: number;
-  #numH: number;
-  #hmtx: number;
-  #cmap4 = -1;
-
-  constructor(bytes: Uint8Array) {
-    const v = (this.#v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    const tables = new Map<string, number>();
-    for (let i = 0, n = v.getUint16(4); i < n; i++) {
-      const r = 12 + 16 * i;
-      const tag = String.fromCharCode(...bytes.subarray(r, r + 4));
-      tables.set(tag, v.getUint32(r + 8));
-    }
-    const need = (t: string) => {
-      const o = tables.get(t);
-      if (o === undefined) throw new Error(`font has no ${t} table`);
-      return o;
-    };
-    this.#upem = v.getUint16(need("head") + 18);
-    this.#numH = v.getUint16(need("hhea") + 34);
-    this.#hmtx = need("hmtx");
-    const cmap = need("cmap");
-    for (let i = 0, n = v.getUint16(cmap + 2); i < n; i++) {
-      const r = cmap + 4 + 8 * i;
-      const [pid, eid, off] = [v.getUint16(r), v.getUint16(r + 2), v.getUint32(r + 4)];
-      if (((pid === 3 && eid === 1) || pid === 0) && v.getUint16(cmap + off) === 4) {
-        this.#cmap4 = cmap + off;
-        break;
-      }
-    }
-  }
-
-  #glyph(cp: number): number {
-    const v = this.#v, t = this.#cmap4;
-    if (t < 0 || cp > 0xffff) return 0;
-    const segs = v.getUint16(t + 6) / 2;
-    const ends = t + 14, starts = ends + 2 * segs + 2, deltas = starts + 2 * segs;
-    const ranges = deltas + 2 * segs;
-    for (let s = 0; s < segs; s++) {
-      if (v.getUint16(ends + 2 * s) < cp) continue;
-      const start = v.getUint16(starts + 2 * s);
-      if (start > cp) return 0;
-      const delta = v.getInt16(deltas + 2 * s), ro = v.getUint16(ranges + 2 * s);
-      if (ro === 0) return (cp + delta) & 0xffff;
-      const g = v.getUint16(ranges + 2 * s + ro + 2 * (cp - start));
-      return g === 0 ? 0 : (g + delta) & 0xffff;
-    }
-    return 0;
-  }
-
-  /** Advance width of one code point, in em. */
-  advance(cp: number): number {
-    let w = this.#cache.get(cp);
-    if (w === undefined) {
-      const g = Math.min(this.#glyph(cp), this.#numH - 1);
-      w = this.#v.getUint16(this.#hmtx + 4 * g) / this.#upem;
-      this.#cache.set(cp, w);
-    }
-    return w;
-  }
-
-  /** Width of a string at a font size, in px. */
-  measure(text: string, size: number): number {
-    let em = 0;
-    for (const ch of text) em += this.advance(ch.codePointAt(0)!);
-    return em * size;
-  }
+/** The part of a fontkit font runlens uses (fontkit ships no type declarations). */
+export interface Font {
+  unitsPerEm: number;
+  /** The hhea ascent and descent (descent negative), in font units. */
+  ascent: number;
+  descent: number;
+  /** The OS/2 x-height, in font units (0 when the table has none). */
+  xHeight: number;
+  glyphForCodePoint(cp: number): { advanceWidth: number };
+  layout(text: string, features?: string[] | Record<string, boolean>): GlyphRun;
 }
 
-const metricsCache = new Map<string, FontMetrics>();
+/** A shaped run of glyphs (fontkit's `GlyphRun`), in font units. */
+export interface GlyphRun {
+  /** The pen advance of the whole run (kerning and ligatures applied). */
+  advanceWidth: number;
+  /** The ink bounds of the run's outlines (y up); infinite for a run without ink. */
+  bbox: { minX: number; minY: number; maxX: number; maxY: number };
+}
 
-function metrics(bold: boolean): FontMetrics {
-  const name = bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf";
-  let m = metricsCache.get(name);
-  if (!m) {
-    const path = fontFiles().find((f) => f.endsWith(`/${name}`)) ?? fontFiles()[0];
-    m = new FontMetrics(Deno.readFileSync(path));
-    metricsCache.set(name, m);
-  }
-  return m;
+const fontCache = new Map<string, Font>();
+
+/**
+ * The fontkit font of a DejaVu face (loaded once): family {@link FONT_SANS}, {@link FONT_MONO}
+ * or {@link FONT_SERIF} (anything else is Sans), bold and/or oblique when the face exists —
+ * the faces resvg draws figures with ({@link fontFiles}).
+ *
+ * @example
+ * ```ts
+ * const font = dejavuFont(FONT_SANS, true);
+ * font.layout("Accuracy").advanceWidth / font.unitsPerEm > 4; // true: in em
+ * ```
+ */
+export function dejavuFont(family: string, bold = false, oblique = false): Font {
+  const base = family === FONT_MONO
+    ? "DejaVuSansMono"
+    : family === FONT_SERIF
+    ? "DejaVuSerif"
+    : "DejaVuSans";
+  const styles = [`${bold ? "Bold" : ""}${oblique ? "Oblique" : ""}`, bold ? "Bold" : "", ""];
+  const files = fontFiles();
+  const path =
+    styles.map((st) => files.find((f) => f.endsWith(`/${base}${st ? `-${st}` : ""}.ttf`)))
+      .find((f) => f !== undefined) ?? files[0];
+  let font = fontCache.get(path);
+  if (!font) fontCache.set(path, font = fontkit.create(Deno.readFileSync(path)) as Font);
+  return font;
 }
 
 /**
- * Width in px of `text` set in DejaVu Sans (advance widths, no kerning).
+ * Width in px of `text` set in DejaVu Sans: the sum of the glyphs' advance widths, no kerning
+ * (a little wider than resvg's shaped text, so text wrapped by it never overflows).
  *
  * @example
  * ```ts
@@ -159,7 +125,10 @@ function metrics(bold: boolean): FontMetrics {
  * ```
  */
 export function textWidth(text: string, size: number, bold = false): number {
-  return metrics(bold).measure(text, size);
+  const font = dejavuFont(FONT_SANS, bold);
+  let units = 0;
+  for (const ch of text) units += font.glyphForCodePoint(ch.codePointAt(0)!).advanceWidth;
+  return (units / font.unitsPerEm) * size;
 }
 
 /**

@@ -29,16 +29,29 @@ export function svgToPng(svg: string, opts: PngOptions = {}): Uint8Array {
   const resvg = new Resvg(svg, {
     fitTo: { mode: "zoom", value: opts.scale ?? 2 },
     background: "white",
-    font: {
-      fontFiles: fontFiles(),
-      loadSystemFonts: false,
-      defaultFontFamily: FONT_SANS,
-      sansSerifFamily: FONT_SANS,
-      serifFamily: FONT_SERIF,
-      monospaceFamily: FONT_MONO,
-    },
+    font: resvgFonts(),
     logLevel: "off",
   });
   const png = resvg.render().asPng();
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength).slice();
+}
+
+/**
+ * The font options figures are rendered with: the DejaVu files only, generic families mapped
+ * to them (for anything else drawing or measuring text as resvg does, e.g. the label checks).
+ *
+ * @example
+ * ```ts
+ * resvgFonts().monospaceFamily; // "DejaVu Sans Mono"
+ * ```
+ */
+export function resvgFonts() {
+  return {
+    fontFiles: fontFiles(),
+    loadSystemFonts: false,
+    defaultFontFamily: FONT_SANS,
+    sansSerifFamily: FONT_SANS,
+    serifFamily: FONT_SERIF,
+    monospaceFamily: FONT_MONO,
+  };
 }
