@@ -21,6 +21,7 @@
 import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type FigureOptions, plotDocument } from "../../render/figure.ts";
+import { runAxis, withLegend } from "../../render/figure/run_axis.ts";
 
 /** Options of {@link gainFigure}: the two models' labels (the title defaults to them). */
 export interface GainFigureOptions extends FigureOptions {
@@ -163,16 +164,17 @@ export function leaderboardFigure(
       high: (r.ci_high ?? null) as number | null,
     }));
   const withBars = rows.filter((r) => r.low !== null && r.high !== null);
+  const axis = runAxis(rows.map((r) => r.model), { width: 720 });
   return Plot.plot({
     document: plotDocument(),
     title: opts.title ?? `BBEH ${measure.replace("_", " ")} per model`,
     subtitle: opts.subtitle,
-    caption: opts.caption,
+    caption: withLegend(opts.caption, axis.legend),
     width: 720,
     height: 40 + rows.length * 24,
-    marginLeft: 180,
+    marginLeft: Math.max(60, axis.margin),
     x: { label: `${measure.replace("_", " ")} →`, grid: true },
-    y: { label: null, domain: rows.map((r) => r.model) },
+    y: { label: null, domain: rows.map((r) => r.model), tickFormat: axis.label },
     color: { legend: true, domain: ["paper", "your runs"], range: ["#9ca3af", "#2563eb"] },
     marks: [
       Plot.ruleY(withBars, { y: "model", x1: "low", x2: "high", stroke: "kind", strokeWidth: 2 }),

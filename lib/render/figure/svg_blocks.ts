@@ -65,17 +65,29 @@ export function fmt(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
-/** Greedy word wrap by measured width. */
+/** Greedy word wrap by measured width; a word wider than a line is broken between characters. */
 function wrap(text: string, width: number, size: number, bold: boolean): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(" ")) {
+  for (const word of text.split(" ").flatMap((w) => breakWord(w, width, size, bold))) {
     const next = line ? `${line} ${word}` : word;
     if (line && textWidth(next, size, bold) > width) lines.push(line), (line = word);
     else line = next;
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/** A word as pieces that each fit the width (a 150-character run name in a caption). */
+function breakWord(word: string, width: number, size: number, bold: boolean): string[] {
+  if (textWidth(word, size, bold) <= width) return [word];
+  const pieces = [""];
+  for (const ch of word) {
+    const last = pieces[pieces.length - 1];
+    if (last && textWidth(last + ch, size, bold) > width) pieces.push(ch);
+    else pieces[pieces.length - 1] = last + ch;
+  }
+  return pieces;
 }
 
 /**

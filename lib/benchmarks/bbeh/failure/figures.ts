@@ -30,7 +30,9 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
-import { type FigureOptions, plotDocument } from "../../../render/figure.ts";
+import { type FigureOptions, plotDocument, textWidth } from "../../../render/figure.ts";
+import { runAxis, withLegend } from "../../../render/figure/run_axis.ts";
+import { pointLabels, type ScaleDomains } from "../../../render/figure/label_layout.ts";
 
 /** Options of {@link shareFigure}. Title by default: "{measure} by model". */
 export interface ShareFigureOptions extends FigureOptions {
@@ -95,24 +97,28 @@ export function shareFigure(table: pl.DataFrame, opts: ShareFigureOptions): Elem
       return v === undefined ? [] : [{ model: r.model, value: v }];
     })
     : [];
+  const text = (r: { share: number | null; count: number; n: number }) =>
+    `${r.share!.toFixed(1)}% (${r.count}/${r.n})`;
+  const axis = runAxis(drawn.map((r) => r.model), { width: 720 });
   return Plot.plot({
     document: plotDocument(),
     title: opts.title ?? `${opts.measure} by model`,
     subtitle: opts.subtitle,
-    caption: opts.caption,
+    caption: withLegend(opts.caption, axis.legend),
     width: 720,
     height: 60 + Math.max(1, drawn.length) * 30,
-    marginLeft: 220,
-    marginRight: 90,
+    marginLeft: axis.margin,
+    // the count text right of 100% is measured: "100.0% (154/154)" was cut at a fixed margin
+    marginRight: Math.ceil(Math.max(0, ...drawn.map((r) => textWidth(text(r), 10)))) + 12,
     x: { label: opts.xLabel ?? "share (%)", domain: [0, 100], grid: true },
-    y: { label: null, domain: drawn.map((r) => r.model) },
+    y: { label: null, domain: drawn.map((r) => r.model), tickFormat: axis.label },
     marks: [
       Plot.barX(drawn, { x: "share", y: "model", fill: "#4f81bd" }),
       Plot.ruleY(drawn, { x1: "ci_low", x2: "ci_high", y: "model", stroke: "#222" }),
       Plot.text(drawn, {
         x: 100,
         y: "model",
-        text: (r) => `${r.share!.toFixed(1)}% (${r.count}/${r.n})`,
+        text,
         textAnchor: "start",
         dx: 4,
         fontSize: 10,
@@ -220,16 +226,20 @@ export function taskHeatmapFigure(table: pl.DataFrame, opts: TaskHeatmapFigureOp
     share: number;
   }[];
   const tasks = [...new Set(rows.map((r) => r.task))].sort();
+  const axis = runAxis(rows.map((r) => r.model), { width: 720 });
+  const longest = Math.max(0, ...rows.map((r) => textWidth(axis.label(r.model), 10)));
+  const marginBottom = Math.ceil(longest * Math.sin(Math.PI / 9)) + 30;
   return Plot.plot({
     document: plotDocument(),
     title: opts.title ?? `${measure} (%) by task and model`,
     subtitle: opts.subtitle,
-    caption: opts.caption,
+    caption: withLegend(opts.caption, axis.legend),
     width: 720,
-    height: 60 + tasks.length * 20,
+    // model names are tilted by 20°: the margin below holds the longest one, rows keep 20 px
+    height: 30 + tasks.length * 20 + marginBottom,
     marginLeft: 170,
-    marginBottom: 90,
-    x: { label: null, tickRotate: -20 },
+    marginBottom,
+    x: { label: null, tickRotate: -20, tickFormat: axis.label },
     y: { label: null, domain: tasks },
     color: { type: "linear", scheme: "blues", domain: [0, 100], legend: true, label: "%" },
     marks: [
@@ -276,28 +286,38 @@ export function gainLengthFigure(data: pl.DataFrame, opts: GainLengthFigureOptio
   const { x } = opts;
   const rows = (data.toRecords() as Record<string, number | string | null>[])
     .filter((r) => r[x] !== null && r.gain !== null);
-  return Plot.plot({
-    document: plotDocument(),
-    title: opts.title ?? `Gain vs ${x === "input_chars" ? "input" : "output"} length`,
-    subtitle: opts.subtitle,
-    caption: opts.caption,
-    width: 720,
-    height: 420,
-    marginLeft: 50,
-    marginRight: 70,
-    x: {
-      type: "log",
-      label: x === "input_chars"
-        ? "mean input length (characters, log)"
-        : "mean output length (characters, log)",
-      grid: true,
-    },
-    y: { label: "gain (accuracy points)", grid: true },
-    marks: [
-      Plot.ruleY([0]),
-      Plot.linearRegressionY(rows, { x, y: "gain", stroke: "#c0504d", ci: 0 }),
-      Plot.dot(rows, { x, y: "gain", fill: "#4f81bd", r: 4 }),
-      Plot.text(rows, { x, y: "gain", text: "display", dy: -8, fontSize: 9 }),
-    ],
-  });
+  const plot = (marks: Plot.Markish[], domains: ScaleDomains = {}) =>
+    Plot.plot({
+      document: plotDocument(),
+      title: opts.title ?? `Gain vs ${x === "input_chars" ? "input" : "output"} length`,
+      subtitle: opts.subtitle,
+      caption: opts.caption,
+      width: 720,
+      height: 420,
+      marginLeft: 50,
+      marginRight: 70,
+      x: {
+        type: "log",
+        label: x === "input_chars"
+          ? "mean input length (characters, log)"
+          : "mean output length (characters, log)",
+        grid: true,
+        domain: domains.x,
+      },
+      y: { label: "gain (accuracy points)", grid: true, domain: domains.y },
+      marks,
+    });
+  const marks = [
+    Plot.ruleY([0]),
+    Plot.linearRegressionY(rows, { x, y: "gain", stroke: "#c0504d", ci: 0 }),
+    Plot.dot(rows, { x, y: "gain", fill: "#4f81bd", r: 4 }),
+  ];
+  // drawn once for its scales, then again with the task names placed where they collide with
+  // nothing (Figure 7's labels overlapped when each sat above its dot)
+  const labels = pointLabels(
+    rows,
+    { x, y: "gain", text: "display", r: 4, fontSize: 9 },
+    plot(marks),
+  );
+  return plot([...labels.leaders, ...marks, ...labels.texts], labels.domains);
 }

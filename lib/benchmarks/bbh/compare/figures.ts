@@ -16,9 +16,13 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
-import { type FigureOptions, plotDocument } from "../../../render/figure.ts";
+import { type FigureOptions, plotDocument, textWidth } from "../../../render/figure.ts";
+import { withLegend } from "../../../render/figure/run_axis.ts";
+import { legendText, shortRunLabels } from "../../../render/run_labels.ts";
 
 const GREY = "#9e9e9e", BLUE = "#4f81bd", RED = "#c0504d";
+/** Font size of the run name heading each panel of the format-sensitivity figure. */
+const PANEL_TITLE = 11;
 
 /** A two-point-per-row chart: one row per label, a link between the two values. */
 function dumbbell(
@@ -210,21 +214,42 @@ export function formatSensitivityFigure(long: pl.DataFrame, opts: FigureOptions 
   });
   const runs = [...new Set(pairs.map((p) => p.run))];
   const rows = runs.flatMap((run) => pairs.filter((p) => p.run === run));
+  // run names head their panel (the whole width is theirs), shortened only past it; task
+  // names get the left margin they measure, so the 0–100 axis keeps most of the width
+  const width = 760, marginRight = 20;
+  const marginLeft = Math.ceil(Math.max(0, ...pairs.map((p) => textWidth(p.label, 10)))) + 15;
+  const { label, legend } = shortRunLabels(runs, {
+    maxChars: 200,
+    fits: (l) => textWidth(l, PANEL_TITLE, true) <= width - marginLeft - marginRight,
+  });
   return Plot.plot({
     document: plotDocument(),
     title: opts.title ?? "Answer-format sensitivity: official rule vs lenient extractor, per task",
     subtitle: opts.subtitle,
-    caption: opts.caption ??
-      "Official: the run's own rule (bbeh-official / bbh-release-*). Lenient: analysis only.",
-    width: 760,
-    height: 60 + rows.length * 18,
-    marginLeft: 260,
-    marginRight: 10 + Math.max(0, ...runs.map((r) => r.length)) * 6.5,
+    caption: withLegend(
+      opts.caption ??
+        "Official: the run's own rule (bbeh-official / bbh-release-*). Lenient: analysis only.",
+      legend.length ? `Runs: ${legendText(legend)}` : "",
+    ),
+    width,
+    height: 60 + rows.length * 18 + runs.length * 24,
+    marginLeft,
+    marginRight,
+    marginTop: 24,
     x: { grid: true, label: "accuracy (%)", domain: [0, 100] },
     y: { label: null },
-    fy: { label: null, domain: runs },
+    fy: { label: null, domain: runs, axis: null, padding: 0.12 },
     color: { legend: true, domain: ["official", "lenient"], range: [GREY, RED] },
     marks: [
+      Plot.text(runs, {
+        fy: (r: string) => r,
+        text: label,
+        frameAnchor: "top-left",
+        lineAnchor: "bottom",
+        dy: -6,
+        fontSize: PANEL_TITLE,
+        fontWeight: "bold",
+      }),
       Plot.link(rows.filter((r) => r.a !== null && r.b !== null), {
         x1: "a",
         x2: "b",
