@@ -64,7 +64,7 @@ dataTest("format sensitivity with lm-eval run names: wide axis, no collision", (
 dataTest("format sensitivity with many runs and names longer than a panel", (data) => {
   const { rows } = loadBbhReleaseOutputs(data, { tasks: ["navigate"] });
   const runs = [...new Set(rows.getColumn("run").toArray() as string[])].sort();
-  const huge = runs.map((r, i) => `${"experiments/".repeat(8)}sweep-${i}/${LM_EVAL_RUNS[i]}`);
+  const huge = runs.map((_, i) => `${"experiments/".repeat(8)}sweep-${i}/${LM_EVAL_RUNS[i]}`);
   const long = formatSensitivity(rows.withColumns(pl.col("run").replace(runs, huge).alias("run")));
   const svg = toStandaloneSvg(formatSensitivityFigure(long));
   // too long for a heading: shortened, and the caption's legend gives the full names
