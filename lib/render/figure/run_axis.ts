@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { legendText, shortRunLabels } from "../run_labels.ts";
+import { legendText, type RunLabels, shortRunLabels } from "../run_labels.ts";
 import { textWidth } from "./fonts.ts";
 
 /** Options of {@link runAxis}. */
@@ -51,8 +51,21 @@ export function runAxis(runs: readonly string[], opts: RunAxisOptions): RunAxis 
   return {
     label,
     margin: Math.ceil(widest) + 15,
-    legend: legend.length ? `Runs: ${legendText(legend)}` : "",
+    legend: runLegend(legend),
   };
+}
+
+/**
+ * The caption line of a run legend: `Runs: label = name; …`, or "" when nothing was shortened.
+ *
+ * @example
+ * ```ts
+ * runLegend([{ label: "R1", run: "exp1/gpt4o" }]); // "Runs: R1 = exp1/gpt4o"
+ * runLegend([]); // ""
+ * ```
+ */
+export function runLegend(legend: RunLabels["legend"]): string {
+  return legend.length ? `Runs: ${legendText(legend)}` : "";
 }
 
 /**

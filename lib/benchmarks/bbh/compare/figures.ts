@@ -17,8 +17,8 @@
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
 import { type FigureOptions, plotDocument, textWidth } from "../../../render/figure.ts";
-import { withLegend } from "../../../render/figure/run_axis.ts";
-import { legendText, shortRunLabels } from "../../../render/run_labels.ts";
+import { runLegend, withLegend } from "../../../render/figure/run_axis.ts";
+import { shortRunLabels } from "../../../render/run_labels.ts";
 
 const GREY = "#9e9e9e", BLUE = "#4f81bd", RED = "#c0504d";
 /** Font size of the run name heading each panel of the format-sensitivity figure. */
@@ -229,7 +229,7 @@ export function formatSensitivityFigure(long: pl.DataFrame, opts: FigureOptions 
     caption: withLegend(
       opts.caption ??
         "Official: the run's own rule (bbeh-official / bbh-release-*). Lenient: analysis only.",
-      legend.length ? `Runs: ${legendText(legend)}` : "",
+      runLegend(legend),
     ),
     width,
     height: 60 + rows.length * 18 + runs.length * 24,
