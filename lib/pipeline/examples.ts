@@ -576,27 +576,35 @@ export class ExampleIndex {
   }
 
   /**
-   * Whether `text` is a question of an indexed data set, exactly or at the end of a prompt
-   * (few-shot prompt, chat template, answer cue): what the question column of a headerless
-   * CSV holds (`plan.ts` finds that column with it). Several examples sharing it still count.
+   * The targets of the examples whose question `text` is, exactly or at the end of a prompt
+   * (few-shot prompt, chat template, answer cue) — those of every example sharing it, and of
+   * its data-set versions' items; null when it is no question of an indexed data set. What a
+   * log's question column holds: `columns.ts` finds that column, and the target column by
+   * each row's own target, with it.
    *
    * @example
    * ```ts
    * import assert from "node:assert/strict";
    * import { ExampleIndex } from "@runlens/pipeline/examples.ts";
    * const index = new ExampleIndex([{
-   *   scoring: { name: "aa", label: "AA", tasks: [{ name: "add", size: 1 }],
+   *   scoring: { name: "aa", label: "AA", tasks: [{ name: "add", size: 2 }],
    *     canonicalTask: (l) => l, readExamples: () => ({}), defaultScorer: "stored", scorers: [] },
-   *   examples: { add: [{ input: "What is 1 + 1?", target: "2" }] },
+   *   examples: { add: [{ input: "What is 1 + 1?", target: "2" }, { input: "2 + 2?", target: "4" }] },
    * }]);
-   * assert.equal(index.hasQuestion("What is 1 + 1?"), true);
-   * assert.equal(index.hasQuestion("Q: What is 3 + 3?\nA: 6\n\nQ: What is 1 + 1?\nA:"), true);
-   * assert.equal(index.hasQuestion("(A)"), false);
+   * assert.deepEqual(index.targetsOf("What is 1 + 1?"), ["2"]);
+   * assert.deepEqual(index.targetsOf("Q: What is 3 + 3?\nA: 6\n\nQ: What is 1 + 1?\nA:"), ["2"]);
+   * assert.equal(index.targetsOf("(A)"), null);
    * ```
    */
-  hasQuestion(text: string): boolean {
+  targetsOf(text: string): string[] | null {
     const row = new Row({ input: text, target: null } as CheckedRecord);
-    return this.#search(row, this.#all(this.#benches)).size > 0;
+    const found = this.#search(row, this.#all(this.#benches));
+    if (found.size === 0) return null;
+    const targets = new Set<string>();
+    for (const qs of found.values()) {
+      for (const q of qs) for (const c of q.examples) targets.add(c.target);
+    }
+    return [...targets];
   }
 
   #identify(r: CheckedRecord, hints: IdentifyHints): Identification {
