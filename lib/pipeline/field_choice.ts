@@ -5,9 +5,9 @@
  * - a **headerless CSV** (no header names a response): columns by content; a first row of
  *   short distinct cells none of which is a question is a header of names runlens does not
  *   know, and the columns are then mapped by those names;
- * - **names that may be either**: `answer` as the response or the target (beside `label`,
- *   `model_answer`, …), or no response name at all: the target among the record's text fields
- *   by content.
+ * - **names that leave a choice**: `answer` as the response or the target (beside `label`,
+ *   `model_answer`, …), no response name, or no question name (and no index): the question,
+ *   target and response among the record's text fields by content.
  *
  * Files of one folder with the same layout (a headerless CSV's width, a header's names, a
  * JSON-lines file's keys) pool their sampled rows and get one decision, said once; a file
@@ -178,13 +178,16 @@ function csvSample(
 }
 
 /**
- * Whether names leave the response or the target open: `answer` is one of them (it may be
- * either), or no name gives a response (nor a chat transcript).
+ * Whether names leave the question, response or target open: `answer` is one of them (it may
+ * be either), no name gives a response, or none gives a question and no index ties the rows
+ * either (a chat transcript gives both).
  */
 function namesLeaveAChoice(named: Detected): boolean {
   const isAnswer = (k: unknown) => typeof k === "string" && k.toLowerCase() === "answer";
   if (isAnswer(named.fields.response) || isAnswer(named.fields.target)) return true;
-  return named.fields.response === undefined && !named.chat;
+  if (named.chat) return false;
+  const f = named.fields;
+  return f.response === undefined || (f.input === undefined && f.example_index === undefined);
 }
 
 /** Fields names decide whatever the content: the other canonical fields. */
