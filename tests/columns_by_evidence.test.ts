@@ -20,6 +20,7 @@ import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { readBbhExamples } from "./_examples.ts";
 import { withTempDir } from "./_tmp.ts";
+import { Rng } from "./fuzz/rng.ts";
 
 const TASKS = [
   "navigate",
@@ -31,16 +32,6 @@ const TASKS = [
   "hyperbaton",
   "dyck_languages",
 ];
-
-/** A seeded generator in [0, 1) (mulberry32): the same logs on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One generated row: the question, the model's direct answer, the target, and whether right. */
 interface Row {
@@ -63,11 +54,11 @@ function directRun(
 ): Row[] {
   const examples = readBbhExamples(data)[task];
   const targets = [...new Set(examples.map((e) => e.target))].sort();
-  const rng = random(seed);
+  const rng = new Rng(seed); // the same logs on every run
   return examples.map((e, i) => {
-    const right = i < rightFirst || rng() < accuracy;
+    const right = i < rightFirst || rng.next() < accuracy;
     const others = targets.filter((t) => t !== e.target);
-    const response = right ? e.target : others[Math.floor(rng() * others.length)];
+    const response = right ? e.target : others[Math.floor(rng.next() * others.length)];
     return { input: e.input, response, target: e.target, right };
   });
 }

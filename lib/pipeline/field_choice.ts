@@ -42,6 +42,7 @@ import {
   type DetectedFields,
   detectFields,
   FIELD_NAMES,
+  FIELD_ORDER,
   sampleJsonRecords,
   withOverrides,
 } from "../logs/sources/fields.ts";
@@ -190,16 +191,8 @@ function namesLeaveAChoice(named: Detected): boolean {
   return f.response === undefined || (f.input === undefined && f.example_index === undefined);
 }
 
-/** Fields names decide whatever the content: the other canonical fields. */
-const OTHER_FIELDS = [
-  "task",
-  "benchmark",
-  "example_index",
-  "run",
-  "model",
-  "epoch",
-  "response_tokens",
-];
+/** Fields names decide whatever the content: every canonical field but these three. */
+const OTHER_FIELDS = FIELD_ORDER.filter((f) => !["response", "input", "target"].includes(f));
 
 /** The layout of records keyed by names (a CSV header, JSON keys). */
 function namedLayout(
@@ -364,7 +357,7 @@ function mappingOf(s: Sample, c: Extract<ColumnChoice, { kind: "chosen" }>): Det
   const fields: Record<string, string | number> = {};
   const used: Record<string, string> = {};
   const chatResponse = named.chat && named.fields.response === undefined;
-  for (const f of ORDER) {
+  for (const f of FIELD_ORDER) {
     const role = roles.find(([r]) => r === f);
     if (role) {
       if (role[1] !== null) {
@@ -377,8 +370,6 @@ function mappingOf(s: Sample, c: Extract<ColumnChoice, { kind: "chosen" }>): Det
   }
   return { fields, chat: named.chat ?? null, used };
 }
-
-const ORDER = ["response", "input", "target", ...OTHER_FIELDS];
 
 /** Detection found only canonical names (the canonical reader reads the file as it is). */
 function isCanonical(d: Detected): boolean {

@@ -416,15 +416,18 @@ export function detectFields(sample: readonly Record<string, unknown>[]): Detect
   }
   // canonical order of the fields
   const ordered: Record<string, string> = {};
-  for (const f of [...RECORD_FIELDS].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b))) {
+  for (
+    const f of [...RECORD_FIELDS].sort((a, b) => FIELD_ORDER.indexOf(a) - FIELD_ORDER.indexOf(b))
+  ) {
     if (fields[f] !== undefined) ordered[f] = fields[f];
   }
   const orderedUsed: Record<string, string> = {};
-  for (const f of ORDER) if (used[f] !== undefined) orderedUsed[f] = used[f];
+  for (const f of FIELD_ORDER) if (used[f] !== undefined) orderedUsed[f] = used[f];
   return { fields: ordered, chat, used: orderedUsed };
 }
 
-const ORDER = [
+/** The canonical fields detection fills, in the order `fields` and `used` list them. */
+export const FIELD_ORDER: readonly string[] = [
   "response",
   "input",
   "target",
