@@ -15,7 +15,7 @@
  *    model was right, so the share tells them apart;
  * 3. **response**: among the other columns, the first the names prefer, else the longest on
  *    average;
- * 4. **ties**: two columns that match on the same rows (a sample the model got all right) are a
+ * 4. **ties**: two columns that match on as many rows (a sample the model got all right) are a
  *    {@link ColumnChoice tie}: the caller reads more rows and asks again with `final`; a tie
  *    that remains takes the later column as the target, and says so.
  * A single column besides the question is the response (a log without targets).
@@ -72,7 +72,7 @@ export interface ColumnEvidence {
   matches: number;
   /** The column with the most matches (the target, or the best of those that were not). */
   best: number | null;
-  /** A column that matched on exactly the same rows as the target (a settled tie). */
+  /** A column that matched on as many rows as the target (a settled tie). */
   tiedWith: number | null;
 }
 
@@ -131,7 +131,7 @@ export function chooseColumns(
     return { kind: "chosen", input, response, target: null, evidence };
   }
   let target = first.column;
-  if (second && !hints.responseFixed && sameRows(first.rows, second.rows)) {
+  if (second && !hints.responseFixed && second.rows.length === first.rows.length) {
     const pair: [number, number] = [first.column, second.column].sort((a, b) => a - b) as [
       number,
       number,
@@ -187,9 +187,6 @@ function matchingRows(
   return out;
 }
 
-const sameRows = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
-
 /** The response among `columns`: the first the names prefer, else the longest on average. */
 function responseOf(
   table: ColumnTable,
@@ -233,7 +230,7 @@ export function evidenceText(
     return e.best === null
       ? `no target ${kind}: nothing but the question and the response`
       : `no target ${kind}: none equals each row's data-set target on most rows (best: ` +
-        `${name(e.best)}, on ${of}); rows are checked against the data set only`;
+        `${name(e.best)}, on ${of}); rows are scored against the data set's targets`;
   }
   if (e.tiedWith !== null) {
     return `${name(e.tiedWith)} and ${name(choice.target)} both equal each row's data-set ` +
