@@ -214,6 +214,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
           format: "canonical-jsonl",
           rows_in: 5,
           fields: null,
+          fields_evidence: null,
           grouping: "file",
           default_run: "shape",
           task_hint: null,

@@ -3,18 +3,13 @@
  * and CSV sources: the usual field names of people's own logs, canonical names winning over
  * aliases, `answer` as response or target, chat transcripts (last assistant message, last
  * user turn, content blocks, an `output` beside the transcript), `--map` laid over a detected
- * mapping, and headerless CSV columns chosen by content through predicates.
+ * mapping, and a headerless CSV read through positional fields.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
 import { textOf } from "@runlens/logs/record.ts";
-import {
-  chatParts,
-  detectCsvColumns,
-  detectFields,
-  withOverrides,
-} from "@runlens/logs/sources/fields.ts";
+import { chatParts, detectFields, withOverrides } from "@runlens/logs/sources/fields.ts";
 import { jsonlSource } from "@runlens/logs/sources/jsonl.ts";
 import { csvSource } from "@runlens/logs/sources/csv.ts";
 import type { FieldMapping, LogRecord, SourceFile } from "@runlens/logs/sources/types.ts";
@@ -219,37 +214,6 @@ Deno.test("the JSONL source reads through detected mappings, transcripts include
     });
   }));
 
-Deno.test("detectCsvColumns: question, response and target columns by content", () => {
-  const isQuestion = (s: string) => s.endsWith("?") || s.includes("\n\nQ:");
-  const isTarget = (s: string) => /^\([A-E]\)$/.test(s);
-  // prompt, response, target (the shape of issue 14's per-task CSVs)
-  const rows = [
-    ["Few-shot.\n\nQ: Is it?", "Let's think. So the answer is (A).", "(A)"],
-    ["Few-shot.\n\nQ: Or this?", "So the answer is (B).", "(B)"],
-    ["Few-shot.\n\nQ: And?", "(C) it is. So the answer is (C).", "(C)"],
-  ];
-  assert.deepEqual(detectCsvColumns(rows, isQuestion, isTarget), {
-    fields: { input: 0, response: 1, target: 2 },
-    chat: null,
-    used: { input: "column 0", response: "column 1", target: "column 2" },
-  });
-  // another order, an index column: the response is the longest remaining text
-  const shuffled = rows.map((r, i) => [r[2], String(i), r[1], r[0]]);
-  assert.deepEqual(detectCsvColumns(shuffled, isQuestion, isTarget)?.fields, {
-    input: 3,
-    response: 2,
-    target: 0,
-  });
-  // no question column: response and target only
-  const bare = rows.map((r) => [r[1], r[2]]);
-  assert.deepEqual(detectCsvColumns(bare, isQuestion, isTarget)?.fields, {
-    response: 0,
-    target: 1,
-  });
-  assert.equal(detectCsvColumns([["Q?", "(A)"]], isQuestion, isTarget), null); // nothing left
-  assert.equal(detectCsvColumns([], isQuestion, isTarget), null);
-});
-
 Deno.test("the CSV source reads a headerless file through detected columns", () =>
   withTempDir((dir) => {
     const path = join(dir, "snarks_few_shot_template_0-255000.csv");
@@ -258,8 +222,7 @@ Deno.test("the CSV source reads a headerless file through detected columns", () 
       '"Few-shot.\n\nQ: Which is ironic?","So the answer is (A).",(A)\n' +
         '"Few-shot.\n\nQ: Which one?","So the answer is (B).",(B)\n',
     );
-    const cells = [["Few-shot.\n\nQ: Which is ironic?", "So the answer is (A).", "(A)"]];
-    const found = detectCsvColumns(cells, (s) => s.includes("Q:"), (s) => /^\(\w\)$/.test(s))!;
+    const found = { fields: { input: 0, response: 1, target: 2 }, chat: null };
     const mapping = withOverrides(found, { fields: {}, constants: { task: "snarks" } });
     assert.deepEqual(read(path, "canonical-csv", mapping), [
       {

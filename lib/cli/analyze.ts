@@ -9,7 +9,10 @@
  * `subsets` is `{task: {label: {n, correct, accuracy}}}`, `failure_modes`
  * maps keys such as `boardgame_qa.unknown_share`, `object_counting.over_count_share`,
  * `dyck_languages.early_flag_share`, `no_answer_share.<task>` to `{share, n, count, ci_low,
- * ci_high}` (percent, 95% Wilson). Without `--json`, a short table of the headline shares.
+ * ci_high}` (percent, 95% Wilson). Without `--json`, per run the headline shares (BBEH) and
+ * its accuracy under every answer rule that applies (every benchmark; BBH has no analyses of
+ * its own and says so). No scored row at all is an error (exit 1), and so is a file that could
+ * not be read (named on stderr; the others are analysed).
  * The first-mistake analysis needs `big-bench-mistake/` in the data directory; without it those
  * keys are absent and a note is printed on stderr.
  *
@@ -23,9 +26,13 @@
 import pl from "nodejs-polars";
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
-import { benchmarks } from "../benchmarks/registry.ts";
+import { benchmarks, getBenchmark } from "../benchmarks/registry.ts";
 import { resolveDataDir } from "../core/data_dir.ts";
-import { formatSensitivity, formatSensitivityByRun } from "../pipeline/format_sensitivity.ts";
+import {
+  type FormatCell,
+  formatSensitivity,
+  formatSensitivityByRun,
+} from "../pipeline/format_sensitivity.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
 
@@ -60,20 +67,68 @@ interface RunAnalyses {
   [key: string]: unknown;
 }
 
+/**
+ * The readable report: per run its header, the BBEH failure-mode headline shares (when its
+ * benchmark has those analyses), and its accuracy under every answer rule that applies (the
+ * answer-format sensitivity, every benchmark); a run of a benchmark without analyses of its
+ * own says so.
+ */
 function text(runs: RunAnalyses[]): string {
   const lines: string[] = [];
   for (const s of runs) {
-    if (!s.failure_modes) continue;
-    lines.push(`${s.run} (${s.model})`);
-    for (const key of HEADLINE) {
-      const v = s.failure_modes[key];
-      if (!v) continue;
-      const share = v.share === null ? "–" : `${v.share.toFixed(1)}%`;
-      const ci = v.ci_low === null ? "" : ` [${v.ci_low.toFixed(1)}, ${v.ci_high!.toFixed(1)}]`;
-      lines.push(`  ${key.padEnd(42)} ${share.padStart(6)}${ci}  (${v.count}/${v.n})`);
+    const label = s.benchmark ? getBenchmark(s.benchmark)?.label ?? s.benchmark : null;
+    const about = [s.model, label, s.scorer ? `scorer ${s.scorer}` : null].filter(Boolean);
+    lines.push(`${s.run} (${about.join(", ")})`);
+    if (s.failure_modes) {
+      for (const key of HEADLINE) {
+        const v = s.failure_modes[key];
+        if (!v) continue;
+        const share = v.share === null ? "–" : `${v.share.toFixed(1)}%`;
+        const ci = v.ci_low === null ? "" : ` [${v.ci_low.toFixed(1)}, ${v.ci_high!.toFixed(1)}]`;
+        lines.push(`  ${key.padEnd(42)} ${share.padStart(6)}${ci}  (${v.count}/${v.n})`);
+      }
+    } else if (label !== null) {
+      lines.push(
+        `  no failure-mode or subset analyses for ${label} (they are BBEH's); its answer-format ` +
+          "sensitivity follows",
+      );
+    }
+    lines.push(...sensitivityText(s));
+    lines.push("");
+  }
+  return lines.join("\n").trimEnd();
+}
+
+/**
+ * A run's accuracy under every answer rule over all its tasks: rows, correct, accuracy and the
+ * share of responses in which the rule found no answer; `*` marks the run's scorer.
+ */
+function sensitivityText(s: RunAnalyses): string[] {
+  const byTask = (s.format_sensitivity ?? {}) as Record<string, Record<string, FormatCell>>;
+  const rules = new Map<string, { n: number; correct: number; none: number }>();
+  for (const cells of Object.values(byTask)) {
+    for (const [rule, c] of Object.entries(cells)) {
+      const r = rules.get(rule) ?? rules.set(rule, { n: 0, correct: 0, none: 0 }).get(rule)!;
+      r.n += c.n;
+      r.correct += c.correct;
+      r.none += c.no_answer * c.n / 100; // a share of the task's rows: back to a count
     }
   }
-  return lines.join("\n");
+  if (rules.size === 0) return [];
+  const tasks = Object.keys(byTask).length;
+  const out = [
+    `  answer-format sensitivity (${tasks} task${tasks === 1 ? "" : "s"}; * the run's scorer):`,
+    `    ${"rule".padEnd(20)} ${"n".padStart(6)}  correct  accuracy  no answer`,
+  ];
+  for (const [rule, r] of rules) {
+    const name = rule === s.scorer ? `${rule}*` : rule;
+    out.push(
+      `    ${name.padEnd(20)} ${String(r.n).padStart(6)}  ${String(r.correct).padStart(7)}  ` +
+        `${(r.correct / r.n * 100).toFixed(2).padStart(8)}  ` +
+        `${(Math.round(r.none) / r.n * 100).toFixed(1).padStart(8)}%`,
+    );
+  }
+  return out;
 }
 
 /** Parsed `analyze` arguments. */
@@ -128,8 +183,18 @@ async function analyzeRun(args: AnalyzeArgs): Promise<number> {
       Object.assign(r, s, { benchmark: b.name, scorer: scorer ?? null });
     }
   }
+  for (const e of loaded.errors) console.error(`runlens analyze: ${e.file}: ${e.reason}`);
+  if (loaded.rows.height === 0) {
+    console.error(
+      `runlens analyze: no scored rows in ${args.paths.join(", ")}: nothing to analyse`,
+    );
+    return 1;
+  }
   const sensitivity = formatSensitivityByRun(formatSensitivity(loaded.rows));
-  for (const s of loaded.runs) entry(s.run, s.model);
+  for (const s of loaded.runs) {
+    const r = entry(s.run, s.model);
+    if (r.benchmark === null) Object.assign(r, { benchmark: s.benchmark, scorer: s.scorer });
+  }
   const report = [...runs.values()].sort((a, b) => a.run < b.run ? -1 : a.run > b.run ? 1 : 0)
     .map((r) => ({ ...r, format_sensitivity: sensitivity[r.run] ?? {} }));
   if (args.json) {
@@ -140,7 +205,7 @@ async function analyzeRun(args: AnalyzeArgs): Promise<number> {
     }));
     console.log(JSON.stringify(jsonEnvelope("analyze", { runs: report, quarantine }), null, 2));
   } else console.log(text(report));
-  return 0;
+  return loaded.errors.length > 0 ? 1 : 0;
 }
 
 /**

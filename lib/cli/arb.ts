@@ -7,7 +7,9 @@
  * `--map field=column` (repeatable, or comma-separated) reads a field from another column, e.g.
  * `--map reference=gold,id=problem_id`. `--json` prints the envelope of `command.ts`: `runs`
  * per model (`{run, model, benchmark}`), `quarantine`, then the report's keys (see
- * `lib/benchmarks/arb/report.ts`). Exit codes: 0 ok (quarantined rows included), 1 error,
+ * `lib/benchmarks/arb/report.ts`). Files that are not ARB-style logs (a record without
+ * `subject` and `answer_type`, nor benchmark "arb") are left out and named on stderr. Exit
+ * codes: 0 ok (quarantined rows included), 1 error (no ARB-style log, or no row scored),
  * 2 usage.
  *
  * @example
@@ -18,7 +20,8 @@
  * @module
  */
 import { type ArbFieldMap, parseFieldMap } from "../benchmarks/arb/fields.ts";
-import { loadArbLogs } from "../benchmarks/arb/load.ts";
+import { isArbLog, loadArbLogs } from "../benchmarks/arb/load.ts";
+import { filesOf } from "../logs/discover.ts";
 import { arbReport, arbReportText } from "../benchmarks/arb/report.ts";
 import { type Command, jsonEnvelope, parseOptions, runCommand, UsageError } from "./command.ts";
 
@@ -102,17 +105,45 @@ export function arbMain(args: string[]): Promise<number> {
   return runCommand(arbCommand, args);
 }
 
+/**
+ * Score the ARB-style logs among the paths' files and report; files that are not ARB-style
+ * logs (a BBH or BBEH run) are named once on stderr and left out, and paths holding none, or
+ * rows none of which could be scored, are an error (exit 1).
+ */
 function arbRun(opts: ArbArgs): number {
-  const report = arbReport(loadArbLogs(opts.paths, { map: opts.map }));
-  if (!opts.json) {
-    console.log(arbReportText(report));
-    return 0;
+  const files = filesOf(opts.paths, [".jsonl", ".csv"]);
+  const arb = files.filter((f) => isArbLog(f, opts.map));
+  const others = files.filter((f) => !arb.includes(f));
+  if (arb.length === 0) {
+    const found = files.length === 0
+      ? "no .jsonl or .csv file"
+      : `none of its ${files.length} .jsonl/.csv file${files.length === 1 ? " is" : "s is"} ` +
+        "an ARB-style log";
+    console.error(`runlens arb: no ARB rows in ${opts.paths.join(", ")}: ${found}; ${ARB_SHAPE}`);
+    return 1;
   }
-  const { quarantine, ...rest } = report;
-  const models = [...new Set(report.accuracy.map((r) => String(r.model)))].sort();
-  const runs = models.map((model) => ({ run: model, model, benchmark: "arb" }));
-  console.log(JSON.stringify(jsonEnvelope("arb", { runs, quarantine }, rest), null, 2));
-  return 0;
+  if (others.length > 0) {
+    const shown = others.slice(0, 3).join(", ") + (others.length > 3 ? ", …" : "");
+    console.error(
+      `runlens arb: left out ${others.length} file${others.length === 1 ? "" : "s"} that ` +
+        `${others.length === 1 ? "is" : "are"} not ARB-style (${shown}); ${ARB_SHAPE}`,
+    );
+  }
+  const report = arbReport(loadArbLogs(arb, { map: opts.map }));
+  if (!opts.json) console.log(arbReportText(report));
+  else {
+    const { quarantine, ...rest } = report;
+    const models = [...new Set(report.accuracy.map((r) => String(r.model)))].sort();
+    const runs = models.map((model) => ({ run: model, model, benchmark: "arb" }));
+    console.log(JSON.stringify(jsonEnvelope("arb", { runs, quarantine }, rest), null, 2));
+  }
+  if (report.rows_scored > 0) return 0;
+  console.error(`runlens arb: no row of ${report.rows_in} could be scored (see the quarantine)`);
+  return 1;
 }
+
+/** What makes a log ARB-style, and where other logs go. */
+const ARB_SHAPE = 'an ARB record has "subject" and "answer_type" fields (--map reads them ' +
+  'from other columns) or benchmark "arb"; BBH and BBEH logs: runlens score or analyze';
 
 if (import.meta.main) Deno.exit(await arbMain(Deno.args));

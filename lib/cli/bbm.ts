@@ -10,8 +10,8 @@
  * `--json` prints the envelope of `command.ts`: `runs` holds per model `{run, model, answers}`,
  * `quarantine` the malformed lines and the BBEH rows that are not first-mistake items, then
  * `summary` (per-task traces), `outcomes` and `metrics` (row objects per model, source and
- * task) and `unmatched_bbeh_rows`. Exit codes: 0 ok, 1 error (missing data, unreadable log),
- * 2 usage.
+ * task) and `unmatched_bbeh_rows`. Exit codes: 0 ok, 1 error (missing data, unreadable log,
+ * run logs without a single first-mistake answer — e.g. a BBH run folder), 2 usage.
  *
  * @example
  * ```sh
@@ -165,12 +165,46 @@ function classifyRuns(opts: BbmArgs, traces: pl.DataFrame, dataDir: string): Cla
       line: r.source_line,
       reason: "not a BBEH first-mistake item (e.g. word_sorting's new-alphabet half)",
     }));
+  if (log.classified.height === 0) {
+    throw new Error(noAnswers(opts.runs, [...runs.quarantine, ...unmatched]));
+  }
   return {
     outcomes: mistakeOutcomeTable(log.classified, GROUP_BY),
     metrics: mistakeFindingMetrics(log.classified, GROUP_BY),
     quarantine: sortQuarantine([...runs.quarantine, ...unmatched]),
     unmatched: log.unmatched.height,
   };
+}
+
+/**
+ * Why paths hold no first-mistake answer (e.g. a BBH or BBEH run folder): what such an answer
+ * is, the commonest reasons the lines were set apart, and where other logs go.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const bad = (line: number) => ({ file: "a.jsonl", line, reason: '"task" must be a non-empty string' });
+ * assert.equal(
+ *   noAnswers(["runs/"], [bad(1), bad(2)]),
+ *   "no mistake-finding answers in runs/: none of its 2 lines names a BBM trace (task and " +
+ *     "trace_index) or a BBEH first-mistake item (dyck_languages or word_sorting example_index); " +
+ *     'lines set apart: 2 × "task" must be a non-empty string; BBH and BBEH run logs: runlens ' +
+ *     "score or analyze",
+ * );
+ * ```
+ */
+export function noAnswers(paths: readonly string[], setApart: readonly QuarantineEntry[]): string {
+  const counts = new Map<string, number>();
+  for (const q of setApart) counts.set(q.reason, (counts.get(q.reason) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3)
+    .map(([reason, n]) => `${n} × ${reason}`);
+  const where = `no mistake-finding answers in ${paths.join(", ")}`;
+  if (setApart.length === 0) return `${where}: no JSON line read (bbm reads .jsonl run logs)`;
+  const lines = setApart.length === 1 ? "its 1 line names" : `its ${setApart.length} lines names`;
+  return `${where}: none of ${lines} a BBM trace ` +
+    "(task and trace_index) or a BBEH first-mistake item (dyck_languages or word_sorting " +
+    `example_index)${top.length > 0 ? `; lines set apart: ${top.join("; ")}` : ""}` +
+    "; BBH and BBEH run logs: runlens score or analyze";
 }
 
 /**

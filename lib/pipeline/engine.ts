@@ -21,7 +21,7 @@
 import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark } from "../benchmarks/types.ts";
 import { NO_PROGRESS, type Progress } from "../core/progress.ts";
-import { discover, type Discovery, type Format } from "../logs/discover.ts";
+import { discover, type Discovery, type Format, GENERIC_FORMATS } from "../logs/discover.ts";
 import { withLimits } from "../logs/limits.ts";
 import { readInRanges } from "../logs/sources/all.ts";
 import type { FieldMapping, SourceLimits } from "../logs/sources/types.ts";
@@ -95,9 +95,9 @@ export interface LoadPlan {
 }
 
 /**
- * Discover the logs under `paths` and plan them (names, heads of files; with a CSV log and no
- * `--map`, the examples are indexed first, so that a headerless CSV's question column can be
- * found by its content). Under `strict`, a path discovery cannot read throws
+ * Discover the logs under `paths` and plan them (names, heads of files; with a generic log and
+ * no `--map`, the examples are indexed first, so that a headerless CSV's columns, or fields
+ * names leave open, can be chosen by each row's own evidence). Under `strict`, a path discovery cannot read throws
  * {@link LoadFileError}.
  */
 export async function planLoad(
@@ -111,20 +111,23 @@ export async function planLoad(
     b.scoringModule && (!options.benchmarks || options.benchmarks.includes(b.name))
   );
   const setup = scoringSetup(scored, dataDir, options);
-  const built = mayBeHeaderless(found, options) ? await buildScoringState(setup) : undefined;
+  const built = mayChooseByContent(found, options) ? await buildScoringState(setup) : undefined;
   const files = planFiles(found.files, {
     benchmarks: scored,
     map: options.map,
     runBy: options.runBy,
     limits: setup.limits,
-    looksLikeQuestion: built && ((cell) => built.state.identifier.hasQuestion(cell)),
+    targets: built?.state.identifier,
   });
   return { found, files, scored, setup, built };
 }
 
-/** Whether a found CSV log may be headerless (its columns then found by content). */
-function mayBeHeaderless(found: Discovery, options: EngineOptions): boolean {
-  return !options.map && found.files.some((f) => f.format.endsWith("-csv"));
+/**
+ * Whether a generic log's columns may be chosen by content (a headerless CSV, names that leave a
+ * choice): the data sets are then indexed before planning.
+ */
+function mayChooseByContent(found: Discovery, options: EngineOptions): boolean {
+  return !options.map && found.files.some((f) => GENERIC_FORMATS.has(f.format));
 }
 
 /** Score and merge a planned load. */

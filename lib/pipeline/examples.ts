@@ -30,8 +30,10 @@
  *   with both names;
  * - **data-set versions** ({@link DataVersion}): a record whose question and target match an
  *   item of a known other version (e.g. the BBH copy lm-evaluation-harness reads) is that
- *   example, with the version's input and target and `data_version` set; unknown
- *   disagreements stay quarantined;
+ *   example, with the version's input and target and `data_version` set — also when the
+ *   record's own copy of the question (lm-eval's `doc.input`) lays the item out otherwise
+ *   (one line, commas between option words: {@link layoutKey}); unknown disagreements stay
+ *   quarantined;
  * - **cut-short inputs** ({@link BenchmarkScoring.truncatedInputs}) match in every path.
  *
  * Lookups: one hash map from each data-set input to its questions (exact text), and one tree of
@@ -201,6 +203,28 @@ export function sameTarget(logged: string, target: string): boolean {
   return letter !== null && letter === letterOf(target);
 }
 
+/**
+ * The text of a question without its layout: runs of whitespace (line breaks included),
+ * commas, semicolons and colons become one space, and the ends are trimmed. Two copies of a
+ * data-set item that differ only there — the question on one line or on several, `Monsters,
+ * Inc` or `Monsters Inc`, `eareth, wind, & fire` or `eareth, wind & fire` — have the same key;
+ * options split differently (`(A) Monsters (B) Inc`) or other words do not. Only items a
+ * data-set version lists as repaired are compared this way (see the module doc).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(layoutKey("Aladdin:\nOptions:\n(A) Monsters, Inc\n(B) Inc"), "Aladdin Options (A) Monsters Inc (B) Inc");
+ * assert.equal(layoutKey("Aladdin: Options: (A) Monsters Inc (B) Inc"), layoutKey("Aladdin:\nOptions:\n(A) Monsters, Inc\n(B) Inc"));
+ * assert.notEqual(layoutKey("(A) Monsters (B) Inc"), layoutKey("(A) Monsters, Inc"));
+ * ```
+ */
+export function layoutKey(text: string): string {
+  return text.split(LAYOUT).filter((w) => w !== "").join(" ");
+}
+
+const LAYOUT = /[\s,;:]+/u;
+
 /** The letter of `B` or `(B)` (null for anything else). */
 function letterOf(t: string): string | null {
   if (t.length === 1) return /^[A-Za-z]$/.test(t) ? t : null;
@@ -249,6 +273,8 @@ interface GlobalIndex {
   rawLengths: Set<number>;
   tail: TailNode;
   truncated: Candidate[];
+  /** {@link layoutKey} of each data-set version's item → its questions. */
+  layouts: Map<string, Question[]>;
 }
 
 interface BenchEntry {
@@ -486,9 +512,14 @@ export class ExampleIndex {
     const raw = new Map<string, Question[]>();
     const rawLengths = new Set<number>();
     const truncated: Candidate[] = [];
+    const layouts = new Map<string, Question[]>();
     for (const bench of this.#benches) {
       for (const task of bench.tasks.values()) {
         for (const q of indexed(task).questions) {
+          if (q.examples.some((c) => c.version !== null)) {
+            const k = layoutKey(q.input);
+            layouts.set(k, [...(layouts.get(k) ?? []), q]);
+          }
           const entry = keys.get(q.key);
           if (entry) entry.questions.push(q);
           else keys.set(q.key, { key: q.key, questions: [q] });
@@ -501,7 +532,8 @@ export class ExampleIndex {
       }
     }
     keys.delete("");
-    return this.#global = { raw, rawLengths, tail: buildTail([...keys.values()], 0), truncated };
+    const tail = buildTail([...keys.values()], 0);
+    return this.#global = { raw, rawLengths, tail, truncated, layouts };
   }
 
   /**
@@ -544,27 +576,35 @@ export class ExampleIndex {
   }
 
   /**
-   * Whether `text` is a question of an indexed data set, exactly or at the end of a prompt
-   * (few-shot prompt, chat template, answer cue): what the question column of a headerless
-   * CSV holds (`plan.ts` finds that column with it). Several examples sharing it still count.
+   * The targets of the examples whose question `text` is, exactly or at the end of a prompt
+   * (few-shot prompt, chat template, answer cue) — those of every example sharing it, and of
+   * its data-set versions' items; null when it is no question of an indexed data set. What a
+   * log's question column holds: `columns.ts` finds that column, and the target column by
+   * each row's own target, with it.
    *
    * @example
    * ```ts
    * import assert from "node:assert/strict";
    * import { ExampleIndex } from "@runlens/pipeline/examples.ts";
    * const index = new ExampleIndex([{
-   *   scoring: { name: "aa", label: "AA", tasks: [{ name: "add", size: 1 }],
+   *   scoring: { name: "aa", label: "AA", tasks: [{ name: "add", size: 2 }],
    *     canonicalTask: (l) => l, readExamples: () => ({}), defaultScorer: "stored", scorers: [] },
-   *   examples: { add: [{ input: "What is 1 + 1?", target: "2" }] },
+   *   examples: { add: [{ input: "What is 1 + 1?", target: "2" }, { input: "2 + 2?", target: "4" }] },
    * }]);
-   * assert.equal(index.hasQuestion("What is 1 + 1?"), true);
-   * assert.equal(index.hasQuestion("Q: What is 3 + 3?\nA: 6\n\nQ: What is 1 + 1?\nA:"), true);
-   * assert.equal(index.hasQuestion("(A)"), false);
+   * assert.deepEqual(index.targetsOf("What is 1 + 1?"), ["2"]);
+   * assert.deepEqual(index.targetsOf("Q: What is 3 + 3?\nA: 6\n\nQ: What is 1 + 1?\nA:"), ["2"]);
+   * assert.equal(index.targetsOf("(A)"), null);
    * ```
    */
-  hasQuestion(text: string): boolean {
+  targetsOf(text: string): string[] | null {
     const row = new Row({ input: text, target: null } as CheckedRecord);
-    return this.#search(row, this.#all(this.#benches)).size > 0;
+    const found = this.#search(row, this.#all(this.#benches));
+    if (found.size === 0) return null;
+    const targets = new Set<string>();
+    for (const qs of found.values()) {
+      for (const q of qs) for (const c of q.examples) targets.add(c.target);
+    }
+    return [...targets];
   }
 
   #identify(r: CheckedRecord, hints: IdentifyHints): Identification {
@@ -733,7 +773,7 @@ export class ExampleIndex {
       else if (!qs.includes(q)) qs.push(q);
     };
     // 1. the exact text of a data-set input
-    const { raw, rawLengths, tail, truncated } = this.#lookups();
+    const { raw, rawLengths, tail, truncated, layouts } = this.#lookups();
     if (rawLengths.has(input.length)) { for (const q of raw.get(input) ?? []) add(q); }
     if (found.size > 0) return found;
     // 2. the question at the end of a prompt (normalised texts, at a question boundary)
@@ -750,6 +790,9 @@ export class ExampleIndex {
     for (const c of truncated) {
       if (truncatedKeyMatch(key, c.question.key)) add(c.question);
     }
+    if (found.size > 0) return found;
+    // 4. a data-set version's item in another layout (the whole input, not a prompt's end)
+    for (const q of layouts.get(layoutKey(input)) ?? []) add(q);
     return found;
   }
 
@@ -849,8 +892,15 @@ export class ExampleIndex {
     }
     const problem = this.#disagreement(row, task, ex, task.truncated.has(i));
     if (problem === null) return this.#ok(ex);
-    for (const v of task.versions.get(i) ?? []) {
+    const versions = task.versions.get(i) ?? [];
+    for (const v of versions) {
       if (this.#disagreement(row, task, v, false) === null) return this.#ok(v);
+    }
+    // the log's own copy of a repaired item, laid out otherwise (lm-eval's `doc`)
+    const layout = row.input === null ? null : layoutKey(row.input);
+    for (const v of versions) {
+      const targetAgrees = row.target === null || sameTarget(row.target, v.target);
+      if (targetAgrees && layout === layoutKey(v.input)) return this.#ok(v);
     }
     return problem;
   }

@@ -122,6 +122,8 @@ export interface FileSummary {
   rows_in: number;
   /** Canonical field → where it was read from (generic logs whose fields were detected). */
   fields: Record<string, string> | null;
+  /** Why the columns are these, when the rows' content chose them (null: names did). */
+  fields_evidence: string | null;
   /** How its records without a `run` field got theirs. */
   grouping: "folder" | "file";
   /** The run of records without a `run` field. */
@@ -581,6 +583,7 @@ function fileSummary(f: PlannedFile, rowsIn: number): FileSummary {
     format: f.format,
     rows_in: rowsIn,
     fields: f.fieldsUsed,
+    fields_evidence: f.fieldsEvidence,
     grouping: f.grouping,
     default_run: f.defaultRun,
     task_hint: f.taskHint ? f.taskHint.task : null,

@@ -3,7 +3,9 @@
  * thread what needs rows of several units:
  * 1. line numbers: a range's lines are numbered from its start; add the lines of the file's
  *    earlier ranges;
- * 2. files that could not be read become `errors` (nothing of them is kept);
+ * 2. files that could not be read become `errors` (nothing of them is kept), and so do
+ *    generic logs whose fields leave most records with a target that differs from the data
+ *    set's (wrong columns: {@link refusalReason});
  * 3. pending rows (identical inputs without an index, scored already) take the candidate
  *    examples in file order — the k-th row with a key the k-th candidate, later ones the last;
  * 4. lm-evaluation-harness files with several filters per response: each response is scored
@@ -26,7 +28,7 @@
  * @module
  */
 import { checkRowBalance } from "../logs/quarantine.ts";
-import type { SourceFile } from "../logs/sources/types.ts";
+import type { FieldMapping, SourceFile } from "../logs/sources/types.ts";
 import {
   type CompactRows,
   concatRows,
@@ -92,6 +94,7 @@ export function mergeResults(
 ): MergedLoad {
   const ordered = [...results].sort((a, b) => a.id - b.id);
   const failed = failedFiles(units, ordered);
+  for (const [id, reason] of refusedFiles(units, ordered, failed)) failed.set(id, reason);
   const kept = ordered.filter((r) => !failed.has(units[r.id].file.id));
   renumber(units, kept);
   const quarantine: LoadQuarantine[] = [];
@@ -150,6 +153,73 @@ function failedFiles(
     if (r.error !== null && !failed.has(id)) failed.set(id, r.error);
   }
   return failed;
+}
+
+/**
+ * File id → reason, for generic logs read through detected or `--map` fields whose records
+ * mostly (more than half) have a target that differs from the data set's: the columns are
+ * wrong (a response read as the target leaves only the rows the model got right, each scored
+ * correct), so the file is an error, not a table of accuracies.
+ */
+function refusedFiles(
+  units: readonly WorkUnit[],
+  results: readonly UnitResult[],
+  failed: ReadonlyMap<number, string>,
+): Map<number, string> {
+  const counts = new Map<number, { rowsIn: number; differ: number }>();
+  for (const r of results) {
+    const file = units[r.id].file;
+    if (!file.fields || failed.has(file.id)) continue;
+    const c = counts.get(file.id) ?? { rowsIn: 0, differ: 0 };
+    c.rowsIn += r.rowsIn;
+    c.differ += r.targetDiffers;
+    counts.set(file.id, c);
+  }
+  const refused = new Map<number, string>();
+  for (const [id, { rowsIn, differ }] of counts) {
+    if (differ * 2 <= rowsIn) continue;
+    const file = units.find((u) => u.file.id === id)!.file;
+    refused.set(id, refusalReason(file.fields!, differ, rowsIn));
+  }
+  return refused;
+}
+
+/**
+ * Why a file whose fields leave most targets differing is not scored: the counts, the columns
+ * tried, and the `--map` that swaps the response and the target.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(
+ *   refusalReason({ fields: { input: 0, response: 2, target: 1 } }, 140, 250),
+ *   "not scored: the target of 140 of 250 rows differs from the data set's with the columns " +
+ *     "tried (input ← column 0, response ← column 2, target ← column 1): they are likely " +
+ *     "wrong (scored, only the rows the model got right would remain, each correct); check " +
+ *     "the file, and choose the columns with --map, e.g. --map input=0,response=1,target=2",
+ * );
+ * ```
+ */
+export function refusalReason(fields: FieldMapping, differ: number, rowsIn: number): string {
+  const f = fields.fields;
+  const where = (v: string | number) => typeof v === "number" ? `column ${v}` : v;
+  const tried = (["input", "response", "target"] as const).flatMap((k) =>
+    f[k] === undefined ? [] : [`${k} ← ${where(f[k]!)}`]
+  );
+  if (f.response === undefined && fields.chat) {
+    tried.splice(1, 0, `response ← ${fields.chat} (last assistant message)`);
+  }
+  const swapped = { input: f.input, response: f.target, target: f.response };
+  const spec = (["input", "response", "target"] as const).flatMap((k) =>
+    swapped[k] === undefined ? [] : [`${k}=${swapped[k]}`]
+  );
+  const example = swapped.response !== undefined && swapped.target !== undefined
+    ? `, e.g. --map ${spec.join(",")}`
+    : "";
+  return `not scored: the target of ${differ} of ${rowsIn} rows differs from the data set's ` +
+    `with the columns tried (${tried.join(", ")}): they are likely wrong (scored, only the ` +
+    "rows the model got right would remain, each correct); check the file, and choose the " +
+    `columns with --map${example}`;
 }
 
 /** Turn range line numbers into file line numbers (in place). */

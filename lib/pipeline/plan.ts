@@ -2,10 +2,11 @@
  * Plan a load: turn the files discovery found (`logs/discover.ts`) into the
  * {@link SourceFile}s the scoring Workers read — each with its fields, task hint and default
  * run decided once on the main thread from the file's first records and its path:
- * - **fields** (issue 14, item 2): a JSON-lines or CSV log whose keys are not the canonical
- *   ones (`question`, `output`, a chat transcript, …) is read as `mapped-*` with the fields
- *   `logs/sources/fields.ts` detects; a headerless CSV by its columns' content; `--map`
- *   overrides what it names;
+ * - **fields** (issue 14, item 2; issue 22, item 4): a JSON-lines or CSV log whose keys are
+ *   not the canonical ones (`question`, `output`, a chat transcript, …) is read as `mapped-*`
+ *   with the fields `logs/sources/fields.ts` detects by name; a headerless CSV, or names that
+ *   leave a choice, by each row's own evidence, once per folder and layout
+ *   (`field_choice.ts`); `--map` overrides what it names;
  * - **task hint** from the file and folder names (`task_hint.ts`);
  * - **runs** (issue 14, item 3): a record's `run` field names its run, else (generic logs) its
  *   `model` field — files of one model that repeat examples (two seeds) are kept apart at
@@ -44,19 +45,11 @@
  * @module
  */
 import { basename, dirname, resolve } from "node:path";
-import { fileSource } from "../logs/byte_source.ts";
 import { type FoundFile, GENERIC_FORMATS } from "../logs/discover.ts";
-import { gunzipHead } from "../logs/gzip_stream.ts";
-import { DEFAULT_LIMITS } from "../logs/limits.ts";
 import { defaultRunName } from "../logs/paths.ts";
-import { sampleCsvRows } from "../logs/sources/csv.ts";
-import {
-  detectCsvColumns,
-  detectFields,
-  sampleJsonRecords,
-  withOverrides,
-} from "../logs/sources/fields.ts";
 import type { FieldMapping, SourceFile, SourceLimits } from "../logs/sources/types.ts";
+import type { TargetLookup } from "./columns.ts";
+import { decideFields } from "./field_choice.ts";
 import { type HintBenchmark, taskHintOf } from "./task_hint.ts";
 
 /**
@@ -71,6 +64,8 @@ export interface PlannedFile extends SourceFile {
   grouping: "folder" | "file";
   /** Canonical field → where it was read from (generic logs), for `--json`'s `fields`. */
   fieldsUsed: Record<string, string> | null;
+  /** Why the columns are these, when the rows' content chose them (`field_choice.ts`). */
+  fieldsEvidence: string | null;
   /** Discovery's reason for the format (and the detection's, when it changed it). */
   reason: string;
 }
@@ -82,19 +77,19 @@ export interface PlanOptions {
   /** The parsed `--map`, applied over detection to every generic log. */
   map?: FieldMapping | null;
   runBy?: RunBy;
-  /** Whether a CSV cell is a benchmark question (headerless CSV columns by content). */
-  looksLikeQuestion?: (cell: string) => boolean;
+  /**
+   * The data sets' targets of a question: columns chosen by each row's own evidence
+   * (headerless CSV, names that leave a choice); absent: by names only.
+   */
+  targets?: TargetLookup;
   limits?: SourceLimits;
 }
 
-/** Bytes of a file's head sampled for field detection. */
-const SAMPLE_BYTES = 1 << 20;
-/** Records sampled for field detection. */
-const SAMPLE_RECORDS = 20;
 const GENERIC = GENERIC_FORMATS;
 
 /** The plan of `found`, in order; file ids are positions. */
 export function planFiles(found: readonly FoundFile[], options: PlanOptions): PlannedFile[] {
+  const fields = decideFields(found, options);
   const files = found.map((f, id): PlannedFile => {
     const base = {
       id,
@@ -108,86 +103,12 @@ export function planFiles(found: readonly FoundFile[], options: PlanOptions): Pl
       grouping: "file" as const,
       runFromModel: null,
       fieldsUsed: null,
+      fieldsEvidence: null,
       reason: f.reason,
     };
-    return GENERIC.has(f.format) ? { ...base, ...fieldsOf(f, options) } : base;
+    return fields[id] ? { ...base, ...fields[id] } : base;
   });
   return groupRuns(files, options.runBy ?? "auto", options.benchmarks);
-}
-
-/** The format and fields of a generic log (detected from its head; `--map` over them). */
-function fieldsOf(
-  f: FoundFile,
-  options: PlanOptions,
-): Pick<PlannedFile, "format" | "fields" | "fieldsUsed" | "reason"> {
-  const head = headOf(f);
-  const csv = f.format.endsWith("csv");
-  const detected = csv ? csvFields(head, options) : jsonFields(head, options.limits);
-  const map = options.map ?? null;
-  if (map === null && (detected === null || isCanonical(detected))) {
-    return { format: f.format, fields: null, fieldsUsed: null, reason: f.reason };
-  }
-  const fields = map === null ? detected! : withOverrides(detected ?? { fields: {} }, map);
-  const used = { ...(detected?.used ?? {}), ...describe(map) };
-  return {
-    format: csv ? "mapped-csv" : "mapped-jsonl",
-    fields,
-    fieldsUsed: used,
-    reason: map === null ? `${f.reason}; fields detected` : `${f.reason}; --map`,
-  };
-}
-
-/** The first {@link SAMPLE_BYTES} of a log (decompressed for gzip; empty when unreadable). */
-function headOf(f: FoundFile): Uint8Array {
-  try {
-    const source = fileSource(f.path);
-    try {
-      const head = source.read(0, SAMPLE_BYTES);
-      return f.gzip ? gunzipHead(head, SAMPLE_BYTES) : head;
-    } finally {
-      source.close();
-    }
-  } catch {
-    return new Uint8Array(); // the reader names the problem
-  }
-}
-
-type Detected = FieldMapping & { used: Record<string, string> };
-
-function jsonFields(head: Uint8Array, limits = DEFAULT_LIMITS): Detected | null {
-  const sample = sampleJsonRecords(head, SAMPLE_RECORDS, limits);
-  return sample.length === 0 ? null : detectFields(sample);
-}
-
-/** A CSV's fields by its header's names, else (headerless) by its columns' content. */
-function csvFields(head: Uint8Array, options: PlanOptions): Detected | null {
-  const rows = sampleCsvRows(head, SAMPLE_RECORDS + 1, options.limits?.maxCsvColumns);
-  if (rows.length === 0) return null;
-  const header = rows[0].map((c) => c ?? "");
-  const records = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
-  const named = detectFields(
-    records.length > 0 ? records : [Object.fromEntries(header.map((h) => [h, ""]))],
-  );
-  if (named.fields.response !== undefined) return named;
-  const question = options.looksLikeQuestion;
-  if (!question) return null;
-  return detectCsvColumns(rows, question, (s) => s.trim().length <= 64 && !s.includes("\n"));
-}
-
-/** Detection found only canonical names (the canonical reader reads the file as it is). */
-function isCanonical(d: Detected): boolean {
-  return !d.chat && Object.entries(d.fields).every(([field, key]) => field === key);
-}
-
-/** `--map`'s fields as `fieldsUsed` entries. */
-function describe(map: FieldMapping | null): Record<string, string> {
-  if (map === null) return {};
-  const out: Record<string, string> = {};
-  for (const [f, v] of Object.entries(map.fields)) {
-    out[f] = typeof v === "number" ? `column ${v} (--map)` : `${v} (--map)`;
-  }
-  for (const [f, v] of Object.entries(map.constants ?? {})) out[f] = `"${v}" (--map)`;
-  return out;
 }
 
 /**

@@ -38,8 +38,8 @@ import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.t
 /** Ties checked records to examples (`examples.ts` `ExampleIndex`). */
 export interface Identifier {
   identify(r: CheckedRecord, hints?: IdentifyHints): Identification;
-  /** Whether a text is a data-set question or a prompt ending with one. */
-  hasQuestion(text: string): boolean;
+  /** The targets of the examples a text is the question of (or a prompt ends with); null: none. */
+  targetsOf(text: string): readonly string[] | null;
 }
 
 /** Everything a Worker holds to score units. */
@@ -93,6 +93,7 @@ class UnitCollector implements RecordSink {
   #quarantine: UnitQuarantine[] = [];
   #models = new Map<string, Set<string>>();
   #rowsIn = 0;
+  #targetDiffers = 0;
 
   constructor(readonly state: ScoringState, readonly unit: WorkUnit) {}
 
@@ -132,6 +133,7 @@ class UnitCollector implements RecordSink {
       defaultBenchmark: this.state.defaultBenchmark,
     });
     if ("problem" in found) {
+      if (TARGET_DIFFERS.has(found.problem)) this.#targetDiffers++;
       this.#quarantine.push({
         line: c.line,
         reason: found.reason,
@@ -238,12 +240,16 @@ class UnitCollector implements RecordSink {
         : { rows: this.#pendingRows.finish(), list: this.#pending },
       lines,
       rowsIn: failed ? 0 : this.#rowsIn,
+      targetDiffers: failed ? 0 : this.#targetDiffers,
       error,
       models: [...this.#models].flatMap(([run, models]) => [...models].map((m) => [run, m])),
       fields: null,
     } as UnitResult;
   }
 }
+
+/** Identification problems of a target that differs from the data set's (`examples.ts`). */
+const TARGET_DIFFERS = new Set(["target_mismatch", "input_target_mismatch"]);
 
 /**
  * The reason of a row its scorer gives no verdict for.

@@ -41,6 +41,7 @@ export function scoreUnitSafely(state: ScoringState, unit: WorkUnit): UnitResult
       pending: { rows: none(), list: [] },
       lines: 0,
       rowsIn: 0,
+      targetDiffers: 0,
       error: e instanceof DataSetError
         ? `data set unreadable: ${e.message}`
         : `internal error while reading (${(e as Error).name}: ${(e as Error).message})`,

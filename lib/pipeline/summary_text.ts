@@ -13,6 +13,7 @@
  * ```
  * @module
  */
+import { dirname } from "node:path";
 import { getBenchmark } from "../benchmarks/registry.ts";
 import type { FileSummary, LoadedRuns } from "./load.ts";
 import type { RunSummary, StoredAgreement } from "./summarise.ts";
@@ -161,7 +162,7 @@ function aggregateReport(r: RunSummary): AggregateReport {
 
 const pct = (x: number | null | undefined) => x === null || x === undefined ? "—" : x.toFixed(2);
 
-function runText(r: RunSummary): string[] {
+function runText(r: RunSummary, evidence: ReadonlyMap<string, string>): string[] {
   const tasks = Object.entries(r.tasks);
   const width = Math.max(4, ...tasks.map(([t]) => t.length));
   const lines = [
@@ -176,10 +177,7 @@ function runText(r: RunSummary): string[] {
   ];
   const named = namingText(r);
   if (named !== null) lines.push(`  ${named}`);
-  for (const [file, used] of Object.entries(r.fields)) {
-    const list = Object.entries(used).map(([f, from]) => `${f} ← ${from}`).join(", ");
-    lines.push(`  fields of ${file}: ${list}`);
-  }
+  lines.push(...fieldsText(r.fields, evidence).map((l) => `  ${l}`));
   for (const [version, n] of Object.entries(r.data_versions)) {
     lines.push(`  ${n} row${n === 1 ? "" : "s"} matched the ${version} version of the data set`);
   }
@@ -205,6 +203,46 @@ function runText(r: RunSummary): string[] {
   for (const c of Object.values(r.intervals)) if (c.note) lines.push(`  interval note: ${c.note}`);
   lines.push(...agreementText(r.stored_agreement));
   return lines;
+}
+
+/**
+ * The fields lines of a run: files of one folder read through the same fields (and chosen on
+ * the same evidence) in one line, `N files in <folder>/: …`, else `fields of <file>: …`; the
+ * evidence, when the rows' content chose the columns, in parentheses.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const used = { input: "column 0", response: "column 1", target: "column 2" };
+ * const why = "target column equals each row's data-set target on 40 of 40 sampled rows";
+ * assert.deepEqual(
+ *   fieldsText({ "d/a.csv": used, "d/b.csv": used, "e/c.jsonl": { response: "output" } },
+ *     new Map([["d/a.csv", why], ["d/b.csv", why]])),
+ *   [
+ *     `2 files in d/: input ← column 0, response ← column 1, target ← column 2 (${why})`,
+ *     "fields of e/c.jsonl: response ← output",
+ *   ],
+ * );
+ * ```
+ */
+export function fieldsText(
+  fields: Readonly<Record<string, Record<string, string>>>,
+  evidence: ReadonlyMap<string, string>,
+): string[] {
+  const groups = new Map<string, { files: string[]; text: string }>();
+  for (const [file, used] of Object.entries(fields)) {
+    const list = Object.entries(used).map(([f, from]) => `${f} ← ${from}`).join(", ");
+    const why = evidence.get(file);
+    const text = why ? `${list} (${why})` : list;
+    const key = `${dirname(file)}\u0000${text}`;
+    const group = groups.get(key) ?? groups.set(key, { files: [], text }).get(key)!;
+    group.files.push(file);
+  }
+  return [...groups.values()].map(({ files, text }) =>
+    files.length === 1
+      ? `fields of ${files[0]}: ${text}`
+      : `${files.length} files in ${dirname(files[0])}/: ${text}`
+  );
 }
 
 /** What the text says of each way a record field names a run. */
@@ -286,7 +324,10 @@ export function agreementText(s: StoredAgreement): string[] {
  */
 export function runsText(loaded: LoadedRuns): string {
   const out: string[] = [];
-  for (const r of loaded.runs) out.push(...runText(r), "");
+  const evidence = new Map(
+    loaded.fileSummaries.filter((f) => f.fields_evidence).map((f) => [f.file, f.fields_evidence!]),
+  );
+  for (const r of loaded.runs) out.push(...runText(r, evidence), "");
   if (loaded.quarantine.length > 0) {
     out.push(`quarantine (${loaded.quarantine.length} rows):`);
     out.push(...quarantineText(loaded.quarantine), "");

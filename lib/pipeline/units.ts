@@ -72,6 +72,8 @@ export interface UnitResult {
   lines: number;
   /** Records read: scored + quarantined + pending. */
   rowsIn: number;
+  /** Records quarantined because their target differs from the data set's (merge refuses a file of mostly such). */
+  targetDiffers: number;
   /** The file could not be read at all (documents), with the reason. */
   error: string | null;
   /** Run → the model names its records carry (quarantined records too). */

@@ -8,7 +8,10 @@
  * carry that copy's row in `doc`. A logged row whose question and target match one of these
  * items is the release's example at the same index, scored against this version's target and
  * flagged `data_version: "lm-eval"`. The texts below are those of lm-evaluation-harness's own
- * repair code (see {@link LM_EVAL_BBH.source}).
+ * repair code (see {@link LM_EVAL_BBH.source}); the copy lm-eval reads at run time lays them out
+ * otherwise (the question on one line, `Monsters Inc` without its comma, `eareth, wind & fire`
+ * with one comma fewer), so a logged copy matches when it is the same item after normalising
+ * that layout (`pipeline/examples.ts` `layoutKey`).
  *
  * @example
  * ```ts

@@ -525,7 +525,7 @@ export function readCsvObjects(path: string, maxColumns = 1000): ObjectRecords {
  * The first `n` records of CSV bytes (e.g. a file's first megabyte) as lists of cells (quotes
  * toggled as `mapped.ts` reads them; an empty unquoted cell is null), for field detection: with
  * a header, `detectFields` takes them as objects keyed by the header's names; without one,
- * `detectCsvColumns` takes the lists. A record cut by the end of `bytes`, and records of more
+ * `pipeline/field_choice.ts` chooses the columns by content. A record cut by the end of `bytes`, and records of more
  * than `maxColumns` cells, are left out.
  *
  * @example

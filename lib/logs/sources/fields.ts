@@ -26,6 +26,10 @@
  * ¹ `answer` is the response when no other response field is found, else the target when no
  * other target field is found. ² `id` only when its values are integers.
  *
+ * Names are where detection starts: when they leave the choice open (`answer` may be either,
+ * or no name gives a response; a CSV without a header), the planner chooses the response and
+ * target by each row's own data-set target instead (`pipeline/field_choice.ts`).
+ *
  * **Chat transcripts.** A key whose value is a list of `{role, content}` messages (`content` a
  * text or a list of `{type: "text", text}` blocks; `messages`, `message_log`, `conversation`,
  * `chat`, `dialogue`, `dialog`, `history`, `turns` are tried first, then any key of that shape)
@@ -412,15 +416,18 @@ export function detectFields(sample: readonly Record<string, unknown>[]): Detect
   }
   // canonical order of the fields
   const ordered: Record<string, string> = {};
-  for (const f of [...RECORD_FIELDS].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b))) {
+  for (
+    const f of [...RECORD_FIELDS].sort((a, b) => FIELD_ORDER.indexOf(a) - FIELD_ORDER.indexOf(b))
+  ) {
     if (fields[f] !== undefined) ordered[f] = fields[f];
   }
   const orderedUsed: Record<string, string> = {};
-  for (const f of ORDER) if (used[f] !== undefined) orderedUsed[f] = used[f];
+  for (const f of FIELD_ORDER) if (used[f] !== undefined) orderedUsed[f] = used[f];
   return { fields: ordered, chat, used: orderedUsed };
 }
 
-const ORDER = [
+/** The canonical fields detection fills, in the order `fields` and `used` list them. */
+export const FIELD_ORDER: readonly string[] = [
   "response",
   "input",
   "target",
@@ -459,68 +466,6 @@ export function withOverrides(detected: FieldMapping, map: FieldMapping): FieldM
     chat: map.chat ?? detected.chat ?? null,
     ...(Object.keys(constants).length > 0 ? { constants } : {}),
   };
-}
-
-/**
- * Choose the question, response and target columns of a headerless CSV from its cells (each
- * row a list of cells): the question column is the one whose cells `looksLikeQuestion` accepts
- * most often (at least half of the rows), the target column the one of the others whose cells
- * `looksLikeTarget` accepts most often (at least half), the response the remaining column with
- * the longest texts on average. `looksLikeQuestion` and `looksLikeTarget` come from the data
- * sets (the scoring Worker holds the example index): e.g. "is a known question, or a prompt
- * ending with one" and "is a known target". Null when no response column is left.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const rows = [
- *   ["Q: what is 2+2?", "Let me think. The answer is 4.", "4"],
- *   ["Q: what is 3+3?", "It is 6.", "6"],
- * ];
- * const found = detectCsvColumns(rows, (s) => s.startsWith("Q:"), (s) => /^\d+$/.test(s));
- * assert.deepEqual(found?.fields, { input: 0, response: 1, target: 2 });
- * ```
- */
-export function detectCsvColumns(
-  rows: readonly (readonly (string | null)[])[],
-  looksLikeQuestion: (s: string) => boolean,
-  looksLikeTarget: (s: string) => boolean,
-): (FieldMapping & { used: Record<string, string> }) | null {
-  if (rows.length === 0) return null;
-  const width = Math.max(...rows.map((r) => r.length));
-  const share = (col: number, test: (s: string) => boolean) => {
-    let n = 0;
-    for (const r of rows) {
-      const c = r[col];
-      if (typeof c === "string" && test(c)) n++;
-    }
-    return n / rows.length;
-  };
-  const best = (cols: number[], test: (s: string) => boolean) => {
-    let at = -1, top = 0.5;
-    for (const c of cols) {
-      const s = share(c, test);
-      if (s >= top && (at < 0 || s > share(at, test))) [at, top] = [c, s];
-    }
-    return at;
-  };
-  const all = Array.from({ length: width }, (_, i) => i);
-  const input = best(all, looksLikeQuestion);
-  const target = best(all.filter((c) => c !== input), looksLikeTarget);
-  const rest = all.filter((c) => c !== input && c !== target);
-  if (rest.length === 0) return null;
-  const meanLength = (col: number) =>
-    rows.reduce((s, r) => s + (typeof r[col] === "string" ? r[col]!.length : 0), 0) / rows.length;
-  const response = rest.reduce((a, b) => meanLength(b) > meanLength(a) ? b : a);
-  const fields: Record<string, number> = {};
-  const used: Record<string, string> = {};
-  if (input >= 0) (fields.input = input), (used.input = `column ${input}`);
-  fields.response = response;
-  used.response = `column ${response}`;
-  if (target >= 0) (fields.target = target), (used.target = `column ${target}`);
-  const ordered: Record<string, number> = {};
-  for (const f of ["input", "response", "target"]) if (f in fields) ordered[f] = fields[f];
-  return { fields: ordered, chat: null, used };
 }
 
 /**

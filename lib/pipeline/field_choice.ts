@@ -1,0 +1,403 @@
+/**
+ * The fields of generic JSON-lines and CSV logs, decided once on the main thread for the plan
+ * (`plan.ts`): by names (`logs/sources/fields.ts`), and — when names leave a choice — by each
+ * row's own evidence (`columns.ts`, issue 22 item 4):
+ * - a **headerless CSV** (no header names a response): columns by content; a first row of
+ *   short distinct cells none of which is a question is a header of names runlens does not
+ *   know, and the columns are then mapped by those names;
+ * - **names that leave a choice**: `answer` as the response or the target (beside `label`,
+ *   `model_answer`, …), no response name, or no question name (and no index): the question,
+ *   target and response among the record's text fields by content.
+ *
+ * Files of one folder with the same layout (a headerless CSV's width, a header's names, a
+ * JSON-lines file's keys) pool their sampled rows and get one decision, said once; a file
+ * whose own rows contradict it is decided alone. When two columns match on every sampled row
+ * (a model right on each), more rows are read before the tie is settled by the usual order and
+ * said. `--map` is laid over what was detected, as before.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { discover } from "@runlens/logs/discover.ts";
+ * const dir = Deno.makeTempDirSync();
+ * const examples: Record<string, string> = { "Q1?": "(A)", "Q2?": "(B)", "Q3?": "(C)" };
+ * const targets = { targetsOf: (s: string) => examples[s] ? [examples[s]] : null };
+ * // question, target, the model's answer (right once in three): no header
+ * Deno.writeTextFileSync(`${dir}/run.csv`, "Q1?,(A),(A)\nQ2?,(B),(C)\nQ3?,(C),(A)\n");
+ * const [d] = decideFields(discover([dir]).files, { targets });
+ * assert.deepEqual(d?.fieldsUsed, { input: "column 0", response: "column 2", target: "column 1" });
+ * assert.equal(d?.fieldsEvidence,
+ *   "target column equals each row's data-set target on 3 of 3 sampled rows");
+ * Deno.removeSync(dir, { recursive: true });
+ * ```
+ * @module
+ */
+import { dirname, resolve } from "node:path";
+import { fileSource } from "../logs/byte_source.ts";
+import { type FoundFile, GENERIC_FORMATS } from "../logs/discover.ts";
+import { gunzipHead } from "../logs/gzip_stream.ts";
+import { DEFAULT_LIMITS } from "../logs/limits.ts";
+import { sampleCsvRows } from "../logs/sources/csv.ts";
+import {
+  type DetectedFields,
+  detectFields,
+  FIELD_NAMES,
+  FIELD_ORDER,
+  sampleJsonRecords,
+  withOverrides,
+} from "../logs/sources/fields.ts";
+import type { FieldMapping, SourceLimits } from "../logs/sources/types.ts";
+import {
+  chooseColumns,
+  type ColumnChoice,
+  type ColumnHints,
+  type ColumnTable,
+  evidenceText,
+  type TargetLookup,
+} from "./columns.ts";
+
+/** What {@link decideFields} needs besides the files. */
+export interface FieldOptions {
+  /** The parsed `--map`, applied over detection to every generic log. */
+  map?: FieldMapping | null;
+  /** The data sets' targets of a question: columns by each row's own evidence. */
+  targets?: TargetLookup;
+  limits?: SourceLimits;
+}
+
+/** How a generic log is read. */
+export interface FieldsDecision {
+  format: string;
+  fields: FieldMapping | null;
+  /** Canonical field → where it was read from, for `--json`'s `fields`. */
+  fieldsUsed: Record<string, string> | null;
+  /** Discovery's reason for the format (and the detection's, when it changed it). */
+  reason: string;
+  /** Why the columns were chosen so, when rows' content chose them (null: names did). */
+  fieldsEvidence: string | null;
+}
+
+/** Bytes of a file's head sampled, and records sampled from them. */
+const SAMPLE = { bytes: 1 << 20, records: 20 };
+/** What is read when two columns tie on every sampled row. */
+const MORE = { bytes: 16 << 20, records: 5000 };
+
+type Detected = DetectedFields;
+
+/** A layout whose columns content decides: its rows, and what names fixed. */
+interface Layout {
+  /** Folder, kind and layout: files with the same key pool their rows. */
+  key: string;
+  /** Headerless CSV: columns are positions. */
+  positional: boolean;
+  table: ColumnTable;
+  hints: ColumnHints;
+}
+
+/** A generic log, sampled. */
+interface Sample {
+  index: number;
+  found: FoundFile;
+  csv: boolean;
+  /** What names say (null: a CSV whose header names no response). */
+  named: Detected | null;
+  layout: Layout | null;
+}
+
+/** A choice for some files, and what the text says of it. */
+interface Decided {
+  choice: ColumnChoice;
+  evidence: string | null;
+}
+
+/** Each found file's fields (null for the files that are not generic logs), in order. */
+export function decideFields(
+  found: readonly FoundFile[],
+  options: FieldOptions,
+): (FieldsDecision | null)[] {
+  const samples: Sample[] = [];
+  found.forEach((f, index) => {
+    if (GENERIC_FORMATS.has(f.format)) samples.push(sampleOf(f, index, options, SAMPLE));
+  });
+  const decided = new Map<Sample, Decided>();
+  const groups = Map.groupBy(samples.filter((s) => s.layout !== null), (s) => s.layout!.key);
+  for (const group of groups.values()) decideGroup(group, options, decided);
+  const out: (FieldsDecision | null)[] = found.map(() => null);
+  for (const s of samples) out[s.index] = decisionOf(s, decided.get(s) ?? null, options);
+  return out;
+}
+
+/** The first records of a generic log, what names say, and the layout content may decide. */
+function sampleOf(
+  f: FoundFile,
+  index: number,
+  options: FieldOptions,
+  size: { bytes: number; records: number },
+): Sample {
+  const head = headOf(f, size.bytes);
+  const csv = f.format.endsWith("csv");
+  const base = { index, found: f, csv };
+  if (csv) return { ...base, ...csvSample(f, head, options, size.records) };
+  const records = sampleJsonRecords(head, size.records, options.limits ?? DEFAULT_LIMITS);
+  if (records.length === 0) return { ...base, named: null, layout: null };
+  const named = detectFields(records);
+  const layout = options.targets && namesLeaveAChoice(named)
+    ? namedLayout(f, "jsonl", keysOf(records), records, named)
+    : null;
+  return { ...base, named, layout };
+}
+
+/** A CSV's names (from its header) and, when they leave a choice, its layout. */
+function csvSample(
+  f: FoundFile,
+  head: Uint8Array,
+  options: FieldOptions,
+  records: number,
+): Pick<Sample, "named" | "layout"> {
+  const rows = sampleCsvRows(head, records + 1, options.limits?.maxCsvColumns);
+  if (rows.length === 0) return { named: null, layout: null };
+  const header = rows[0].map((c) => c ?? "");
+  const objects = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+  const named = detectFields(
+    objects.length > 0 ? objects : [Object.fromEntries(header.map((h) => [h, ""]))],
+  );
+  const targets = options.targets;
+  if (named.fields.response !== undefined) {
+    const layout = targets && namesLeaveAChoice(named) && distinct(header)
+      ? namedLayout(f, "csv", header, objects, named)
+      : null;
+    return { named, layout };
+  }
+  if (!targets) return { named: null, layout: null };
+  if (isHeader(rows, targets)) {
+    return { named: null, layout: namedLayout(f, "csv", header, objects) };
+  }
+  const width = commonWidth(rows);
+  const table = { columns: Array.from({ length: width }, (_, i) => i), rows };
+  const key = `${folderOf(f)}\0csv\0${width}`;
+  return { named: null, layout: { key, positional: true, table, hints: {} } };
+}
+
+/**
+ * Whether names leave the question, response or target open: `answer` is one of them (it may
+ * be either), no name gives a response, or none gives a question and no index ties the rows
+ * either (a chat transcript gives both).
+ */
+function namesLeaveAChoice(named: Detected): boolean {
+  const isAnswer = (k: unknown) => typeof k === "string" && k.toLowerCase() === "answer";
+  if (isAnswer(named.fields.response) || isAnswer(named.fields.target)) return true;
+  if (named.chat) return false;
+  const f = named.fields;
+  return f.response === undefined || (f.input === undefined && f.example_index === undefined);
+}
+
+/** Fields names decide whatever the content: every canonical field but these three. */
+const OTHER_FIELDS = FIELD_ORDER.filter((f) => !["response", "input", "target"].includes(f));
+
+/** The layout of records keyed by names (a CSV header, JSON keys). */
+function namedLayout(
+  f: FoundFile,
+  kind: string,
+  names: readonly string[],
+  records: readonly Record<string, unknown>[],
+  named: Detected | null = null,
+): Layout {
+  const taken = new Set(OTHER_FIELDS.map((k) => named?.fields[k]).filter((k) => k !== undefined));
+  if (named?.chat) taken.add(named.chat);
+  const at = (k: unknown) => typeof k === "string" ? names.indexOf(k) : -1;
+  const input = at(named?.fields.input);
+  const responseNames = [...FIELD_NAMES.response, "answer"];
+  const hints: ColumnHints = {
+    input: input >= 0 ? input : null,
+    candidates: names.map((_, i) => i).filter((i) => !taken.has(names[i])),
+    responseFixed: Boolean(named?.chat) && named?.fields.response === undefined,
+    preferResponse: responseNames.map((n) => names.findIndex((k) => k.toLowerCase() === n))
+      .filter((i) => i >= 0),
+  };
+  const rows = records.map((r) => names.map((k) => cellOf(r[k])));
+  const key = `${folderOf(f)}\0${kind}\0${JSON.stringify([...names].sort())}`;
+  return { key, positional: false, table: { columns: names, rows }, hints };
+}
+
+/** A value as a cell: text, a number as text, else null. */
+function cellOf(v: unknown): string | null {
+  if (typeof v === "string") return v;
+  return typeof v === "number" ? String(v) : null;
+}
+
+/** The top-level keys of records, in the order first met. */
+function keysOf(records: readonly Record<string, unknown>[]): string[] {
+  return [...new Set(records.flatMap((r) => Object.keys(r)))];
+}
+
+const distinct = (names: readonly string[]) =>
+  names.every((n) => n !== "") && new Set(names).size === names.length;
+
+/**
+ * A first row that names columns: short distinct cells on one line each, none of them a
+ * data-set question, above rows that have questions.
+ */
+function isHeader(rows: readonly (readonly (string | null)[])[], targets: TargetLookup): boolean {
+  if (rows.length < 2) return false;
+  const first = rows[0].map((c) => c ?? "");
+  if (!distinct(first) || first.some((c) => c.length > 64 || c.includes("\n"))) return false;
+  if (first.some((c) => targets.targetsOf(c) !== null)) return false;
+  return rows.slice(1).some((r) => r.some((c) => c !== null && targets.targetsOf(c) !== null));
+}
+
+/** The width most rows have (ties: the smaller). */
+function commonWidth(rows: readonly (readonly unknown[])[]): number {
+  const counts = new Map<number, number>();
+  for (const r of rows) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
+}
+
+const folderOf = (f: FoundFile) => resolve(dirname(f.name));
+
+/**
+ * One decision for a group of files of one layout (their rows pooled), more rows read on a
+ * tie; a file whose own rows choose another target is decided alone.
+ */
+function decideGroup(group: Sample[], options: FieldOptions, decided: Map<Sample, Decided>) {
+  const targets = options.targets!;
+  const { hints, key } = group[0].layout!;
+  let read = group;
+  let choice = chooseColumns(pooled(read), targets, hints);
+  if (choice.kind === "tie") {
+    read = group.map((s) => {
+      const more = sampleOf(s.found, s.index, options, MORE);
+      return more.layout?.key === key ? more : s;
+    });
+    choice = chooseColumns(pooled(read), targets, { ...hints, final: true });
+  }
+  const own = read.map((s) => group.length > 1 ? contradiction(s, choice, targets) : null);
+  const rest = read.filter((_, i) => own[i] === null);
+  if (rest.length > 0 && rest.length < read.length) {
+    choice = chooseColumns(pooled(rest), targets, { ...hints, final: true });
+  }
+  group.forEach((s, i) => {
+    const c = own[i] ?? choice;
+    decided.set(s, { choice: c, evidence: noteOf(s, c) });
+  });
+}
+
+/** A file's own choice when it contradicts the group's (another target), else null. */
+function contradiction(s: Sample, group: ColumnChoice, targets: TargetLookup): ColumnChoice | null {
+  if (group.kind !== "chosen") return null;
+  const own = chooseColumns(s.layout!.table, targets, { ...s.layout!.hints, final: true });
+  if (own.kind !== "chosen" || own.target === null || own.evidence.tiedWith !== null) return null;
+  return own.target !== group.target ? own : null;
+}
+
+/** The rows of a group's samples as one table. */
+function pooled(group: readonly Sample[]): ColumnTable {
+  return {
+    columns: group[0].layout!.table.columns,
+    rows: group.flatMap((s) => s.layout!.table.rows),
+  };
+}
+
+/** What the text says of a choice (null when content could not choose). */
+function noteOf(s: Sample, choice: ColumnChoice): string | null {
+  if (choice.kind !== "chosen") return null;
+  const { columns } = s.layout!.table;
+  const name = (c: number) => s.layout!.positional ? `column ${c}` : String(columns[c]);
+  const kind = s.layout!.positional ? "column" : "field";
+  let remedy = "";
+  if (choice.evidence.tiedWith !== null && choice.target !== null) {
+    const spec = (c: number) => s.layout!.positional ? String(c) : String(columns[c]);
+    remedy = `; to take ${name(choice.evidence.tiedWith)} as the target instead: --map ` +
+      `input=${spec(choice.input)},response=${spec(choice.target)},` +
+      `target=${spec(choice.evidence.tiedWith)}`;
+  }
+  return evidenceText(choice, name, kind, remedy);
+}
+
+/** A sample's fields: chosen by content, else by names; `--map` over them. */
+function decisionOf(s: Sample, decided: Decided | null, options: FieldOptions): FieldsDecision {
+  const f = s.found;
+  const chosen = decided?.choice.kind === "chosen" ? decided.choice : null;
+  // a CSV whose header names no response is headerless: without content, nothing is detected
+  const byNames = s.csv && s.named?.fields.response === undefined ? null : s.named;
+  const detected = chosen ? mappingOf(s, chosen) : byNames;
+  const map = options.map ?? null;
+  if (map === null && (detected === null || isCanonical(detected))) {
+    return {
+      format: f.format,
+      fields: null,
+      fieldsUsed: null,
+      reason: f.reason,
+      fieldsEvidence: null,
+    };
+  }
+  const fields = map === null ? detected! : withOverrides(detected ?? { fields: {} }, map);
+  const used = { ...(detected?.used ?? {}), ...describe(map) };
+  return {
+    format: s.csv ? "mapped-csv" : "mapped-jsonl",
+    fields,
+    fieldsUsed: used,
+    reason: map === null ? `${f.reason}; fields detected` : `${f.reason}; --map`,
+    fieldsEvidence: map === null && chosen ? decided!.evidence : null,
+  };
+}
+
+/** The mapping of a content choice (positions, or names over the names' other fields). */
+function mappingOf(s: Sample, c: Extract<ColumnChoice, { kind: "chosen" }>): Detected {
+  const { columns } = s.layout!.table;
+  const roles = [["input", c.input], ["response", c.response], ["target", c.target]] as const;
+  if (s.layout!.positional) {
+    const fields: Record<string, number> = {};
+    const used: Record<string, string> = {};
+    for (const [f, col] of roles) {
+      if (col !== null) (fields[f] = col), (used[f] = `column ${col}`);
+    }
+    return { fields, chat: null, used };
+  }
+  const named = s.named ?? { fields: {}, chat: null, used: {} };
+  const fields: Record<string, string | number> = {};
+  const used: Record<string, string> = {};
+  const chatResponse = named.chat && named.fields.response === undefined;
+  for (const f of FIELD_ORDER) {
+    const role = roles.find(([r]) => r === f);
+    if (role) {
+      if (role[1] !== null) {
+        (fields[f] = String(columns[role[1]])), (used[f] = String(columns[role[1]]));
+      } else if (f === "response" && chatResponse) used[f] = named.used.response;
+    } else if (named.fields[f] !== undefined) {
+      fields[f] = named.fields[f]!;
+      used[f] = named.used[f];
+    }
+  }
+  return { fields, chat: named.chat ?? null, used };
+}
+
+/** Detection found only canonical names (the canonical reader reads the file as it is). */
+function isCanonical(d: Detected): boolean {
+  return !d.chat && Object.entries(d.fields).every(([field, key]) => field === key);
+}
+
+/** `--map`'s fields as `fieldsUsed` entries. */
+function describe(map: FieldMapping | null): Record<string, string> {
+  if (map === null) return {};
+  const out: Record<string, string> = {};
+  for (const [f, v] of Object.entries(map.fields)) {
+    out[f] = typeof v === "number" ? `column ${v} (--map)` : `${v} (--map)`;
+  }
+  for (const [f, v] of Object.entries(map.constants ?? {})) out[f] = `"${v}" (--map)`;
+  return out;
+}
+
+/** The first `bytes` of a log (decompressed for gzip; empty when unreadable). */
+function headOf(f: FoundFile, bytes: number): Uint8Array {
+  try {
+    const source = fileSource(f.path);
+    try {
+      const head = source.read(0, bytes);
+      return f.gzip ? gunzipHead(head, bytes) : head;
+    } finally {
+      source.close();
+    }
+  } catch {
+    return new Uint8Array(); // the reader names the problem
+  }
+}
