@@ -21,11 +21,12 @@
 import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark } from "../benchmarks/types.ts";
 import { NO_PROGRESS, type Progress } from "../core/progress.ts";
-import { discover, type Discovery, type Format, GENERIC_FORMATS } from "../logs/discover.ts";
+import { discover, type Discovery, type Format } from "../logs/discover.ts";
 import { withLimits } from "../logs/limits.ts";
 import { readInRanges } from "../logs/sources/all.ts";
 import type { FieldMapping, SourceLimits } from "../logs/sources/types.ts";
 import { type MergedLoad, mergeResults } from "./merge.ts";
+import { contentDecides } from "./field_choice.ts";
 import { planFiles, type PlannedFile, type RunBy } from "./plan.ts";
 import { WorkerPool } from "./pool.ts";
 import { scoreUnitSafely } from "./score_units.ts";
@@ -111,7 +112,9 @@ export async function planLoad(
     b.scoringModule && (!options.benchmarks || options.benchmarks.includes(b.name))
   );
   const setup = scoringSetup(scored, dataDir, options);
-  const built = mayChooseByContent(found, options) ? await buildScoringState(setup) : undefined;
+  const built = mayChooseByContent(found, options, setup.limits)
+    ? await buildScoringState(setup)
+    : undefined;
   const files = planFiles(found.files, {
     benchmarks: scored,
     map: options.map,
@@ -126,8 +129,12 @@ export async function planLoad(
  * Whether a generic log's columns may be chosen by content (a headerless CSV, names that leave a
  * choice): the data sets are then indexed before planning.
  */
-function mayChooseByContent(found: Discovery, options: EngineOptions): boolean {
-  return !options.map && found.files.some((f) => GENERIC_FORMATS.has(f.format));
+function mayChooseByContent(
+  found: Discovery,
+  options: EngineOptions,
+  limits: SourceLimits,
+): boolean {
+  return !options.map && contentDecides(found.files, { limits });
 }
 
 /** Score and merge a planned load. */

@@ -127,6 +127,31 @@ export function decideFields(
   return out;
 }
 
+/**
+ * Whether content must decide some generic log's fields (a headerless CSV, names that leave a
+ * choice): only then are the data sets indexed before planning — indexing them on the main
+ * thread costs a load that names its fields (a canonical log) time its Workers repeat anyway.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { discover } from "@runlens/logs/discover.ts";
+ * const dir = Deno.makeTempDirSync();
+ * Deno.writeTextFileSync(`${dir}/named.jsonl`, '{"task": "nycc", "example_index": 0, "response": "x"}\n');
+ * assert.equal(contentDecides(discover([dir]).files, {}), false);
+ * Deno.writeTextFileSync(`${dir}/bare.csv`, "Q1?,(A),(A)\nQ2?,(B),(C)\n");
+ * assert.equal(contentDecides(discover([dir]).files, {}), true);
+ * Deno.removeSync(dir, { recursive: true });
+ * ```
+ */
+export function contentDecides(found: readonly FoundFile[], options: FieldOptions): boolean {
+  // a lookup that knows no question: a sample gets a layout exactly when content would decide
+  const probe: FieldOptions = { ...options, targets: { targetsOf: () => null } };
+  return found.some((f, i) =>
+    GENERIC_FORMATS.has(f.format) && sampleOf(f, i, probe, SAMPLE).layout !== null
+  );
+}
+
 /** The first records of a generic log, what names say, and the layout content may decide. */
 function sampleOf(
   f: FoundFile,
