@@ -7,6 +7,7 @@
  * | --- | --- | --- |
  * | pipeline | `pipeline/` | `loadRuns` (discover → plan → read, tie and score in Workers → merge → summarise), `runsText`, `runsReport` |
  * | benchmarks | `benchmarks/<name>/mod.ts`, `benchmarks/registry.ts` | each benchmark's tasks, data set, scorers, aggregates, published numbers, analyses and figures; the registry |
+ * | scorers | `scorers/` | where a response states its answer (`findFinalAnswer`), an answer matched by its target's type (`matchAnswer`), which rule applies to a benchmark (`appliesTo`) |
  * | statistics | `stats/` | Wilson intervals, Krippendorff's alpha |
  * | output | `render/`, `notebook/` | figures (SVG + PNG) and tables (CSV, Markdown, LaTeX); the notebook context that writes and shows them |
  * | logs | `logs/` | finding log files, formats, quarantine entries |
@@ -56,3 +57,11 @@ export * from "./pipeline/compare.ts";
 export * from "./report/build.ts";
 export * from "./report/write.ts";
 export * from "./pipeline/headlines.ts";
+export {
+  ANSWER_CONVENTIONS,
+  type AnswerConvention,
+  findFinalAnswer,
+  type FoundAnswer,
+} from "./scorers/answer_conventions.ts";
+export { type AnswerType, answerType, matchAnswer, readAnswer } from "./scorers/answer_match.ts";
+export { ANY_BENCHMARK, appliesTo } from "./scorers/types.ts";

@@ -18,6 +18,7 @@ import { loadRuns } from "@runlens/pipeline/load.ts";
 import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
 import { toy } from "./fixtures/toy_benchmark/benchmark.ts";
 import { withTempDir } from "./_tmp.ts";
+import { appliesTo } from "@runlens/scorers/types.ts";
 
 Deno.test("registry: the built-in benchmarks, and which the pipeline scores", () => {
   assert.deepEqual(benchmarks().map((b) => b.name).slice(0, 4), ["bbeh", "bbh", "bbm", "arb"]);
@@ -27,7 +28,7 @@ Deno.test("registry: the built-in benchmarks, and which the pipeline scores", ()
   for (const b of benchmarks()) {
     assert.ok(b.description.length > 20, b.name);
     assert.ok(b.tasks.length > 0, b.name);
-    for (const s of b.scorers) assert.ok(s.benchmarks.includes(b.name), `${s.name} of ${b.name}`);
+    for (const s of b.scorers) assert.ok(appliesTo(s, b.name), `${s.name} of ${b.name}`);
     if (b.defaultScorer) assert.equal(getScorer(b.defaultScorer).name, b.defaultScorer);
   }
 });

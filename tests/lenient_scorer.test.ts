@@ -5,15 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { checkScorerCases, type ScorerCase } from "@runlens/scorers/conformance.ts";
-import {
-  answerCandidate,
-  dropMarkup,
-  hideThinking,
-  lenient,
-  lenientExtract,
-  parseOptions,
-} from "@runlens/scorers/lenient.ts";
+import { lenient, lenientExtract } from "@runlens/scorers/lenient.ts";
+import { dropMarkup, findFinalAnswer, hideThinking } from "@runlens/scorers/answer_conventions.ts";
+import { parseOptions } from "@runlens/scorers/answer_match.ts";
 import { getScorer } from "@runlens/benchmarks/registry.ts";
+import { ANY_BENCHMARK, appliesTo } from "@runlens/scorers/types.ts";
 
 const DATE_INPUT = "Today is Christmas Eve of 1937. What is the date tomorrow in MM/DD/YYYY?\n" +
   "Options:\n(A) 12/11/1937\n(B) 12/25/1937\n(C) 01/04/1938\n(D) 12/04/1937";
@@ -59,7 +55,13 @@ const CASES: ScorerCase[] = [
     "ADVERSARIAL: two option texts, no letter",
     NAME_INPUT,
   ),
-  c("The answer is 12/25/1937.", "(B)", null, false, "option text without options in input"),
+  c(
+    "The answer is 12/25/1937.",
+    "(B)",
+    "12/25/1937",
+    false,
+    "option text without options in input: an answer (found), not mappable to a letter: wrong",
+  ),
   c(
     "If the answer were (A), the date would be wrong. So the answer is (B).",
     "(B)",
@@ -147,7 +149,14 @@ const CASES: ScorerCase[] = [
     true,
     "ADVERSARIAL: think block with the other word",
   ),
-  c("The answer is: Ambiguous", "Yes", null, false, "no word of the pair"),
+  c(
+    "The answer is: Ambiguous",
+    "Yes",
+    "Ambiguous",
+    false,
+    "no word of the pair, but one word: an answer (BBEH causal_understanding has Ambiguous)",
+  ),
+  c("The answer is: hard to tell", "Yes", null, false, "no word of the pair, not one word"),
   // --- numbers ---------------------------------------------------------------------------
   c("So the answer is 24.", "24", "24", true, "number with a final period"),
   c("The answer is 1,000.", "1000", "1000", true, "thousands comma removed"),
@@ -177,17 +186,21 @@ Deno.test("lenient: every table case, scalar and through scoreFrame", () => {
   assert.deepEqual(checkScorerCases(getScorer("lenient"), CASES), []);
 });
 
-Deno.test("lenient: registered, needs input, for bbh and bbeh", () => {
+Deno.test("lenient: registered, needs input, for any benchmark (one not registered too)", () => {
   assert.equal(getScorer("lenient"), lenient);
   assert.deepEqual(lenient.needs, ["input"]);
-  assert.deepEqual([...lenient.benchmarks], ["bbh", "bbeh"]);
+  assert.equal(lenient.benchmarks, ANY_BENCHMARK);
+  for (const b of ["bbh", "bbeh", "bbm", "arb", "gsm8k"]) assert.ok(appliesTo(lenient, b), b);
 });
 
 Deno.test("lenient helpers: think blocks, markup, candidate, options", () => {
   assert.equal(hideThinking("a<think>x</think>b<thinking>y</thinking>c"), "a\nb\nc");
   assert.equal(dropMarkup("**`x`** $\\boxed{\\text{y}}$"), "x y");
-  assert.deepEqual(answerCandidate("line 1\nline 2\n"), { text: "line 2", cued: false });
-  assert.equal(answerCandidate("   "), null);
+  assert.deepEqual(findFinalAnswer("line 1\nline 2\n"), {
+    text: "line 2",
+    convention: "last-line",
+  });
+  assert.equal(findFinalAnswer("   "), null);
   assert.deepEqual([...parseOptions(DATE_INPUT).keys()], ["A", "B", "C", "D"]);
   assert.equal(parseOptions(null).size, 0);
   assert.equal(lenientExtract("So the answer is (B).", "(B)"), "(B)");

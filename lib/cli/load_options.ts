@@ -17,6 +17,7 @@
  * @module
  */
 import { scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
+import { benchmarksLabel } from "../scorers/types.ts";
 import { type Format, FORMATS } from "../logs/discover.ts";
 import { DEFAULT_LIMITS, LIMIT_FLAGS } from "../logs/limits.ts";
 import { parseColumnMap } from "../logs/mapped.ts";
@@ -57,7 +58,7 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
     description:
       `the scoring rule for every row (default: ${
         scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
-      }):\n` + SCORERS.map((s) => `${s.name.padEnd(20)} (${s.benchmarks.join(", ")})`).join("\n"),
+      }):\n` + SCORERS.map((s) => `${s.name.padEnd(20)} (${benchmarksLabel(s)})`).join("\n"),
   },
   "lm-eval-filter": {
     type: "string",

@@ -29,6 +29,7 @@
  */
 import type pl from "nodejs-polars";
 import { getBenchmark, getScorer, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
+import { appliesTo } from "../scorers/types.ts";
 import { sourceDigest, treeStamp } from "../core/digest.ts";
 import { distinctValues } from "../core/frames.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "../core/progress.ts";
@@ -190,7 +191,7 @@ export function checkScorerName(name: string): void {
   }
   const s = getScorer(name);
   const scored = scoredBenchmarks();
-  if (!scored.some((b) => s.benchmarks.includes(b.name))) {
+  if (!scored.some((b) => appliesTo(s, b.name))) {
     throw new ScorerChoiceError(
       `scorer ${name} applies to none of ${scored.map((b) => b.name).join(", ")}; ` +
         scored.map((b) => scorersFor(b.name)).join("; "),
@@ -200,7 +201,7 @@ export function checkScorerName(name: string): void {
 
 /** "scorers for bbh: a, b, c". */
 function scorersFor(benchmark: string): string {
-  const names = SCORERS.filter((s) => s.benchmarks.includes(benchmark)).map((s) => s.name);
+  const names = SCORERS.filter((s) => appliesTo(s, benchmark)).map((s) => s.name);
   return `scorers for ${benchmark}: ${names.join(", ")}`;
 }
 
@@ -245,7 +246,7 @@ export async function loadRuns(
 function scorerChoice(options: LoadOptions): (benchmark: string) => string {
   return (benchmark) => {
     const chosen = options.scorer;
-    if (chosen !== undefined && getScorer(chosen).benchmarks.includes(benchmark)) return chosen;
+    if (chosen !== undefined && appliesTo(getScorer(chosen), benchmark)) return chosen;
     return getBenchmark(benchmark)?.defaultScorer ?? "";
   };
 }
@@ -566,7 +567,7 @@ function checkScorerApplies(scorer: string, scored: Scored): void {
     ...scored.quarantine.map((q) => q.benchmark).filter((b): b is string => b !== null),
   ]);
   for (const b of scoredBenchmarks()) {
-    if (tied.has(b.name) && !getScorer(scorer).benchmarks.includes(b.name)) {
+    if (tied.has(b.name) && !appliesTo(getScorer(scorer), b.name)) {
       throw new ScorerChoiceError(
         `scorer ${scorer} does not apply to the ${b.name} rows of these logs; ${
           scorersFor(b.name)

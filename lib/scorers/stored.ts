@@ -12,7 +12,7 @@
  * ```
  * @module
  */
-import type { Scorer } from "./types.ts";
+import { ANY_BENCHMARK, type Scorer } from "./types.ts";
 
 /** `stored`. */
 export const stored: Scorer = {
@@ -20,7 +20,7 @@ export const stored: Scorer = {
   description: "The verdict stored in the log by the tool that ran the evaluation " +
     "(stored_correct); null where the log stored none. Extracts nothing.",
   source: "the log itself",
-  benchmarks: ["bbeh", "bbh", "bbm", "arb"],
+  benchmarks: ANY_BENCHMARK,
   needs: ["stored"],
   score: (_response, _target, ctx = {}) => ({ extracted: null, correct: ctx.stored ?? null }),
 };

@@ -76,8 +76,11 @@ export interface ScalarScorer {
   description: string;
   /** Where the rule comes from (file, commit or page). */
   source: string;
-  /** Names of the benchmarks the rule is meant for. */
-  benchmarks: readonly string[];
+  /**
+   * Names of the benchmarks the rule is meant for, or {@link ANY_BENCHMARK} for a rule that
+   * knows no task (`stored`, `lenient`). Ask {@link appliesTo}, never the list itself.
+   */
+  benchmarks: readonly string[] | typeof ANY_BENCHMARK;
   /** Columns read besides response and target. */
   needs: readonly ScorerNeed[];
   /** The lm-evaluation-harness filter whose extraction this rule reproduces, if any. */
@@ -120,3 +123,36 @@ export interface ScalarScorer {
  * ```
  */
 export type Scorer = ScalarScorer;
+
+/** The {@link ScalarScorer.benchmarks} of a rule that applies to every benchmark, later ones too. */
+export const ANY_BENCHMARK = "any";
+
+/**
+ * Whether a rule applies to a benchmark's rows.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getScorer } from "@runlens/benchmarks/registry.ts";
+ * assert.equal(appliesTo(getScorer("bbeh-official"), "bbh"), false);
+ * assert.equal(appliesTo(getScorer("lenient"), "gsm8k"), true); // ANY_BENCHMARK
+ * ```
+ */
+export function appliesTo(scorer: Pick<ScalarScorer, "benchmarks">, benchmark: string): boolean {
+  return scorer.benchmarks === ANY_BENCHMARK || scorer.benchmarks.includes(benchmark);
+}
+
+/**
+ * The benchmarks a rule applies to, for help texts: "bbh, bbeh" or "any benchmark".
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getScorer } from "@runlens/benchmarks/registry.ts";
+ * assert.equal(benchmarksLabel(getScorer("last-line")), "bbh");
+ * assert.equal(benchmarksLabel(getScorer("stored")), "any benchmark");
+ * ```
+ */
+export function benchmarksLabel(scorer: Pick<ScalarScorer, "benchmarks">): string {
+  return scorer.benchmarks === ANY_BENCHMARK ? "any benchmark" : scorer.benchmarks.join(", ");
+}

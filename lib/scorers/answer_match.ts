@@ -1,0 +1,307 @@
+/**
+ * Read an answer in the answer space of its target and match it ({@link matchAnswer}): the
+ * TARGET decides the type (never the value), with the question's options when it lists them.
+ * Benchmark-neutral and polars-free: the `lenient` scorer uses it, so can any rule that finds
+ * its answer another way (a user's regex, GSM8K).
+ *
+ * | type      | target                                  | an answer matches when                          |
+ * |-----------|-----------------------------------------|-------------------------------------------------|
+ * | `choice`  | `(B)`; or `B` when the input lists `(B)` | it names that option: `B`, `(B)`, `B)`, `[B]`, `option B`, `(D) kite`, or the option's text alone |
+ * | `binary`  | yes/no, true/false, valid/invalid       | it holds that word of the pair (whole word, any case) and not the other |
+ * | `number`  | `1000`, `-3.5`, `$1,000`, `25%`         | its number has the same value: thousands commas, `$`, `%`, trailing `.0`, Unicode minus, `\frac{1}{2}` and `1/2` |
+ * | `words`   | anything else with letters or digits    | same words in the same order, case and punctuation ignored (`Apple, banana.` = `apple banana`) |
+ * | `symbols` | no letter or digit (`) ] }`)            | same characters, whitespace ignored             |
+ *
+ * The rule never guesses between candidates: two option letters, a letter contradicted by
+ * another option's text, both words of a pair or several different numbers give no answer.
+ * Only the answer's first sentence is read (up to ". ": "(B). It fits" is `(B)`): of its first
+ * non-empty line for `choice` (the whole line when the sentence names no option: option texts
+ * may hold sentences), `binary` and `number`; of all its lines for `words` and `symbols`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { matchAnswer } from "@runlens/scorers/answer_match.ts";
+ * const input = "What shape?\nOptions:\n(A) circle\n(B) kite";
+ * assert.equal(matchAnswer("kite", "(B)", input), true);
+ * assert.equal(matchAnswer("$1,000.00", "1000"), true);
+ * assert.equal(matchAnswer("Apple, Banana, cherry.", "apple banana cherry"), true);
+ * ```
+ * @module
+ */
+
+import { dropMarkup } from "./answer_conventions.ts";
+
+/** How an answer is read and compared (see the module doc). */
+export type AnswerType = "choice" | "binary" | "number" | "words" | "symbols";
+
+const BINARY: readonly (readonly [string, string])[] = [
+  ["yes", "no"],
+  ["true", "false"],
+  ["valid", "invalid"],
+];
+
+/**
+ * The options an input lists as `(A) text`, letter → text: one option per line, or several on
+ * one line (`Options: (A) x (B) y`). The last run of markers `(A)`, `(B)`, … in order is the
+ * option list; an option's text runs to the next marker or the end of its line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(parseOptions("Q?\nOptions:\n(A) red\n(B) blue").get("B"), "blue");
+ * const oneLine = parseOptions("Which movie? Options: (A) Monsters Inc (B) Up");
+ * assert.deepEqual([...oneLine], [["A", "Monsters Inc"], ["B", "Up"]]);
+ * assert.equal(parseOptions(null).size, 0);
+ * ```
+ */
+export function parseOptions(input: string | null | undefined): Map<string, string> {
+  const text = input ?? "";
+  let run: RegExpMatchArray[] = [];
+  let best: RegExpMatchArray[] = [];
+  for (const m of text.matchAll(/\(([A-Z])\)/g)) {
+    if (m[1] === "A") run = [m];
+    else if (run.length > 0 && m[1].charCodeAt(0) === run.at(-1)![1].charCodeAt(0) + 1) run.push(m);
+    else continue;
+    if (run.length >= 2 || best.length < 2) best = run;
+  }
+  const out = new Map<string, string>();
+  best.forEach((m, i) => {
+    const from = m.index! + m[0].length;
+    const next = best[i + 1]?.index ?? text.length;
+    const eol = text.indexOf("\n", from);
+    const option = text.slice(from, eol >= 0 && eol < next ? eol : next).trim();
+    if (option !== "") out.set(m[1], option);
+  });
+  return out;
+}
+
+const CHOICE_TARGET = /^\(([A-Za-z])\)$/;
+
+/**
+ * The answer type a target asks for (see the module doc); `input` lists the options, if any.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(answerType("(C)"), "choice");
+ * assert.equal(answerType("E", "Which?\n(A) x\n(E) y"), "words"); // options must run (A), (B), …
+ * assert.equal(answerType("No"), "binary");
+ * assert.equal(answerType("1,000"), "number");
+ * assert.equal(answerType("apple banana"), "words");
+ * assert.equal(answerType(") ] }"), "symbols");
+ * ```
+ */
+export function answerType(target: string, input?: string | null): AnswerType {
+  const t = target.trim();
+  if (CHOICE_TARGET.test(t)) return "choice";
+  if (/^[A-Za-z]$/.test(t) && parseOptions(input).has(t.toUpperCase())) return "choice";
+  if (BINARY.some((p) => p.includes(t.toLowerCase()))) return "binary";
+  if (numberValue(t) !== null) return "number";
+  return /[\p{L}\p{N}]/u.test(t) ? "words" : "symbols";
+}
+
+/** A number written alone: sign, currency, thousands commas, decimals, "%"; null otherwise. */
+function numberValue(s: string): number | null {
+  const m = /^[-−]?[$€£]?\s*[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*%?$/.exec(s.trim());
+  if (!m) return null;
+  const v = Number(m[0].replace(/[−]/g, "-").replace(/[$€£,%\s]/g, ""));
+  return Number.isFinite(v) ? v : null;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Lower-case, collapse spaces and commas, strip quotes/brackets and a final "." or "!". */
+function norm(s: string): string {
+  let t = s.trim().toLowerCase().replace(/[\s,]+/g, " ").trim();
+  for (let i = 0; i < 2; i++) {
+    t = t.replace(/[.!]$/, "").trim();
+    const pair = `${t.at(0) ?? ""}${t.at(-1) ?? ""}`;
+    if (t.length >= 2 && /^["'“‘\[(]["'”’\])]$/.test(pair)) t = t.slice(1, -1).trim();
+  }
+  return t;
+}
+
+/** The option letter an answer names, or null (none, or ambiguous/contradictory). */
+function readLetter(answer: string, options: Map<string, string>): string | null {
+  const letters = new Set<string>();
+  for (const m of answer.matchAll(/\(([A-Za-z])\)/g)) letters.add(m[1].toUpperCase());
+  const lead = answer.trim().replace(/^(?:option|choice)\s+/i, "");
+  const bare = /^\[?([A-Za-z])(?:\s*[).:\]]|$)/.exec(lead);
+  if (bare && letters.size === 0) {
+    const l = bare[1].toUpperCase();
+    if (options.size === 0 ? /[A-R]/.test(l) : options.has(l)) letters.add(l);
+  }
+  const plain = norm(answer.replace(/\(([A-Za-z])\)/g, " "));
+  const byText = [...options].filter(([, text]) => {
+    const t = norm(dropMarkup(text)); // as the answer was: "$1000" was read as "1000"
+    return t !== "" && new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRe(t)}(?:$|[^\\p{L}\\p{N}])`, "u")
+      .test(plain);
+  });
+  // an option text inside a longer matched option text is not a separate mention
+  const texts = byText.filter(([, t]) =>
+    !byText.some(([, u]) => u !== t && norm(u).includes(norm(t)))
+  ).map(([l]) => l);
+  if (letters.size > 1) return null;
+  if (letters.size === 1) {
+    const [l] = letters;
+    return texts.length === 0 || texts.includes(l) ? l : null;
+  }
+  return texts.length === 1 ? texts[0] : null;
+}
+
+const NUMBER = /[-−]?(?:\d{1,3}(?:[,\u00a0\u2009\u202f]\d{3})+|\d+)(?:\.\d+)?|[-−]?\.\d+/g;
+
+function toNumber(s: string): number {
+  return Number(s.replace(/[−]/g, "-").replace(/[,\u00a0\u2009\u202f]/g, ""));
+}
+
+/** The one value the numbers of an answer name (after its last "="), or null. */
+function readNumber(answer: string): number | null {
+  let tail = answer.includes("=") ? answer.slice(answer.lastIndexOf("=") + 1) : answer;
+  tail = tail.replace(/[$€£]/g, "");
+  const values: number[] = [];
+  const num = NUMBER.source;
+  const fraction = new RegExp(
+    `\\\\[dt]?frac\\s*\\{\\s*(${num})\\s*\\}\\s*\\{\\s*(${num})\\s*\\}|(${num})\\s*/\\s*(${num})`,
+    "g",
+  );
+  tail = tail.replace(fraction, (_m, a, b, c, d) => {
+    values.push(toNumber(a ?? c) / toNumber(b ?? d));
+    return " ";
+  });
+  for (const m of tail.matchAll(NUMBER)) values.push(toNumber(m[0]));
+  const distinct = values.filter((v, i) => values.findIndex((w) => sameNumber(v, w)) === i);
+  return distinct.length === 1 && Number.isFinite(distinct[0]) ? distinct[0] : null;
+}
+
+function sameNumber(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** Words of a text: letters and digits, lower-cased, in order. */
+function words(s: string): string {
+  return (s.normalize("NFC").toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).join(" ");
+}
+
+function firstLine(s: string): string {
+  return s.split("\n").map((l) => l.trim()).find((l) => l !== "") ?? "";
+}
+
+/** Up to the first ". " (an answer followed by its explanation: "(B). It fits."). */
+function firstSentence(s: string): string {
+  return s.split(". ")[0].trim();
+}
+
+/** The answer read in its type, as the text `extracted` shows; null: none, or ambiguous. */
+function readTyped(answer: string, target: string, input?: string | null): string | null {
+  const type = answerType(target, input);
+  switch (type) {
+    case "choice": {
+      // an option's text may hold sentences ("Yeah. Let's get rid of the trams"): the whole
+      // line is read when its first sentence names no option
+      const line = firstLine(answer), options = parseOptions(input);
+      const l = readLetter(firstSentence(line), options) ?? readLetter(line, options);
+      return l === null ? null : `(${l})`;
+    }
+    case "binary": {
+      const pair = BINARY.find((p) => p.includes(target.trim().toLowerCase()))!;
+      const said = new Set(
+        [...firstSentence(firstLine(answer)).toLowerCase().matchAll(/[a-z]+/g)].map((m) => m[0])
+          .filter((w) => pair.includes(w)),
+      );
+      return said.size === 1 ? [...said][0] : null;
+    }
+    case "number": {
+      const v = readNumber(firstSentence(firstLine(answer)));
+      return v === null ? null : String(v);
+    }
+    case "words":
+    case "symbols": {
+      const lines = answer.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+      const text = firstSentence(lines.join(" ")).replace(/\.$/, "").trim();
+      return (type === "words" ? words(text) : text.replace(/\s+/g, "")) === "" ? null : text;
+    }
+  }
+}
+
+/** Options of {@link readAnswer}. */
+export interface ReadOptions {
+  /**
+   * When the text gives no value of the target's type but is one word or number, that word is
+   * the answer (a wrong one). Default true; false for text that may not be an answer at all
+   * (a response's unmarked last line).
+   */
+  offType?: boolean;
+}
+
+/**
+ * The answer a text gives, read in the type of `target` ({@link answerType}): `(B)` for an
+ * option, the word for yes/no-type pairs, the value for a number, the text itself for words and
+ * symbols. When the text gives no value of that type but is one word or number (`Ambiguous`
+ * for a yes/no target, `7` for a "No" target), that word is the answer — a wrong one
+ * ({@link ReadOptions.offType}). Null: no answer, or an ambiguous one (two letters, both words
+ * of a pair, several numbers).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const input = "Which?\nOptions:\n(A) 12/11/1937\n(B) 12/25/1937";
+ * assert.equal(readAnswer("12/25/1937", "(A)", input), "(B)");
+ * assert.equal(readAnswer("(A) or (B)", "(A)", input), null); // never guesses
+ * assert.equal(readAnswer("\\frac{1}{2}", "0.5"), "0.5");
+ * assert.equal(readAnswer("Ambiguous", "Yes"), "Ambiguous"); // an answer, not of the target's type
+ * assert.equal(readAnswer("Ambiguous", "Yes", null, { offType: false }), null);
+ * ```
+ */
+export function readAnswer(
+  answer: string,
+  target: string,
+  input?: string | null,
+  { offType = true }: ReadOptions = {},
+): string | null {
+  const typed = readTyped(answer, target, input);
+  if (typed !== null || !offType) return typed;
+  const token = firstSentence(firstLine(answer)).replace(/^["'“‘\[(](.*)["'”’\])]$/, "$1").replace(
+    /[.!]$/,
+    "",
+  );
+  return /^[\p{L}\p{N}]\S{0,39}$/u.test(token) ? token : null;
+}
+
+/**
+ * Whether an answer (as written, or as {@link readAnswer} gives it) matches the target, read
+ * in the target's type (see the module doc).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const input = "Options: (A) bird (B) plane (C) kite";
+ * for (const a of ["C", "(C)", "C)", "[C]", "(C) kite", "kite", "option C"]) {
+ *   assert.equal(matchAnswer(a, "(C)", input), true, a);
+ * }
+ * assert.equal(matchAnswer("(A) kite", "(C)", input), false); // the letter contradicts the text
+ * assert.equal(matchAnswer("1,000", "1000"), true);
+ * assert.equal(matchAnswer("12.0%", "12"), true);
+ * assert.equal(matchAnswer("yes", "No"), false);
+ * assert.equal(matchAnswer(")]}", ") ] }"), true);
+ * ```
+ */
+export function matchAnswer(answer: string, target: string, input?: string | null): boolean {
+  const got = readTyped(answer, target, input);
+  if (got === null) return false;
+  switch (answerType(target, input)) {
+    case "choice":
+      return got === `(${target.trim().replace(/[()]/g, "").toUpperCase()})`;
+    case "binary":
+      return got === target.trim().toLowerCase();
+    case "number":
+      return sameNumber(Number(got), numberValue(target)!);
+    case "words":
+      return words(got) === words(target);
+    case "symbols":
+      return got.replace(/\s+/g, "") === target.replace(/\s+/g, "");
+  }
+}
