@@ -1,6 +1,7 @@
 /**
- * Test helper: execute a copy of one of the project's notebooks with a given environment,
- * writing figures/ and results/ into a temporary folder instead of the checkout's.
+ * Test helpers for the project's notebooks: execute a copy of one with a given environment,
+ * writing figures/ and results/ into a temporary folder instead of the checkout's
+ * ({@link withNotebookCopy}); read its code cells as one module ({@link notebookCode}).
  *
  * @example
  * ```ts
@@ -34,4 +35,18 @@ export async function withNotebookCopy(
   } finally {
     Deno.removeSync(work, { recursive: true });
   }
+}
+
+/**
+ * The code cells of the notebook at `path`, concatenated into one module's text (`deno check`,
+ * `deno info` and `deno lint` ignore `.ipynb` files; a module written from this they read).
+ */
+export function notebookCode(path: string): string {
+  const nb = JSON.parse(Deno.readTextFileSync(path));
+  return nb.cells
+    .filter((c: { cell_type: string }) => c.cell_type === "code")
+    .map((c: { source: string | string[] }, i: number) =>
+      `// cell ${i + 1}\n${Array.isArray(c.source) ? c.source.join("") : c.source}\n`
+    )
+    .join("\n") + "\nexport {};\n";
 }

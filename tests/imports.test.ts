@@ -1,162 +1,306 @@
 /**
- * The house plan of lib/, checked on the real module graph (`deno info --json`):
- * - no import cycle between modules, and none between benchmark folders;
- * - imports only go down the layers: cli/bench → notebook/report → pipeline → benchmarks →
- *   logs/scorers → render → stats/data/setup → core. A layer may import its own folder and any
- *   layer below; folders of one layer do not import each other (benchmark folders may, without
- *   a cycle).
+ * The house plan of the repository, checked on its real module graph: every module of lib/
+ * and tests/ and the code cells of every notebook, with type-only imports, literal dynamic
+ * imports and module URLs built at run time counted as edges (tests/_layers.ts).
+ *
+ * - no import cycle, and none between benchmark folders;
+ * - lib/ imports go down the layers of `LAYERS`: cli → entries (lib/mod.ts) → notebook/report →
+ *   analyses → pipeline → benchmarks → logs/scorers → render → stats/data/setup/codecs → core,
+ *   and lib/bench/ (a dev tool) above all; nothing in lib/ imports tests or notebooks;
+ * - notebooks and tests/public/ import only the public entries;
+ * - a module is loaded through a specifier computed at run time only in the `LOADERS`;
+ * - nothing outside lib/benchmarks/ (and the dev tool lib/bench/) names a benchmark in code.
+ *
+ * What breaks a rule today is listed in an `ALLOWED_*` list, with where it is meant to go
+ * (design23.md §1.3, §3.2). A finding not in its list fails, and so does a list entry that is
+ * no longer found: the lists only shrink. The last tests run the same checks on a planted tree
+ * (tests/fixtures/layers/) and require exactly the planted violations.
  */
 import assert from "node:assert/strict";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { benchmarks } from "@runlens/benchmarks/registry.ts";
+import { lex, words } from "./_lex.ts";
+import {
+  againstAllowed,
+  benchmarkNames,
+  cycles,
+  folderCycles,
+  type Graph,
+  LAYERS,
+  merged,
+  moduleGraph,
+  nonEntryImports,
+  REPO,
+  runtimeEdges,
+  targets,
+  unranked,
+  upwardEdges,
+  WORK_DIR,
+} from "./_layers.ts";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+/** Edges that go up the layers (`from → to (kind)`). None today. */
+const ALLOWED_UPWARD: readonly string[] = [];
 
-/** Rank of each top folder of lib/ (and of lib/mod.ts): a module imports only ranks ≤ its own. */
-const LAYERS: Record<string, number> = {
-  core: 0,
-  stats: 1,
-  data: 1,
-  setup: 1,
-  render: 2,
-  logs: 3,
-  scorers: 3,
-  benchmarks: 4,
-  pipeline: 5,
-  notebook: 6,
-  report: 6,
-  "mod.ts": 7,
-  cli: 8,
-  bench: 8,
+/** Import cycles, each as its sorted modules joined by " ↔ ". */
+const ALLOWED_CYCLES: readonly string[] = [
+  // parallel_map.ts starts its Worker by URL and the Worker imports parallel_map.ts for the
+  // protocol both sides share (DONE, FAILED, toJson, fromJson, ExportedFunction). Goes when
+  // that protocol moves to a module of its own (core/parallel_map_protocol.ts).
+  "lib/core/parallel_map.ts ↔ lib/core/parallel_map_worker.ts",
+];
+
+/** Imports of notebooks and tests/public/ that reach a non-entry module. None today. */
+const ALLOWED_NON_ENTRY: readonly string[] = [];
+
+/**
+ * The modules that may load a module whose specifier is computed at run time (`import(x)`,
+ * `new Worker(x)`), which no graph can follow. Anywhere else such a load fails the test.
+ */
+const LOADERS: Readonly<Record<string, string>> = {
+  "lib/pipeline/scoring_state.ts": "imports each planned benchmark's scoring module by URL",
+  "lib/core/parallel_map_worker.ts": "imports the module whose function it maps",
+  // `lazy(name)` keeps command modules out of `score`'s start-up graph; design23.md §4 turns
+  // it into one literal `new URL("./<command>.ts", import.meta.url)` per command.
+  "lib/cli/runlens.ts": "imports the command modules lazily",
+  "tests/scoring_modules.test.ts": "imports the registered scoring modules, in a Worker too",
 };
 
-/** lib/ modules and the lib/ modules each imports (paths relative to the repository). */
-function moduleGraph(): Map<string, string[]> {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of Deno.readDirSync(dir)) {
-      const p = join(dir, e.name);
-      if (e.isDirectory) walk(p);
-      else if (p.endsWith(".ts")) files.push(p);
-    }
+/**
+ * The files outside lib/benchmarks/ that name a benchmark in code today, with the names, and
+ * where the code is meant to go (design23.md §1.3, by its row number).
+ */
+const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
+  // #22: a generic summary; the headline keys from `analyses.headline`
+  "lib/cli/analyze.ts": ["bbeh"],
+  // #19: → benchmarks/arb/command.ts
+  "lib/cli/arb.ts": ["arb"],
+  // #20: → benchmarks/bbm/command.ts
+  "lib/cli/bbm.ts": ["bbeh", "bbm", "big bench mistake"],
+  // #18: `--only` help from the registry's data folders
+  "lib/cli/fetch_data.ts": ["bbeh", "bbh", "big bench mistake"],
+  // #23: built-in commands by literal URL, benchmark commands from the registry
+  "lib/cli/runlens.ts": ["arb", "bbeh", "bbm", "big bench mistake"],
+  // #21: → benchmarks/bbeh/subsets_command.ts
+  "lib/cli/subsets.ts": ["bbeh"],
+  // #14: FETCH_HINT says "laid out as by `runlens fetch-data`"
+  "lib/core/data_dir.ts": ["bbeh", "bbh", "big bench mistake"],
+  // #13: generic schema text ("a registered benchmark"); README regenerated
+  "lib/core/schema.ts": ["arb", "bbeh", "bbh", "bbm"],
+  // #15: the same hint as core/data_dir.ts
+  "lib/data/fetch.ts": ["bbeh", "bbh", "big bench mistake"],
+  // #16: SOURCES → each `Benchmark.data`; `main` → cli/make_manifest.ts
+  "lib/data/make_manifest.ts": ["bbeh", "bbh", "big bench mistake"],
+  // #17: split into benchmarks/{bbeh,bbh,bbm}/manifest.json
+  "lib/data/manifest.json": ["bbeh", "bbh", "big bench mistake"],
+  // #12: BBH release detection → `bbh.formats`
+  "lib/logs/discover.ts": ["bbh"],
+  // #10: → benchmarks/bbh/release_source.ts
+  "lib/logs/sources/bbh_release.ts": ["bbh"],
+  // #11: built-in document sources + those the plan contributes
+  "lib/logs/sources/documents.ts": ["bbh"],
+  // #8: the reader returns the raw eval name; aliases resolved in pipeline/labels.ts
+  "lib/logs/sources/inspect.ts": ["bbeh", "bbh"],
+  // #7: deleted; patterns → each benchmark's `toolNames`
+  "lib/logs/tool_names.ts": ["bbeh", "bbh"],
+  // #31: → benchmarks/mod.ts namespaces
+  "lib/mod.ts": ["arb", "bbeh", "bbh", "bbm"],
+  // #30: → `bbeh.demo`; notebook/demo.ts generic
+  "lib/notebook/demo.ts": ["bbeh"],
+  // #3: → analyses/format_sensitivity.ts, generic on `formatRules` and `found`
+  "lib/pipeline/format_sensitivity.ts": ["bbeh", "bbh"],
+  // #4: → analyses/mistake_finding.ts (generic) + each benchmark's `mistakeFinding`
+  "lib/pipeline/mistake_logs.ts": ["bbeh", "bbm"],
+  // #26: a generic loop over benchmarks with `report.formatSensitivity`
+  "lib/report/analyses.ts": ["bbh"],
+  // #24: → `bbeh.report.sections` (bbeh/report.ts)
+  "lib/report/build.ts": ["bbeh"],
+  // #25: no answer = `!found`; `report.failureLabel`, `report.subsetLabels`
+  "lib/report/examples.ts": ["bbeh"],
+  // #28: → lib/bench/ (bench rank, where names are allowed; the design's tools/bench/)
+  "lib/report/html/bench.ts": ["bbeh"],
+  // #29: → lib/bench/ (only tests and bench use it)
+  "lib/report/html/synthetic.ts": ["bbeh"],
+  // #27: `b.data.folder` + `b.data.manifest`
+  "lib/report/provenance.ts": ["bbeh", "bbh", "bbm", "big bench mistake"],
+  // #2: `"any"` + `analysisOnly` (the scorers branch)
+  "lib/scorers/lenient.ts": ["bbeh", "bbh"],
+  // #1: `"any"` (the scorers branch)
+  "lib/scorers/stored.ts": ["arb", "bbeh", "bbh", "bbm"],
+};
+
+/**
+ * How the registry's benchmarks may be spelled: name and label. TODO: each data folder
+ * (`big-bench-mistake`, …) once `Benchmark` has `data.folder` (design23.md §1.1); today BBM's
+ * label "BIG-Bench Mistake" happens to cover its folder.
+ */
+const spellings = () => benchmarks().flatMap((b) => [b.name, b.label]);
+
+/** Each finding against its allowed list: the new ones and the stale entries both fail. */
+function assertOnly(found: readonly string[], allowed: readonly string[], what: string) {
+  const { unexpected, stale } = againstAllowed(found, allowed);
+  assert.deepEqual(unexpected, [], `new ${what}`);
+  assert.deepEqual(stale, [], `${what} listed as allowed but no longer found: remove them`);
+}
+
+/** A file → names map as `file: name` lines. */
+const nameLines = (m: Iterable<readonly [string, readonly string[]]>) =>
+  [...m].flatMap(([file, names]) => names.map((n) => `${file}: ${n}`));
+
+/** The checks of this file on the tree at `root` (the real one, or the planted one). */
+function check(root: string, work: string) {
+  const runtime = runtimeEdges(root, work);
+  const graph: Graph = merged(moduleGraph(root, work), runtime.edges);
+  return {
+    graph,
+    computed: runtime.computed,
+    unranked: unranked(graph),
+    upward: upwardEdges(graph),
+    cycles: cycles(targets(graph)).map((c) => c.join(" ↔ ")),
+    folderCycles: folderCycles(graph).map((c) => c.join(" ↔ ")),
+    nonEntry: nonEntryImports(graph),
+    names: nameLines(benchmarkNames(root, spellings())),
   };
-  walk(join(ROOT, "lib"));
-  const entry = join(ROOT, ".runlens", "imports_entry.ts");
-  Deno.mkdirSync(dirname(entry), { recursive: true });
-  Deno.writeTextFileSync(
-    entry,
-    files.map((f) => `import ${JSON.stringify("../" + relative(ROOT, f))};`).join("\n"),
-  );
-  const out = new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).outputSync();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    modules: { specifier: string; dependencies?: { code?: { specifier: string } }[] }[];
-  };
-  const lib = `file://${join(ROOT, "lib")}/`;
-  const graph = new Map<string, string[]>();
-  for (const m of info.modules) {
-    if (!m.specifier.startsWith(lib)) continue;
-    const deps = (m.dependencies ?? []).map((d) => d.code?.specifier)
-      .filter((s): s is string => s !== undefined && s.startsWith(lib))
-      .map((s) => "lib/" + s.slice(lib.length));
-    graph.set("lib/" + m.specifier.slice(lib.length), deps);
+}
+
+const repo = check(REPO, WORK_DIR);
+
+Deno.test("the graph covers lib/, tests/ and the notebooks, with type and URL edges", () => {
+  const modules = [...repo.graph.keys()];
+  const count = (prefix: string) => modules.filter((m) => m.startsWith(prefix)).length;
+  assert.ok(count("lib/") > 200, `${count("lib/")} lib/ modules`);
+  assert.ok(count("tests/") > 100, `${count("tests/")} tests/ modules`);
+  assert.ok(count("notebooks/") >= 5, `${count("notebooks/")} notebooks`);
+  const edges = [...repo.graph.values()].flat();
+  for (const kind of ["import", "type", "dynamic", "url"]) {
+    assert.ok(edges.some((e) => e.kind === kind), `no ${kind} edge`);
   }
-  return graph;
-}
-
-/** Strongly connected components with more than one node (Tarjan). */
-function cycles(graph: Map<string, string[]>): string[][] {
-  let index = 0;
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const idx = new Map<string, number>();
-  const low = new Map<string, number>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    idx.set(v, index);
-    low.set(v, index++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!idx.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
-    }
-    if (low.get(v) === idx.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1) found.push(component.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
-  return found;
-}
-
-/** The layer folder of a module: `lib/<folder>/…` → folder; `lib/mod.ts` → "mod.ts". */
-function layerOf(path: string): string {
-  return path.split("/")[1];
-}
-
-/** The benchmark folder of a module under lib/benchmarks/ (null for other modules). */
-function benchmarkOf(path: string): string | null {
-  const parts = path.split("/");
-  return parts[1] === "benchmarks" && parts.length > 3 ? parts[2] : null;
-}
-
-const graph = moduleGraph();
+  // the edges the old test missed: a Worker's module and a type-only import
+  assert.ok(
+    repo.graph.get("lib/pipeline/pool.ts")!.some((e) =>
+      e.to === "lib/pipeline/worker.ts" && e.kind === "url"
+    ),
+  );
+  assert.ok(
+    repo.graph.get("notebooks/01_bbeh_leaderboard.ipynb")!.some((e) => e.to === "lib/mod.ts"),
+  );
+});
 
 Deno.test("lib/: every module lies in a known layer", () => {
-  const unknown = [...graph.keys()].filter((m) => !(layerOf(m) in LAYERS));
-  assert.deepEqual(unknown, [], `modules outside the layers ${Object.keys(LAYERS).join(", ")}`);
+  assert.deepEqual(repo.unranked, [], `folders without a rank in ${Object.keys(LAYERS)}`);
 });
 
-Deno.test("lib/: no import cycle between modules", () => {
-  assert.deepEqual(cycles(graph), []);
+Deno.test("no import cycle between modules, type imports and run-time URLs included", () => {
+  assertOnly(repo.cycles, ALLOWED_CYCLES, "import cycles");
 });
 
-Deno.test("lib/: imports only go down the layers", () => {
-  const upward: string[] = [];
-  for (const [from, deps] of graph) {
-    for (const to of deps) {
-      const a = layerOf(from);
-      const b = layerOf(to);
-      if (LAYERS[b] > LAYERS[a] || (LAYERS[b] === LAYERS[a] && a !== b)) {
-        upward.push(`${from} → ${to}`);
-      }
-    }
-  }
-  assert.deepEqual(upward, []);
+Deno.test("lib/: imports only go down the layers, type imports and run-time URLs included", () => {
+  assertOnly(repo.upward, ALLOWED_UPWARD, "upward imports");
 });
 
 Deno.test("lib/benchmarks/: no cycle between benchmark folders", () => {
-  const folders = new Map<string, string[]>();
-  for (const [from, deps] of graph) {
-    const a = benchmarkOf(from);
-    if (a === null) continue;
-    for (const to of deps) {
-      const b = benchmarkOf(to);
-      if (b !== null && b !== a) folders.set(a, [...new Set([...(folders.get(a) ?? []), b])]);
-    }
-  }
-  assert.deepEqual(cycles(folders), []);
+  assert.deepEqual(repo.folderCycles, []);
 });
 
-Deno.test("the graph checks can fail: a planted cycle and an upward import are found", () => {
-  const planted = new Map([
-    ["lib/logs/a.ts", ["lib/logs/b.ts"]],
-    ["lib/logs/b.ts", ["lib/logs/a.ts", "lib/pipeline/c.ts"]],
+Deno.test("notebooks and tests/public/ import only the public entries", () => {
+  assertOnly(repo.nonEntry, ALLOWED_NON_ENTRY, "imports of non-entry modules");
+});
+
+Deno.test("a module is loaded by a computed specifier only in the listed loaders", () => {
+  const modules = [...new Set(repo.computed.map((c) => c.slice(0, c.indexOf(":"))))];
+  const elsewhere = repo.computed.filter((c) => !(c.slice(0, c.indexOf(":")) in LOADERS));
+  assert.deepEqual(elsewhere, [], "computed imports outside the loaders (make them literal)");
+  assertOnly(modules, Object.keys(LOADERS), "loaders");
+});
+
+Deno.test("nothing outside lib/benchmarks/ names a benchmark, but the listed files", () => {
+  assertOnly(
+    repo.names,
+    nameLines(Object.entries(ALLOWED_NAMES)),
+    "benchmark names outside lib/benchmarks/",
+  );
+});
+
+Deno.test("each benchmark's scoring module lies in its own folder", () => {
+  for (const b of benchmarks().filter((x) => x.scoringModule)) {
+    const folder = new URL(`../lib/benchmarks/${b.name}/`, import.meta.url).href;
+    assert.ok(b.scoringModule!.startsWith(folder), `${b.name}: ${b.scoringModule}`);
+  }
+});
+
+Deno.test("the checks find exactly the violations planted in tests/fixtures/layers/", () => {
+  const planted = check(join(REPO, "tests/fixtures/layers"), join(WORK_DIR, "fixture"));
+  assert.deepEqual(planted.upward, [
+    "lib/pipeline/b.ts → lib/report/c.ts (type)",
+    "lib/pipeline/b.ts → lib/cli/d.ts (url)",
   ]);
-  assert.deepEqual(cycles(planted), [["lib/logs/a.ts", "lib/logs/b.ts"]]);
-  assert.ok(LAYERS[layerOf("lib/pipeline/c.ts")] > LAYERS[layerOf("lib/logs/b.ts")]);
+  assert.deepEqual(planted.cycles, ["lib/logs/cycle_a.ts ↔ lib/logs/cycle_b.ts"]);
+  assert.deepEqual(planted.folderCycles, ["p ↔ q"]);
+  assert.deepEqual(planted.nonEntry, [
+    "tests/public/api.ts → lib/core/a.ts (import)",
+    "notebooks/n.ipynb → lib/pipeline/b.ts (import)",
+  ]);
+  assert.deepEqual(planted.computed, [
+    "lib/cli/d.ts:1: export const load = (module: string) => import(module); // planted: a computed import",
+  ]);
+  // the string "bbeh", not the comments naming BBEH, BBH and BBM, nor lib/benchmarks/p/
+  assert.deepEqual(planted.names, ["lib/pipeline/b.ts: bbeh"]);
+  assert.deepEqual(planted.unranked, []);
+  // the allowed lists catch both a new finding and a stale entry
+  assert.deepEqual(againstAllowed(["a", "b"], ["b", "c"]), { unexpected: ["a"], stale: ["c"] });
+});
+
+Deno.test("lex: comments go, string, template and regex literals stay", () => {
+  const source = [
+    'const a = "bbeh // not a comment"; // bbh',
+    "/** JSDoc with a quote ' and `tick */",
+    "const r = /['\"\\/]bbm[/]/g, half = x / 2 / y;",
+    "const t = `arb ${cond ? `in ${'nested'}` : { k: 1 }.k} end`; /* gone */ const z = 1;",
+  ].join("\n");
+  const { code, literals } = lex(source);
+  assert.equal(code.length, source.length);
+  assert.equal(code.split("\n").length, 4);
+  assert.deepEqual(
+    literals.map((l) => [l.kind, l.text, l.computed]),
+    [
+      ["string", "bbeh // not a comment", false],
+      ["regex", "['\"\\/]bbm[/]", false],
+      ["template", "arb ${} end", true],
+      ["template", "in ${}", true],
+      ["string", "nested", false],
+    ],
+  );
+  assert.deepEqual(words(code), [
+    "const",
+    "a",
+    "const",
+    "r",
+    "g",
+    "half",
+    "x",
+    "2",
+    "y",
+    "const",
+    "t",
+    "cond",
+    "k",
+    "1",
+    "k",
+    "const",
+    "z",
+    "1",
+  ]);
+});
+
+Deno.test("words: split on case, separators and digits", () => {
+  assert.deepEqual(words("loadBbehDataset"), ["load", "bbeh", "dataset"]);
+  assert.deepEqual(words("BBEHLeaderboard bbh_cot-fewshot/x"), [
+    "bbeh",
+    "leaderboard",
+    "bbh",
+    "cot",
+    "fewshot",
+    "x",
+  ]);
+  assert.deepEqual(words("gsm8k BIG-Bench Mistake"), ["gsm", "8", "k", "big", "bench", "mistake"]);
+  assert.deepEqual(words("arbitrary barb"), ["arbitrary", "barb"]);
 });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { listNotebooks } from "@runlens/cli/main.ts";
+import { notebookCode } from "./_notebook.ts";
 
 // Not under .runlens/: deno.json excludes that folder, and `deno check` skips excluded files.
 const checkDir = join(REPO_ROOT, ".nbcheck");
@@ -13,16 +14,9 @@ const checkDir = join(REPO_ROOT, ".nbcheck");
 for (const path of listNotebooks()) {
   const name = path.split("/").at(-1)!;
   Deno.test(`${name}: code cells type-check`, async () => {
-    const nb = JSON.parse(Deno.readTextFileSync(path));
-    const code = nb.cells
-      .filter((c: { cell_type: string }) => c.cell_type === "code")
-      .map((c: { source: string | string[] }, i: number) =>
-        `// cell ${i + 1}\n${Array.isArray(c.source) ? c.source.join("") : c.source}\n`
-      )
-      .join("\n");
     Deno.mkdirSync(checkDir, { recursive: true });
     const file = join(checkDir, name.replace(/\.ipynb$/, ".ts"));
-    Deno.writeTextFileSync(file, code + "\nexport {};\n");
+    Deno.writeTextFileSync(file, notebookCode(path));
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["check", "--quiet", file],
       cwd: REPO_ROOT,
