@@ -121,6 +121,8 @@ Deno.test({
         ([b, c]: number[]) => [b, c],
       ),
     );
+    // paired.ts relies on it: where the exact test rejects, Tango's interval excludes 0 too
+    assert.equal(py.exact_implies_score_up_to, 2000);
     ref.LOG10_MCNEMAR_CASES.forEach(([, , l], i) =>
       close(l, py.log10_mcnemar[i][2], `log10 p ${i}`)
     );

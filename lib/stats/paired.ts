@@ -14,7 +14,7 @@
  * 3. Test: McNemar's exact test (mcnemar.ts) on the discordant examples, b = #{dᵢ > 0} and
  *    c = #{dᵢ < 0}. With 0/1 scores those are the examples only A (only B) got right; with
  *    epoch means it is the exact sign test on the differences. The exact test never rejects
- *    where the asymptotic one does not (checked for b + c ≤ 2,000), but can keep 0 where
+ *    where the asymptotic one does not (b + c ≤ 2,000: tests/reference/stats_reference.py), but can keep 0 where
  *    the asymptotic one rejects (e.g. 7 vs 1); then the interval is extended to 0
  *    (`extendedToZero`): the confidence set of the exact test at δ = 0 and Tango's elsewhere,
  *    so the interval excludes 0 exactly when the printed p-value is below α.

@@ -308,6 +308,18 @@ def log10_mcnemar(b, c):
     return float(min(0.0, (np.log(2) + special.logsumexp(terms) - m * np.log(2)) / np.log(10)))
 
 
+def exact_rejects_only_where_score_rejects(max_m=2000):
+    """The largest m up to max_m for which, at every b + c <= m, McNemar's exact test
+    rejecting at 5% implies the asymptotic score test (Tango's interval at 0) rejects."""
+    for m in range(1, max_m + 1):
+        ks = np.arange(m // 2 + 1)
+        exact = 2 * stats.binom.cdf(ks, m, 0.5) <= 0.05
+        score = (m - 2 * ks) / np.sqrt(m) > Z95
+        if np.any(exact & ~score):
+            return m - 1
+    return max_m
+
+
 def main():
     out = {
         "versions": {
@@ -375,6 +387,7 @@ def main():
         "tango": [[b, c, n, *tango_interval(b, c, n)] for b, c, n in TANGO],
         "mde_cases": {f"{n}/{b}/{c}": mde_case(n, b, c) for n, b, c in MDE_CASES},
         "log10_mcnemar": [[b, c, log10_mcnemar(b, c)] for b, c in LOG_MCNEMAR],
+        "exact_implies_score_up_to": exact_rejects_only_where_score_rejects(),
         "jackknife_acceleration": {
             "mean_1_of_4": stratified_jackknife_acceleration(
                 JACKKNIFE["mean_1_of_4"], lambda s, n: s[0] / n[0]
