@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { compareRunPairs, compareRuns, P_FLOOR } from "@runlens/pipeline/compare.ts";
-import { diffText, pText } from "@runlens/cli/compare.ts";
+import { compareRunPairs, compareRuns, formatPValue, P_FLOOR } from "@runlens/pipeline/compare.ts";
+import { diffText } from "@runlens/cli/compare.ts";
 import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
@@ -121,8 +121,9 @@ Deno.test("p-values never 0: below 1e-300 the bound is given, with the exact log
     assert.ok(r.p_holm! > 0);
   }
   assert.ok(JSON.stringify(c).includes('"p_value":1e-300'));
-  assert.equal(pText(c.overall.p_value, c.overall.p_value_bound), "<1e-300");
-  assert.equal(pText(0.0004), "<0.001");
+  assert.equal(formatPValue(c.overall.p_value, c.overall.p_value_bound), "<1e-300");
+  assert.equal(formatPValue(2 * 2 ** -100), "1.6e-30"); // 2⁻⁹⁹ = 1.58e-30
+  assert.equal(formatPValue(0.0421), "0.042");
   // Tango's interval of 2,500 of 2,500: within [−100, 100], not beyond
   assert.equal(c.overall.ci_high, 100);
   assert.ok(c.overall.ci_low > 99 && c.overall.ci_low < 100);

@@ -23,7 +23,7 @@ import { resolveDataDir } from "../core/data_dir.ts";
 import {
   compareRunPairs,
   type ComparisonSet,
-  P_FLOOR,
+  formatPValue,
   type PairedRow,
   type RunComparison,
 } from "../pipeline/compare.ts";
@@ -131,21 +131,6 @@ const num = (x: number | null | undefined, d = 1) =>
   x === null || x === undefined ? "—" : x.toFixed(d);
 
 /**
- * A p-value as text: 3 decimals, `<0.001` below 0.001; never 0.
- *
- * @example
- * ```ts
- * pText(0.0421); // "0.042"
- * pText(1e-300, true); // "<1e-300"
- * ```
- */
-export function pText(x: number | null | undefined, bound = false): string {
-  if (x === null || x === undefined) return "—";
-  if (bound || x <= P_FLOOR) return `<${P_FLOOR.toExponential().replace("+", "")}`;
-  return x < 0.001 ? "<0.001" : x.toFixed(3);
-}
-
-/**
  * A difference and its interval with as many decimals (1 to 4) as it takes for the bounds to
  * differ in print and for a bound that is not 0 not to print as 0: identical runs on 4,000
  * examples read `0.0 [-0.1, 0.1]`, on 10,000 `0.0 [-0.04, 0.04]`, never `[0.0, 0.0]`.
@@ -189,7 +174,8 @@ export function comparisonText(c: RunComparison): string {
     const diff = diffText(r.diff, r.ci_low, r.ci_high) + (r.ci_extended_to_zero ? "*" : "");
     return `  ${r.scope.padEnd(width)}  ${String(r.n_paired).padStart(5)}  ` +
       `${num(r.acc_a).padStart(6)}  ${num(r.acc_b).padStart(6)}  ${diff.padEnd(24)}  ` +
-      `${pText(r.p_value, r.p_value_bound).padStart(7)}  ${pText(r.p_holm).padStart(7)}  ` +
+      `${formatPValue(r.p_value, r.p_value_bound).padStart(7)}  ` +
+      `${formatPValue(r.p_holm).padStart(7)}  ` +
       `${num(r.mdd).padStart(5)}`;
   };
   const extended = [...c.tasks, c.overall].some((r) => r.ci_extended_to_zero);

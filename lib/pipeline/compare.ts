@@ -42,6 +42,24 @@ import { compareTasks, type KeyedScore, type PairedComparison } from "../stats/p
 /** The smallest p-value printed or written: below it, `p_value_bound` says "< P_FLOOR". */
 export const P_FLOOR = 1e-300;
 
+/**
+ * A p-value as text, never "0": 3 decimals from 0.001 up, two significant digits below, and
+ * `<1e-300` at or under {@link P_FLOOR} (or when `bound` says the true value is below it).
+ *
+ * @example
+ * ```ts
+ * formatPValue(0.0421); // "0.042"
+ * formatPValue(2.34e-26); // "2.3e-26"
+ * formatPValue(1e-300, true); // "<1e-300"
+ * formatPValue(null); // "—"
+ * ```
+ */
+export function formatPValue(p: number | null | undefined, bound = false): string {
+  if (p === null || p === undefined || Number.isNaN(p)) return "—";
+  if (bound || p <= P_FLOOR) return "<1e-300";
+  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
+}
+
 /** One row of a comparison (a task, or `overall`): percent and percentage points. */
 export interface PairedRow {
   /** The task, or "overall" (every paired example of every task). */
