@@ -136,7 +136,7 @@ function headlineOf(
   };
 }
 
-/** A partial run: the accuracy of its scored rows, with its CLT interval (not a benchmark score). */
+/** A partial run: the accuracy of its scored rows with its Wilson interval (not a benchmark score) */
 function rowsAccuracy(r: LoadSummary, loaded: LoadedRuns): Headline | null {
   const rows = loaded.rows.filter(
     pl.col("run").eq(pl.lit(r.run)).and(pl.col("benchmark").eq(pl.lit(r.benchmark))),
