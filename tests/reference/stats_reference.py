@@ -194,7 +194,7 @@ EXAMPLE_CLUSTERS = {
     # epochs that disagree in every example (rows like independent trials: n_eff capped at N)
     "halves": [[1, 0], [0, 1], [1, 0], [0, 1]],
     "all_wrong": [[0, 0, 0]] * 12,
-    "all_right": [[1]] * 30,
+    "all_right": [[1, 1]] * 8,
 }
 
 
