@@ -286,11 +286,12 @@ export const PAIRED_CASES: {
   n: number;
   estimate: number;
   se: number;
-  low: number;
-  high: number;
+  /** Tango's interval on Σ dᵢ⁺, Σ dᵢ⁻ (the script's independent route). */
+  tango: [number, number];
   aBetter: number;
   bBetter: number;
-  mde: number;
+  /** Connor's MDE at ψ = mean |dᵢ| (brentq); null: nothing detectable at this n. */
+  connor: number | null;
 }[] = [
   {
     name: "binary12",
@@ -299,11 +300,10 @@ export const PAIRED_CASES: {
     n: 12,
     estimate: 0.25,
     se: 0.17943514064131835,
-    low: -0.10168641321786331,
-    high: 0.6016864132178633,
+    tango: [-0.13262795804530617, 0.565076886723599],
     aBetter: 4,
     bBetter: 1,
-    mde: 0.502702837630739,
+    connor: null,
   },
   {
     name: "means8",
@@ -312,11 +312,10 @@ export const PAIRED_CASES: {
     n: 8,
     estimate: 0.21875,
     se: 0.09952453932860693,
-    low: 0.023685487337990252,
-    high: 0.41381451266200975,
+    tango: [-0.20540355375672636, 0.5750526598109087],
     aBetter: 5,
     bBetter: 1,
-    mde: 0.27882647822252793,
+    connor: null,
   },
 ];
 
@@ -393,4 +392,156 @@ export const JACKKNIFE_CASES: {
     statistic: "hm",
     a: 0.062394739597013714,
   },
+];
+
+/**
+ * Issue 24. Wilson at the effective n of clustered examples (Korn & Graubard 1998): the
+ * script's own p(1 − p)/Var_CR0 (Var from statsmodels OLS + HC0 on the per-example means),
+ * bounded to [G, N], and statsmodels' `proportion_confint(method="wilson")`; percent.
+ */
+export const CLUSTERED_WILSON_CASES: {
+  name: string;
+  clusters: number[][];
+  estimate: number;
+  low: number;
+  high: number;
+  effectiveN: number;
+}[] = [
+  {
+    name: "once",
+    clusters: [[1], [0], [1], [1], [0], [1], [1], [1], [0], [1], [0], [0], [1], [1], [0]],
+    estimate: 60.0,
+    low: 35.746830120624594,
+    high: 80.17550385865843,
+    effectiveN: 15.0,
+  },
+  {
+    name: "twice",
+    clusters: [
+      [1, 1],
+      [0, 0],
+      [1, 1],
+      [1, 1],
+      [0, 0],
+      [1, 1],
+      [1, 1],
+      [1, 1],
+      [0, 0],
+      [1, 1],
+      [0, 0],
+      [0, 0],
+      [1, 1],
+      [1, 1],
+      [0, 0],
+    ],
+    estimate: 60.0,
+    low: 35.746830120624594,
+    high: 80.17550385865843,
+    effectiveN: 15.0,
+  },
+  {
+    name: "unequal",
+    clusters: [[1, 1, 0], [0, 0], [1], [1, 0, 1, 1], [0, 0, 0], [1, 1], [0, 1], [1], [0], [
+      1,
+      1,
+      1,
+      1,
+      0,
+    ]],
+    estimate: 57.16666666666666,
+    low: 33.33593532178748,
+    high: 78.08007424332835,
+    effectiveN: 15.032315274296149,
+  },
+  {
+    name: "halves",
+    clusters: [[1, 0], [0, 1], [1, 0], [0, 1]],
+    estimate: 50.0,
+    low: 21.521606221387753,
+    high: 78.47839377861226,
+    effectiveN: 8,
+  },
+  {
+    name: "all_wrong",
+    clusters: [
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ],
+    estimate: 0.0,
+    low: 0.0,
+    high: 24.249400665524096,
+    effectiveN: 12.0,
+  },
+  {
+    name: "all_right",
+    clusters: [[1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1]],
+    estimate: 100.0,
+    low: 67.55924351161198,
+    high: 100.0,
+    effectiveN: 8.0,
+  },
+];
+
+/** statsmodels `proportion_confint(0, 200, method="wilson")[1]`, percent. */
+export const WILSON_0_OF_200_HIGH = 1.8845326377266582;
+
+/**
+ * Tango's score interval [b, c, n, low, high] by the script's independent route (numerical
+ * constrained MLE with SciPy's bounded minimiser, Brent's root finder): the examples of
+ * Fagerland, Lydersen & Laake (2014) (Bentur 1/7 of 21, Cavo 6/16 of 161), PropCIs'
+ * scoreci.mp example (40/20 of 160), degenerate and fractional tables. Agreement to ~1e-9
+ * (the minimiser's tolerance).
+ */
+export const TANGO_CASES: [number, number, number, number, number][] = [
+  [1, 7, 21, -0.5172322772711985, -0.026003030024315272],
+  [6, 16, 161, -0.12402343245842602, -0.005433395297193094],
+  [40, 20, 160, 0.030864532531256168, 0.21806424458091228],
+  [0, 0, 4520, -0.0008491585869358814, 0.0008491585869358815],
+  [3, 0, 3, -0.12299406351009097, 1.0],
+  [5, 0, 5, 0.13103507043365042, 1.0],
+  [7, 1, 8, 0.058223635574293026, 0.9551650170998867],
+  [0, 5, 5, -1.0, -0.13103507043365045],
+  [12, 4, 200, 0.0009008362829171166, 0.08491418233463165],
+  [224, 8, 290, 0.6815591196073281, 0.7962910501539322],
+  [2.5, 0.75, 8, -0.253159810554102, 0.5996973744188471],
+];
+
+/**
+ * Minimum detectable difference [n, b, c, Connor's δ solved by brentq, exact McNemar power at
+ * it, the old (z₀.₉₇₅ + z₀.₈)·SE of the observed differences, exact power at that], SciPy.
+ * The last row is the issue's large effect: 8.2 points at 32% power vs Connor's 14.7.
+ */
+export const MDE_POWER_CASES: [number, number, number, number, number, number, number][] = [
+  [200, 30, 10, 0.08807269345160358, 0.7687629601963422, 0.08656734530988945, 0.752706955319831],
+  [200, 10, 5, 0.053933289807247535, 0.7766611452571834, 0.05416151307621113, 0.7812230135886294],
+  [
+    4520,
+    300,
+    200,
+    0.013855976055906105,
+    0.7883442599433722,
+    0.013830423884503177,
+    0.7868360691534548,
+  ],
+  [100, 20, 3, 0.13278144025666472, 0.7625721705496645, 0.12626770161241088, 0.7104673822062951],
+  [290, 224, 8, 0.14654908075719852, 0.7814217829574741, 0.08160999815225867, 0.3183328612793861],
+];
+
+/** log₁₀ of McNemar's exact p [b, c, log₁₀ p] from log-gamma terms (SciPy), below 1e-308 too. */
+export const LOG10_MCNEMAR_CASES: [number, number, number][] = [
+  [0, 2000, -601.7589613322984],
+  [100, 3000, -742.4120889100057],
+  [1500, 100, -320.24739937845965],
+  [1, 7, -1.1529674602085433],
+  [490, 511, -0.27792872623708176],
 ];

@@ -228,6 +228,17 @@ Deno.test("taskAccuracy: counts, percent, by-columns, order, null verdicts left 
     { task: "nycc", n: 4, correct: 2, accuracy: 50 },
     { task: "web_of_lies", n: 1, correct: 0, accuracy: 0 },
   ]);
+  // with example_index: epochs averaged per example (3 right epochs of #0 and #1 wrong once
+  // → 50%, not 75%); one row per example keeps correct × 100 / n exactly
+  const epochs = pl.DataFrame({
+    task: ["nycc", "nycc", "nycc", "nycc", "linguini", "linguini", "linguini"],
+    example_index: [0, 0, 0, 1, 0, 1, 2],
+    correct: [true, true, true, false, true, false, false],
+  });
+  assert.deepEqual(taskAccuracy(epochs).toRecords(), [
+    { task: "linguini", n: 3, correct: 1, accuracy: 100 / 3 },
+    { task: "nycc", n: 4, correct: 3, accuracy: 50 },
+  ]);
   assert.throws(() => taskAccuracy(df, ["model"]), /missing column\(s\) model/);
 });
 
@@ -258,22 +269,25 @@ Deno.test("bbehAggregate: a full run rebuilt from Table 2 gives the published he
   }
 });
 
-Deno.test("bbehAggregate: epochs count every row and say so", () => {
+Deno.test("bbehAggregate: epochs are averaged per example and it says so", () => {
   // Design A once, then every example again, all correct: 9040 rows for 4520 examples.
   const rows = fullRun(() => true, fullRun(designA));
   const agg = bbehAggregate(frame(rows));
   assert.equal(agg.coverage, "full");
-  // Task accuracies: 100, 100, buggy_tables (0 + 200) / 400 = 50, the other 20: 300/400 = 75.
+  // Task accuracies: 100, 100, buggy_tables (0 + 200) / 400 = 50, the other 20: 300/400 = 75
+  // (two rows per example: the mean of the example means is the mean of the rows).
   close(agg.harmonic_mean, 23 / (2 / 101 + 1 / 51 + 20 / 76));
   close(agg.micro, ((2320 + 4520) / 9040) * 100);
   close(agg.mini_micro, ((240 + 460) / 920) * 100);
   assert.match(agg.note!, /several rows per example \(9040 rows for 4520 examples, 2 rows/);
-  assert.match(agg.note!, /accuracies are over all rows/);
+  assert.match(agg.note!, /each example's rows are averaged first/);
 
-  // Uneven repeats: one extra (wrong) row for nycc#0 only.
+  // Uneven repeats: one extra (wrong) row for nycc#0 only: that example counts 1/2, once
+  // (not 4520 of 4521 rows); nycc is 199.5 of 200.
   const uneven = bbehAggregate(frame(push(fullRun(() => true), "nycc", 0, false)));
-  close(uneven.micro, (4520 / 4521) * 100);
-  assert.match(uneven.note!, /1-2 rows per example, so examples with more rows weigh more/);
+  close(uneven.micro, (4519.5 / 4520) * 100);
+  close(uneven.harmonic_mean, 23 / (22 / 101 + 1 / 100.75));
+  assert.match(uneven.note!, /1-2 rows per example\): each example's rows are averaged first/);
 });
 
 Deno.test("bbehAggregate: Mini coverage gives mini_micro only", () => {

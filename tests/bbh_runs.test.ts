@@ -207,20 +207,24 @@ dataTest(
       assert.equal(run.aggregate.note, null);
       assert.equal(run.aggregate.micro, (BBH_SIZE - wrong) / BBH_SIZE * 100);
       const report = runsReport(loaded).runs[0];
-      // one row per example: the CLT standard error of a proportion, sqrt(p(1-p)/(n-1))
+      // one row per example: the CLT standard error of a proportion, sqrt(p(1-p)/(n-1)), and
+      // Wilson's interval (p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n)
       const p = (BBH_SIZE - wrong) / BBH_SIZE;
       const se = Math.sqrt(p * (1 - p) / (BBH_SIZE - 1)) * 100;
       const r2 = (x: number) => Math.round(x * 100) / 100;
+      const [z, n] = [1.959963984540054, BBH_SIZE];
+      const centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+      const half = z * Math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
       assert.deepEqual(report.aggregate, {
         micro: Math.round((BBH_SIZE - wrong) / BBH_SIZE * 10000) / 100,
         coverage: "full",
         note: null,
         ci: {
           micro: {
-            ci_low: r2(p * 100 - 1.959963984540054 * se),
-            ci_high: r2(p * 100 + 1.959963984540054 * se),
+            ci_low: r2(100 * (centre - half)),
+            ci_high: r2(100 * (centre + half)),
             se: r2(se),
-            method: "CLT",
+            method: "Wilson",
           },
         },
       });

@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { compareRuns } from "@runlens/pipeline/compare.ts";
+import { compareRunPairs, compareRuns, formatPValue, P_FLOOR } from "@runlens/pipeline/compare.ts";
+import { diffText } from "@runlens/cli/compare.ts";
 import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
@@ -69,6 +70,72 @@ Deno.test("compareRuns: epochs are averaged per example; unpaired examples count
   assert.throws(() => compareRuns(frame(rows), "A", "nope"), /no scored rows for run "nope"/);
 });
 
+Deno.test("compareRunPairs: a disjoint pair is listed, the others compared; Holm over all pairs", () => {
+  // A, B, C answer examples 0-9 of tasks t1 and t2; D answers only 50-59 (nothing in common).
+  // t1: A right on all 10, B on none, C on 0-4 → p(A,B) = 2/2¹⁰, p(A,C) = 2/2⁵, p(B,C) = 2/2⁵
+  // t2: everyone right on 0-9 → p = 1 for every pair
+  const rows: [string, string, number, boolean][] = [];
+  for (let i = 0; i < 10; i++) {
+    rows.push(["A", "t1", i, true], ["B", "t1", i, false], ["C", "t1", i, i < 5]);
+    for (const r of ["A", "B", "C"]) rows.push([r, "t2", i, true]);
+    rows.push(["D", "t1", 50 + i, true]);
+  }
+  const set = compareRunPairs(frame(rows), [["A", "B"], ["A", "C"], ["A", "D"], ["B", "C"]]);
+  assert.deepEqual(set.comparisons.map((c) => `${c.run_a}-${c.run_b}`), ["A-B", "A-C", "B-C"]);
+  assert.deepEqual(set.not_compared, [{
+    run_a: "A",
+    run_b: "D",
+    benchmark: "bbeh",
+    reason: "no-common-example",
+    detail: 'runs "A" and "D" share no example of bbeh',
+  }]);
+  // one family of 6 task tests: p sorted 2⁻⁹, 2⁻⁴, 2⁻⁴, 1, 1, 1 → Holm 6·2⁻⁹, then
+  // max(5·2⁻⁴, …) = 5/16 for both 2⁻⁴ (ties keep the running maximum), then 1
+  const holm = set.comparisons.flatMap((c) => c.tasks.map((t) => [t.scope, t.p_holm]));
+  assert.deepEqual(holm, [
+    ["t1", 6 / 512],
+    ["t2", 1],
+    ["t1", 5 / 16],
+    ["t2", 1],
+    ["t1", 5 / 16],
+    ["t2", 1],
+  ]);
+  assert.equal(set.holm.tasks.tests, 6);
+  assert.match(set.holm.tasks.description, /^6 per-task test\(s\) over 3 comparison\(s\)/);
+  // overall rows: 3 tests (2⁻⁹, 2⁻⁴, 2⁻⁴ on 20 paired examples) → 3·2⁻⁹, 2·2⁻⁴, 2·2⁻⁴
+  assert.deepEqual(set.comparisons.map((c) => c.overall.p_holm), [3 / 512, 1 / 8, 1 / 8]);
+  // a pair of which one run has no row at all
+  const none = compareRunPairs(frame(rows), [["A", "nope"]]);
+  assert.deepEqual([none.comparisons.length, none.not_compared[0].reason], [0, "no-scored-rows"]);
+});
+
+Deno.test("p-values never 0: below 1e-300 the bound is given, with the exact log10", () => {
+  // 2,500 examples A got right and B did not: McNemar p = 2·2⁻²⁵⁰⁰ (a double underflows)
+  const rows: [string, string, number, boolean][] = [];
+  for (let i = 0; i < 2500; i++) rows.push(["A", "t", i, true], ["B", "t", i, false]);
+  const [c] = compareRuns(frame(rows), "A", "B");
+  for (const r of [c.overall, c.tasks[0]]) {
+    assert.equal(r.p_value, P_FLOOR);
+    assert.equal(r.p_value_bound, true);
+    assert.ok(Math.abs(r.log10_p_value - (1 - 2500) * Math.log10(2)) < 1e-9);
+    assert.ok(r.p_holm! > 0);
+  }
+  assert.ok(JSON.stringify(c).includes('"p_value":1e-300'));
+  assert.equal(formatPValue(c.overall.p_value, c.overall.p_value_bound), "<1e-300");
+  assert.equal(formatPValue(2 * 2 ** -100), "1.6e-30"); // 2⁻⁹⁹ = 1.58e-30
+  assert.equal(formatPValue(0.0421), "0.042");
+  // Tango's interval of 2,500 of 2,500: within [−100, 100], not beyond
+  assert.equal(c.overall.ci_high, 100);
+  assert.ok(c.overall.ci_low > 99 && c.overall.ci_low < 100);
+});
+
+Deno.test("interval text has the decimals to be non-degenerate", () => {
+  assert.equal(diffText(0, -0.0849, 0.0849), "0.0 [-0.1, 0.1]");
+  assert.equal(diffText(0, -0.0384, 0.0384), "0.0 [-0.04, 0.04]");
+  assert.equal(diffText(12.34, 3.21, 20.5), "12.3 [3.2, 20.5]");
+  assert.equal(diffText(0.001, 0.0004, 0.0006), "0.0 [0.0004, 0.0006]");
+});
+
 dataTest("runlens compare: pairs chosen, JSON envelope with the comparisons", async (dir) => {
   await withTempDir(async (tmp) => {
     const lines = (model: string, right: (i: number) => boolean) =>
@@ -84,17 +151,46 @@ dataTest("runlens compare: pairs chosen, JSON envelope with the comparisons", as
     Deno.writeTextFileSync(join(tmp, "a.jsonl"), lines("model-a", (i) => i % 2 === 0));
     Deno.writeTextFileSync(join(tmp, "b.jsonl"), lines("model-b", (i) => i % 3 === 0));
     Deno.writeTextFileSync(join(tmp, "c.jsonl"), lines("model-c", () => false));
+    // model-d answers other examples (20-39): no example in common with anyone
+    Deno.writeTextFileSync(
+      join(tmp, "d.jsonl"),
+      lines("model-d", () => true).replace(
+        /"example_index":(\d+)/g,
+        (_, i) => `"example_index":${+i + 20}`,
+      ),
+    );
     const run = (args: string[]) => runCli(["compare", ...args, "--data", dir]);
     const all = await run([tmp, "--json"]);
     assert.equal(all.code, 0, all.stderr);
     const json = JSON.parse(all.stdout);
     assert.equal(json.command, "compare");
-    assert.deepEqual(Object.keys(json), ["command", "runs", "quarantine", "errors", "comparisons"]);
+    assert.deepEqual(Object.keys(json), [
+      "command",
+      "runs",
+      "quarantine",
+      "errors",
+      "comparisons",
+      "not_compared",
+      "holm",
+    ]);
     assert.deepEqual(
       json.comparisons.map((c: { run_a: string; run_b: string }) => [c.run_a, c.run_b]),
-      // each file's records name their model: the runs
+      // each file's records name their model: the runs; model-d shares no example
       [["model-a", "model-b"], ["model-a", "model-c"], ["model-b", "model-c"]],
     );
+    assert.deepEqual(
+      json.not_compared.map((n: { run_a: string; run_b: string; reason: string }) => [
+        n.run_a,
+        n.run_b,
+        n.reason,
+      ]),
+      [
+        ["model-a", "model-d", "no-common-example"],
+        ["model-b", "model-d", "no-common-example"],
+        ["model-c", "model-d", "no-common-example"],
+      ],
+    );
+    assert.equal(json.holm.tasks.tests, 3); // one task × the three pairs compared
     assert.equal(json.comparisons[0].overall.n_paired, 20);
     const base = JSON.parse((await run([tmp, "--baseline", "model-c", "--json"])).stdout);
     assert.deepEqual(
@@ -104,6 +200,16 @@ dataTest("runlens compare: pairs chosen, JSON envelope with the comparisons", as
     const bad = await run([tmp, "--a", "a"]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--a and --b go together/);
+    const many = await run([tmp]);
+    assert.equal(many.code, 0, many.stderr);
+    assert.match(many.stdout, /^Not compared:\n {2}runs "model-a" and "model-d" share no example/m);
+    assert.match(
+      many.stdout,
+      /^Holm families: p Holm of the task rows is adjusted over 3 per-task/m,
+    );
+    const alone = await run([join(tmp, "a.jsonl"), join(tmp, "d.jsonl")]);
+    assert.equal(alone.code, 1); // nothing at all to compare: an error naming why
+    assert.match(alone.stderr, /no pair of runs could be compared: runs "model-a" and "model-d"/);
     const text = await run([join(tmp, "a.jsonl"), join(tmp, "b.jsonl")]);
     assert.equal(text.code, 0, text.stderr);
     assert.match(

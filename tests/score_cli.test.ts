@@ -301,8 +301,13 @@ dataTest(
       assert.ok(ci.harmonic_mean.ci_low <= 100.75 && 100.75 <= ci.harmonic_mean.ci_high);
       const p = (4520 - 11) / 4520; // one row per example: sqrt(p(1-p)/(n-1))
       assert.equal(ci.micro.se, round2(Math.sqrt(p * (1 - p) / 4519) * 100));
-      assert.equal(ci.micro.method, "CLT");
-      assert.deepEqual([ci.mini_micro.ci_low, ci.mini_micro.ci_high], [100, 100]); // all right
+      assert.equal(ci.micro.method, "Wilson");
+      // all 460 right: Wilson's [1 − z²/(n + z²), 1], not the zero-width [100, 100]
+      const z2 = 1.959963984540054 ** 2;
+      assert.deepEqual(
+        [ci.mini_micro.ci_low, ci.mini_micro.ci_high],
+        [round2(100 - (100 * z2) / (460 + z2)), 100],
+      );
 
       assert.deepEqual([mini.rows_in, mini.rows_scored, mini.rows_quarantined], [460, 460, 0]);
       for (const task of BBEH_TASK_NAMES) {
@@ -357,8 +362,9 @@ dataTest("score: the readable report", async (dataDir) => {
   assert.ok(out.includes("run model-x  (bbh, model model-x, scorer bbh-release-cot)\n"));
   assert.ok(out.includes(`rows: 1 in, 0 scored, 1 quarantined  [${jsonlLog}]`));
   assert.match(out, /^ {2}task +n +correct +accuracy +95% CI$/m);
-  // 95% Wilson intervals of 0/2 and 0/1, by hand
-  assert.match(out, /^ {2}linguini +2 +0 +0\.00 +\[0\.0, 65\.8\]$/m);
+  // 95% Wilson intervals of 0/1, by hand: z²/(1 + z²) = 79.3%. linguini's 2 rows are two
+  // epochs of one example: one example's worth of evidence, not 0/2's [0, 65.8]
+  assert.match(out, /^ {2}linguini +2 +0 +0\.00 +\[0\.0, 79\.3\]$/m);
   assert.match(out, /^ {2}temporal_sequence +1 +0 +0\.00 +\[0\.0, 79\.3\]$/m);
   assert.ok(out.includes("coverage: partial\n  note: "));
   assert.ok(out.includes("\nquarantine (21 rows):\n"));

@@ -2,10 +2,10 @@
  * Simulation: how often does the default bootstrap interval of the BBEH harmonic mean cover
  * the true value? Runs of 23 tasks with the BBEH sizes (22 × 200 + 120) are simulated with
  * known per-task rates (each example a Bernoulli draw), the default interval is computed
- * (basic bootstrap, 2,000 resamples, a different seed per run) and compared with the
- * harmonic mean of the true rates. Required: 93–97% of 1,000 runs, for rates where the
- * harmonic mean is well-behaved (40–90%) and for BBEH-like low rates (5–40%). The micro
- * average's percentile interval is checked the same way.
+ * (basic bootstrap, 2,000 resamples, a different seed per run, widened for tasks at 0% or
+ * 100%) and compared with the harmonic mean of the true rates. Required of 1,000 runs: 93–97%
+ * where the harmonic mean is well-behaved (rates 40–90%), 95–97.5% for BBEH-like low rates
+ * (5–40%). The micro average's percentile interval is checked the same way (93–97%).
  *
  * Estimates from longer runs (tests/stats_coverage_study.ts, 4,000 runs): basic 95.5% and
  * 96.6%; the percentile interval only 92.6% and 80.5% (it repeats the estimator's downward
@@ -51,14 +51,17 @@ function coverage(
   return covered / runs;
 }
 
-const SCENARIOS: [string, number[]][] = [
-  ["well-behaved rates 40–90%", spaced(0.4, 0.9)],
-  ["BBEH-like rates 5–40%", spaced(0.05, 0.4)],
+/** Scenario, rates, and the coverage required of the harmonic mean's interval. */
+const SCENARIOS: [string, number[], [number, number]][] = [
+  ["well-behaved rates 40–90%", spaced(0.4, 0.9), [0.93, 0.97]],
+  // issue 24: 95–97.5% on BBEH-like runs
+  ["BBEH-like rates 5–40%", spaced(0.05, 0.4), [0.95, 0.975]],
 ];
 
-for (const [name, rates] of SCENARIOS) {
+for (const [name, rates, [least, most]] of SCENARIOS) {
   const expected = rates.map((p, k) => p * SIZES[k]);
-  Deno.test(`harmonic mean: the default interval covers the truth in 93–97% of runs (${name})`, () => {
+  const range = `${100 * least}–${100 * most}%`;
+  Deno.test(`harmonic mean: the default interval covers the truth in ${range} of runs (${name})`, () => {
     const truth = harmonicMeanOfTotals(expected, SIZES);
     const t0 = performance.now();
     const c = coverage(
@@ -71,7 +74,7 @@ for (const [name, rates] of SCENARIOS) {
       `  ${name}: harmonic mean ${truth.toFixed(2)}, coverage ${(100 * c).toFixed(1)}% of 1,000 ` +
         `runs (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
     );
-    assert.ok(c >= 0.93 && c <= 0.97, `coverage ${c}`);
+    assert.ok(c >= least && c <= most, `coverage ${c}`);
   });
 
   Deno.test(`micro: the default interval covers the truth in 93–97% of runs (${name})`, () => {

@@ -9,11 +9,14 @@
  * - MDE: Connor (1987) as worked by the open power calculators (p01 = 0.45, p10 = 0.05,
  *   α = 0.05, power 0.8: n = 22.01, i.e. 23 pairs);
  * - paired SE: NumPy's SD of the differences, equal to √((var a + var b − 2 cov)/n) and to
- *   SciPy's ttest_rel (tests/reference/stats_reference.py).
+ *   SciPy's ttest_rel (tests/reference/stats_reference.py);
+ * - Tango's interval: an independent SciPy implementation (numerical constrained MLE, Brent)
+ *   and its closed form ±z²/(n + z²) with no discordant pair; Connor's MDE solved by brentq and
+ *   the exact power of McNemar's test there (SciPy); log₁₀ p-values from log-gamma terms.
  */
 import assert from "node:assert/strict";
-import { holmAdjust } from "@runlens/stats/holm.ts";
-import { mcnemarExact } from "@runlens/stats/mcnemar.ts";
+import { holmAdjust, holmAdjustLog10 } from "@runlens/stats/holm.ts";
+import { mcnemarExact, mcnemarExactLog10 } from "@runlens/stats/mcnemar.ts";
 import { mdeFromDiscordance, minimumDetectableDifference } from "@runlens/stats/mde.ts";
 import {
   compareTasks,
@@ -22,7 +25,17 @@ import {
   pairedDifference,
   pairScores,
 } from "@runlens/stats/paired.ts";
-import { HOLM_CASES, MCNEMAR_CASES, MDE_REFERENCE, PAIRED_CASES } from "./_stats_reference.ts";
+import { tangoInterval, tangoStatistic } from "@runlens/stats/tango.ts";
+import { Z95 } from "@runlens/stats/wilson.ts";
+import {
+  HOLM_CASES,
+  LOG10_MCNEMAR_CASES,
+  MCNEMAR_CASES,
+  MDE_POWER_CASES,
+  MDE_REFERENCE,
+  PAIRED_CASES,
+  TANGO_CASES,
+} from "./_stats_reference.ts";
 
 function near(actual: number, expected: number, what: string, tol = 1e-12): void {
   assert.ok(Math.abs(actual - expected) <= tol, `${what}: ${actual} vs ${expected}`);
@@ -116,15 +129,16 @@ Deno.test("MDE: (z_.975 + z_.8)·SE; Connor's published example (23 pairs for δ
   assert.throws(() => minimumDetectableDifference(1, { power: 1 }), RangeError);
 });
 
-Deno.test("paired difference matches NumPy/SciPy: SE, interval, discordant counts, MDE", () => {
+Deno.test("paired difference matches NumPy/SciPy: SE, Tango interval, discordant counts, MDE", () => {
   for (const c of PAIRED_CASES) {
     const d = pairedDifference(c.a.map((a, i) => ({ a, b: c.b[i] })))!;
     assert.equal(d.n, c.n);
     near(d.estimate, c.estimate, `${c.name} d̄`);
     near(d.se, c.se, `${c.name} se`);
-    near(d.low, c.low, `${c.name} low`);
-    near(d.high, c.high, `${c.name} high`);
-    near(d.mde, c.mde, `${c.name} mde`);
+    // the script solves Tango's equations by a numerical constrained MLE: ~1e-9
+    near(d.low, c.tango[0], `${c.name} low`, 1e-7);
+    near(d.high, c.tango[1], `${c.name} high`, 1e-7);
+    assert.equal(d.mde, c.connor);
     assert.equal(d.aBetter, c.aBetter);
     assert.equal(d.bBetter, c.bBetter);
     assert.equal(d.pValue, mcnemarExact(c.aBetter, c.bBetter));
@@ -133,12 +147,102 @@ Deno.test("paired difference matches NumPy/SciPy: SE, interval, discordant count
     PAIRED_CASES[0].a.map((a, i) => ({ a, b: PAIRED_CASES[0].b[i] })),
   )!;
   assert.equal(binary.test, "mcnemar-exact");
-  near(binary.mdeDiscordance!, mdeFromDiscordance(5 / 12, 12)!, "discordance MDE");
   const means = pairedDifference(
     PAIRED_CASES[1].a.map((a, i) => ({ a, b: PAIRED_CASES[1].b[i] })),
   )!;
   assert.equal(means.test, "sign-exact");
-  assert.equal(means.mdeDiscordance, null);
+});
+
+Deno.test("Tango's interval matches an independent implementation (SciPy)", () => {
+  for (const [b, c, n, low, high] of TANGO_CASES) {
+    const ci = tangoInterval(b, c, n);
+    near(ci.low, low, `${b}/${c}/${n} low`, 1e-7);
+    near(ci.high, high, `${b}/${c}/${n} high`, 1e-7);
+  }
+});
+
+Deno.test("Tango: closed forms — no discordance gives ±z²/(n + z²); at δ = 0 it is McNemar's z", () => {
+  // with b = c = 0, T(δ) = −√(nδ/(1 − δ)) for δ > 0, so T = −z at δ = z²/(n + z²): the Wilson
+  // bound of 0 of n. On 4,520 identical examples that is ±0.0849 points, not [0, 0].
+  for (const n of [1, 20, 200, 4520]) {
+    const ci = tangoInterval(0, 0, n);
+    const want = (Z95 * Z95) / (n + Z95 * Z95);
+    near(ci.high, want, `n=${n} high`, 1e-14);
+    near(ci.low, -want, `n=${n} low`, 1e-14);
+  }
+  near(tangoStatistic(7, 1, 21, 0), 6 / Math.sqrt(8), "McNemar z", 1e-14);
+  near(tangoStatistic(40, 20, 160, 0), 20 / Math.sqrt(60), "McNemar z", 1e-14);
+  assert.throws(() => tangoInterval(5, 6, 10), RangeError);
+  assert.throws(() => tangoInterval(-1, 0, 10), RangeError);
+});
+
+Deno.test("paired interval: within [−100, 100] and excludes 0 exactly when the exact test rejects", () => {
+  // every table of up to 30 pairs: the old Wald interval was 50.0 [−48.0, 148.0] at n = 4
+  let extended = 0;
+  for (let n = 1; n <= 30; n++) {
+    for (let b = 0; b <= n; b++) {
+      for (let c = 0; b + c <= n; c++) {
+        const pairs = [
+          ...Array.from({ length: b }, () => ({ a: 1, b: 0 })),
+          ...Array.from({ length: c }, () => ({ a: 0, b: 1 })),
+          ...Array.from({ length: n - b - c }, () => ({ a: 1, b: 1 })),
+        ];
+        const d = pairedDifference(pairs)!;
+        const what = `n=${n} b=${b} c=${c}`;
+        assert.ok(d.low >= -1 && d.high <= 1 && d.low <= d.estimate && d.estimate <= d.high, what);
+        assert.ok(d.high > d.low, `${what}: zero width`);
+        assert.equal(d.low > 0 || d.high < 0, mcnemarExact(b, c) < 0.05, what);
+        if (d.extendedToZero) extended++;
+      }
+    }
+  }
+  assert.ok(extended > 0); // e.g. 7 vs 1: McNemar's z = 2.12 rejects, the exact p = 0.070 not
+  const bentur = pairedDifference([
+    ...Array.from({ length: 7 }, () => ({ a: 1, b: 0 })),
+    { a: 0, b: 1 },
+  ])!;
+  assert.equal(bentur.pValue, 18 / 256);
+  assert.equal(bentur.extendedToZero, true);
+  assert.equal(bentur.low, 0);
+});
+
+Deno.test("MDE: Connor's formula at the discordance, not 2.8 × the observed SE (issue 24)", () => {
+  for (const [n, b, c, connor, power, oldMde, oldPower] of MDE_POWER_CASES) {
+    const d = pairedDifference([
+      ...Array.from({ length: b }, () => ({ a: 1, b: 0 })),
+      ...Array.from({ length: c }, () => ({ a: 0, b: 1 })),
+      ...Array.from({ length: n - b - c }, () => ({ a: 0, b: 0 })),
+    ])!;
+    near(d.mde!, connor, `${n}/${b}/${c} Connor`, 1e-9);
+    // SciPy's exact power of McNemar's exact test at that difference: close to 80% (the exact
+    // test is a little conservative), never far below it as the old value could be
+    assert.ok(power > 0.75 && power < 0.8, `${n}/${b}/${c}: power ${power}`);
+    near(minimumDetectableDifference(d.se), oldMde, `${n}/${b}/${c} old`, 1e-9);
+    if (n === 290) {
+      // the issue: 8.2 points "detectable at 80%" had 32% power; Connor says 14.7
+      assert.equal((100 * oldMde).toFixed(1), "8.2");
+      assert.equal((100 * d.mde!).toFixed(1), "14.7");
+      assert.ok(oldPower < 0.33);
+    }
+  }
+});
+
+Deno.test("log₁₀ p-values where the p-value underflows (SciPy, log-gamma terms)", () => {
+  for (const [b, c, l] of LOG10_MCNEMAR_CASES) {
+    near(mcnemarExactLog10(b, c), l, `${b}/${c}`, 1e-9);
+  }
+  assert.equal(mcnemarExact(0, 2000), 0); // the double underflows …
+  assert.ok(Number.isFinite(mcnemarExactLog10(0, 2000))); // … its logarithm does not
+  assert.equal(mcnemarExactLog10(3, 3), 0);
+  // Holm on log₁₀ p: the same as holmAdjust (statsmodels) where both are representable
+  for (const c of HOLM_CASES) {
+    const got = holmAdjustLog10(c.p.map(Math.log10)).map((x) => 10 ** x);
+    got.forEach((p, i) => near(p, c.adjusted[i], `${c.name}[${i}]`, 1e-12));
+  }
+  // by hand: 2·10⁻⁷⁰⁰ then max(10⁻², 2·10⁻⁷⁰⁰) = 10⁻²
+  const [x, y] = holmAdjustLog10([-700, -2]);
+  near(x, -700 + Math.log10(2), "2·10⁻⁷⁰⁰", 1e-9);
+  assert.equal(y, -2);
 });
 
 Deno.test("pairing averages epochs first and reports unpaired keys on each side", () => {
@@ -214,9 +318,11 @@ Deno.test("edge cases: no pairs, one pair, identical runs", () => {
   assert.equal(pairedComparison([["a", 1]], [["b", 1]]), null);
   const one = pairedDifference([{ a: 1, b: 0 }])!;
   assert.equal(one.estimate, 1);
-  assert.ok(Number.isNaN(one.se) && Number.isNaN(one.mde));
+  assert.ok(Number.isNaN(one.se) && one.mde === null);
   assert.equal(one.pValue, 1);
   const same = pairedDifference(Array.from({ length: 50 }, (_, i) => ({ a: i % 2, b: i % 2 })))!;
-  assert.deepEqual([same.estimate, same.se, same.low, same.high, same.pValue], [0, 0, 0, 0, 1]);
-  assert.equal(same.mdeDiscordance, null); // no discordance: nothing detectable by McNemar
+  assert.deepEqual([same.estimate, same.se, same.pValue], [0, 0, 1]);
+  // identical runs: not [0, 0] but ±z²/(n + z²)
+  near(same.high, (Z95 * Z95) / (50 + Z95 * Z95), "identical runs", 1e-14);
+  assert.equal(same.mde, null); // no discordance: nothing detectable by McNemar
 });

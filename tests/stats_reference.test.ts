@@ -77,9 +77,9 @@ Deno.test({
     }
     for (const c of ref.PAIRED_CASES) {
       const p = py.paired[c.name];
-      for (const k of ["estimate", "se", "low", "high", "mde"] as const) {
-        close(c[k], p[k], `${c.name} ${k}`);
-      }
+      for (const k of ["estimate", "se"] as const) close(c[k], p[k], `${c.name} ${k}`);
+      c.tango.forEach((v, i) => close(v, p.tango[i], `${c.name} Tango ${i}`));
+      assert.equal(c.connor, p.connor);
       close(c.se, p.se_from_covariance, `${c.name} se via covariance`);
       close(c.se, p.se_from_ttest_rel, `${c.name} se via ttest_rel`);
       assert.deepEqual([c.n, c.aBetter, c.bBetter], [p.n, p.a_better, p.b_better]);
@@ -94,5 +94,37 @@ Deno.test({
     close(ref.MDE_REFERENCE.zSum, py.mde.z_sum_alpha05_power80, "z sum");
     close(ref.MDE_REFERENCE.connorN, py.mde.connor_n, "Connor n");
     for (const c of ref.JACKKNIFE_CASES) close(c.a, py.jackknife_acceleration[c.name], c.name);
+    for (const c of ref.CLUSTERED_WILSON_CASES) {
+      const p = py.clustered_wilson[c.name];
+      assert.deepEqual(c.clusters, py.inputs.example_clusters[c.name]);
+      for (const [k, v] of [["estimate", c.estimate], ["low", c.low], ["high", c.high]] as const) {
+        close(v, p[k], `${c.name} ${k}`);
+      }
+      close(c.effectiveN, p.n_eff, `${c.name} n_eff`);
+    }
+    close(ref.WILSON_0_OF_200_HIGH, py.wilson_0_of_200_high, "Wilson 0/200");
+    assert.equal(ref.TANGO_CASES.length, py.tango.length);
+    ref.TANGO_CASES.forEach((row, i) => {
+      row.forEach((v, j) => close(v, py.tango[i][j], `Tango row ${i} col ${j}`));
+    });
+    assert.equal(ref.MDE_POWER_CASES.length, Object.keys(py.mde_cases).length);
+    for (const [n, b, c, connor, power, old, oldPower] of ref.MDE_POWER_CASES) {
+      const p = py.mde_cases[`${n}/${b}/${c}`];
+      close(connor, p.connor, `${n}/${b}/${c} Connor`);
+      close(power, p.exact_power_at_connor, `${n}/${b}/${c} power`);
+      close(old, p.observed_se_mde, `${n}/${b}/${c} old MDE`);
+      close(oldPower, p.exact_power_at_observed_se_mde, `${n}/${b}/${c} old power`);
+    }
+    assert.deepEqual(
+      ref.LOG10_MCNEMAR_CASES.map(([b, c]) => [b, c]),
+      py.log10_mcnemar.map(
+        ([b, c]: number[]) => [b, c],
+      ),
+    );
+    // paired.ts relies on it: where the exact test rejects, Tango's interval excludes 0 too
+    assert.equal(py.exact_implies_score_up_to, 2000);
+    ref.LOG10_MCNEMAR_CASES.forEach(([, , l], i) =>
+      close(l, py.log10_mcnemar[i][2], `log10 p ${i}`)
+    );
   },
 });

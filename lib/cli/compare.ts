@@ -1,11 +1,14 @@
 /**
  * `runlens compare <paths…> [--a RUN --b RUN | --baseline RUN] [--data DIR] [--json]`: paired
  * comparisons of runs on the same examples (`lib/pipeline/compare.ts`): per task and overall
- * the accuracy difference A − B with its paired 95% interval, McNemar's exact p-value,
- * Holm-adjusted p-values across tasks and the minimum detectable difference at 80% power.
+ * the accuracy difference A − B with Tango's 95% interval, McNemar's exact p-value,
+ * Holm-adjusted p-values over every test of the comparison (all pairs; the family is printed)
+ * and the minimum detectable difference at 80% power (Connor's formula).
  * Which runs: `--a` and `--b`; else every run against `--baseline`; else every pair of the
- * runs found (so `runlens compare a.jsonl b.jsonl` compares the two runs of two logs).
- * `--json` prints the envelope of `command.ts` with `comparisons`.
+ * runs found (so `runlens compare a.jsonl b.jsonl` compares the two runs of two logs). Pairs
+ * that cannot be compared (no example or benchmark in common) are listed, not fatal; only
+ * when no pair at all can be compared is it an error. `--json` prints the envelope of
+ * `command.ts` with `comparisons`, `not_compared` and `holm` (the families).
  *
  * @example
  * ```sh
@@ -17,7 +20,13 @@
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
 import { resolveDataDir } from "../core/data_dir.ts";
-import { type PairedRow, runComparer, type RunComparison } from "../pipeline/compare.ts";
+import {
+  compareRunPairs,
+  type ComparisonSet,
+  formatPValue,
+  type PairedRow,
+  type RunComparison,
+} from "../pipeline/compare.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
 
@@ -86,8 +95,12 @@ function pairsOf(runs: string[], args: CompareArgs): [string, string][] {
 async function compareRun(args: CompareArgs): Promise<number> {
   const loaded = await loadRuns(args.paths, resolveDataDir(args.data), args.load);
   const runs = [...new Set(loaded.runs.map((r) => r.run))].sort();
-  const compare = runComparer(loaded.rows);
-  const comparisons = pairsOf(runs, args).flatMap(([a, b]) => compare(a, b));
+  const set = compareRunPairs(loaded.rows, pairsOf(runs, args));
+  if (set.comparisons.length === 0) {
+    throw new Error(
+      `no pair of runs could be compared: ${set.not_compared.map((n) => n.detail).join("; ")}`,
+    );
+  }
   if (args.json) {
     const quarantine = loaded.quarantine.map((q) => ({
       file: q.file,
@@ -102,41 +115,85 @@ async function compareRun(args: CompareArgs): Promise<number> {
       rows_scored: r.rows_scored,
     }));
     console.log(JSON.stringify(
-      jsonEnvelope("compare", { runs: summaries, quarantine }, { comparisons }),
+      jsonEnvelope("compare", { runs: summaries, quarantine }, {
+        comparisons: set.comparisons,
+        not_compared: set.not_compared,
+        holm: set.holm,
+      }),
       null,
       2,
     ));
-  } else console.log(comparisons.map(comparisonText).join("\n\n"));
+  } else console.log(comparisonSetText(set));
   return 0;
 }
 
 const num = (x: number | null | undefined, d = 1) =>
   x === null || x === undefined ? "—" : x.toFixed(d);
-const p = (x: number | null | undefined) =>
-  x === null || x === undefined ? "—" : x < 0.001 ? "<0.001" : x.toFixed(3);
+
+/**
+ * A difference and its interval with as many decimals (1 to 4) as it takes for the bounds to
+ * differ in print and for a bound that is not 0 not to print as 0: identical runs on 4,000
+ * examples read `0.0 [-0.1, 0.1]`, on 10,000 `0.0 [-0.04, 0.04]`, never `[0.0, 0.0]`.
+ *
+ * @example
+ * ```ts
+ * diffText(0, -0.0849, 0.0849); // "0.0 [-0.1, 0.1]"
+ * diffText(0, -0.0384, 0.0384); // "0.0 [-0.04, 0.04]"
+ * diffText(12.34, 3.21, 20.5); // "12.3 [3.2, 20.5]"
+ * ```
+ */
+export function diffText(diff: number, low: number, high: number): string {
+  const zeroInPrint = (x: number, d: number) => x !== 0 && Number(x.toFixed(d)) === 0;
+  let d = 1;
+  while (
+    d < 4 && low < high &&
+    (low.toFixed(d) === high.toFixed(d) || zeroInPrint(low, d) || zeroInPrint(high, d))
+  ) d++;
+  return `${num(diff)} [${num(low, d)}, ${num(high, d)}]`;
+}
+
+/** All comparisons, the pairs not compared, and the Holm families, as text. */
+export function comparisonSetText(set: ComparisonSet): string {
+  const parts = set.comparisons.map(comparisonText);
+  if (set.not_compared.length > 0) {
+    parts.push(
+      ["Not compared:", ...set.not_compared.map((n) => `  ${n.detail}`)].join("\n"),
+    );
+  }
+  parts.push(
+    `Holm families: p Holm of the task rows is adjusted over ${set.holm.tasks.description}; ` +
+      `of the overall rows over ${set.holm.overall.description}.`,
+  );
+  return parts.join("\n\n");
+}
 
 /** One comparison as a text table. */
 export function comparisonText(c: RunComparison): string {
   const width = Math.max(7, ...c.tasks.map((t) => t.scope.length));
   const line = (r: PairedRow) => {
-    const diff = `${num(r.diff)} [${num(r.ci_low)}, ${num(r.ci_high)}]`;
+    const diff = diffText(r.diff, r.ci_low, r.ci_high) + (r.ci_extended_to_zero ? "*" : "");
     return `  ${r.scope.padEnd(width)}  ${String(r.n_paired).padStart(5)}  ` +
-      `${num(r.acc_a).padStart(6)}  ${num(r.acc_b).padStart(6)}  ${diff.padEnd(22)}  ` +
-      `${p(r.p_value).padStart(7)}  ${p(r.p_holm).padStart(7)}  ${num(r.mdd).padStart(5)}`;
+      `${num(r.acc_a).padStart(6)}  ${num(r.acc_b).padStart(6)}  ${diff.padEnd(24)}  ` +
+      `${formatPValue(r.p_value, r.p_value_bound).padStart(7)}  ` +
+      `${formatPValue(r.p_holm).padStart(7)}  ` +
+      `${num(r.mdd).padStart(5)}`;
   };
+  const extended = [...c.tasks, c.overall].some((r) => r.ci_extended_to_zero);
   return [
     `${c.run_a} vs ${c.run_b} (${c.benchmark}): ${c.overall.n_paired} paired examples; ` +
     `unpaired: ${c.unpaired_a} only in ${c.run_a}, ${c.unpaired_b} only in ${c.run_b}`,
     `  ${"task".padEnd(width)}  ${"n".padStart(5)}  ${"acc A".padStart(6)}  ${
       "acc B".padStart(6)
     }  ` +
-    `${"A − B [95% CI]".padEnd(22)}  ${"p".padStart(7)}  ${"p Holm".padStart(7)}  ${
+    `${"A − B [95% CI]".padEnd(24)}  ${"p".padStart(7)}  ${"p Holm".padStart(7)}  ${
       "MDD".padStart(5)
     }`,
     ...c.tasks.map(line),
     line(c.overall),
-    "  p: McNemar's exact test on the examples only one run got right; p Holm: adjusted " +
-    "across tasks; MDD: minimum detectable difference at 80% power (percentage points).",
+    "  95% CI: Tango's score interval for paired proportions; p: McNemar's exact test on the " +
+    "examples only one run got right; MDD: minimum detectable difference at 80% power, " +
+    "Connor's formula for McNemar's test at the observed discordance (percentage points)." +
+    (extended ? " *: extended to 0, where the exact test does not reject." : ""),
   ].join("\n");
 }
 

@@ -19,7 +19,7 @@
  */
 import pl from "nodejs-polars";
 import { getBenchmark } from "../benchmarks/registry.ts";
-import type { RunComparison } from "./compare.ts";
+import { formatPValue, type RunComparison } from "./compare.ts";
 import type { RunSummary } from "./summarise.ts";
 
 /**
@@ -60,11 +60,24 @@ export function headlineTable(runs: readonly RunSummary[]): pl.DataFrame {
   });
 }
 
-/** A comparison's rows (tasks, then `overall`), percentage points, as a frame. */
+/**
+ * A comparison's rows (tasks, then `overall`), percentage points, as a frame; the p-values as
+ * text (`formatPValue`: "2.3e-26", never a "0.0000" that fixed decimals would print).
+ */
 export function comparisonTable(c: RunComparison): pl.DataFrame {
   const rows = [...c.tasks, c.overall];
   const num = (k: keyof (typeof rows)[number]) =>
     pl.Series(k, rows.map((r) => (r[k] ?? null) as number | null), pl.Float64);
+  const p = (k: "p_value" | "p_holm") =>
+    pl.Series(
+      k,
+      rows.map((r) =>
+        r[k] === undefined || r[k] === null
+          ? null
+          : formatPValue(r[k], k === "p_value" && r.p_value_bound)
+      ),
+      pl.Utf8,
+    );
   return pl.DataFrame([
     pl.Series("scope", rows.map((r) => r.scope), pl.Utf8),
     pl.Series("n_paired", rows.map((r) => r.n_paired), pl.Int32),
@@ -75,8 +88,8 @@ export function comparisonTable(c: RunComparison): pl.DataFrame {
     num("ci_high"),
     pl.Series("a_only", rows.map((r) => r.a_only), pl.Int32),
     pl.Series("b_only", rows.map((r) => r.b_only), pl.Int32),
-    num("p_value"),
-    num("p_holm"),
+    p("p_value"),
+    p("p_holm"),
     num("mdd"),
   ]);
 }

@@ -41,13 +41,22 @@ import type { Benchmark, BenchmarkAggregate } from "../benchmarks/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
 import { firstValue, framesByRun } from "../core/frames.ts";
 import { wilsonInterval } from "../stats/wilson.ts";
+import { type ExampleSummary, wilsonOfExamples } from "../stats/clustered_wilson.ts";
 import { checkRowBalance } from "../logs/quarantine.ts";
 import { GENERIC_FORMATS } from "../logs/discover.ts";
 import type { RunNaming } from "./run_names.ts";
 
-/** Counts and accuracy (percent) of one task in one run, with its 95% Wilson interval. */
+/**
+ * Counts and accuracy (percent) of one task in one run, with its 95% Wilson interval. With
+ * several rows per example (epochs), `accuracy` is the mean over examples of each example's
+ * share of correct rows (= `correct × 100 / n` when every example has as many rows) and the
+ * interval is clustered by example (`stats/clustered_wilson.ts`): a verdict logged twice does
+ * not narrow it.
+ */
 export interface TaskScore {
+  /** Rows with a verdict. */
   n: number;
+  /** Of those, correct. */
   correct: number;
   accuracy: number;
   ci_low: number;
@@ -199,6 +208,7 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
   checkFiles(input, counted);
   const counts = countRows(input, counted);
   const accuracy = taskAccuracies(counted);
+  const repeated = repeatedExamples(scoredRows);
   const aggregates = aggregateByRun(scoredRows, new Set(counted.map((g) => g.benchmark)).size);
   const agreements = storedAgreements(scoredRows);
   const empties = sumBy(counted, (g) => key(g.run, g.benchmark), (g) => g.empty);
@@ -232,7 +242,10 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
         empty_responses: empties.get(k) ?? 0,
         tasks: Object.fromEntries(
           [...accuracyOf.get(k) ?? []].sort((a, b) => a.task < b.task ? -1 : 1)
-            .map((a) => [a.task, taskScore(a.n, a.correct, a.accuracy)]),
+            .map((a) => [
+              a.task,
+              taskScore(a, repeated.get(JSON.stringify([a.run, a.benchmark, a.task]))),
+            ]),
         ),
         aggregate: aggregates.get(k)?.aggregate ?? emptyAggregate(benchmark),
         intervals: aggregates.get(k)?.intervals ?? {},
@@ -465,10 +478,53 @@ function emptyAggregate(benchmark: string): BenchmarkAggregate {
   return aggregate ?? { coverage: "none", note: "no record was scored or tied to a benchmark" };
 }
 
-/** Task counts with the accuracy's 95% Wilson interval (percent). */
-function taskScore(n: number, correct: number, accuracy: number): TaskScore {
-  const ci = wilsonInterval(correct, n)!;
-  return { n, correct, accuracy, ci_low: ci.low, ci_high: ci.high };
+/**
+ * Task counts with the accuracy's 95% Wilson interval (percent); `examples` when some example
+ * of the task has several rows: the accuracy and interval of its per-example means.
+ */
+function taskScore(
+  a: { n: number; correct: number; accuracy: number },
+  examples: ExampleSummary | undefined,
+): TaskScore {
+  if (examples) {
+    const ci = wilsonOfExamples(examples)!;
+    return { n: a.n, correct: a.correct, accuracy: ci.estimate, ci_low: ci.low, ci_high: ci.high };
+  }
+  const ci = wilsonInterval(a.correct, a.n)!;
+  return { n: a.n, correct: a.correct, accuracy: a.accuracy, ci_low: ci.low, ci_high: ci.high };
+}
+
+/**
+ * The per-example summary of every (run, benchmark, task) — key `JSON.stringify([run,
+ * benchmark, task])` — that has an example with several rows (epochs); tasks without are
+ * left out (their rows are their examples).
+ */
+function repeatedExamples(scored: pl.DataFrame): Map<string, ExampleSummary> {
+  const out = new Map<string, ExampleSummary>();
+  if (scored.height === 0) return out;
+  const keys = ["run", "benchmark", "task"];
+  const m = pl.col("m");
+  const perTask = scored.select(...keys, "example_index", "correct")
+    .filter(pl.col("correct").isNotNull())
+    .groupBy([...keys, "example_index"])
+    .agg(pl.len().alias("rows"), pl.col("correct").cast(pl.Float64).mean().alias("m"))
+    .groupBy(keys)
+    .agg(
+      pl.len().alias("examples"),
+      pl.col("rows").sum().alias("rows"),
+      m.mean().alias("mean"),
+      m.sub(m.mean()).pow(2).mean().alias("variance"),
+    )
+    .filter(pl.col("rows").gt(pl.col("examples")));
+  for (const r of perTask.toRecords() as Record<string, unknown>[]) {
+    out.set(JSON.stringify([r.run, r.benchmark, r.task]), {
+      examples: Number(r.examples),
+      rows: Number(r.rows),
+      mean: r.mean as number,
+      variance: Math.max(0, r.variance as number),
+    });
+  }
+  return out;
 }
 
 /** The aggregate (and its intervals) of every (run, benchmark); `benchmarks`: how many there are. */

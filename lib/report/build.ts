@@ -24,7 +24,7 @@ import { leaderboard } from "../benchmarks/bbeh/leaderboard.ts";
 import { leaderboardFigure } from "../benchmarks/bbeh/figures.ts";
 import { toStandaloneSvg } from "../render/figure.ts";
 import { reasonKind } from "../logs/quarantine.ts";
-import { runComparer } from "../pipeline/compare.ts";
+import { compareRunPairs } from "../pipeline/compare.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 import type { RunSummary as LoadSummary } from "../pipeline/summarise.ts";
 import { microCI } from "../stats/headline_ci.ts";
@@ -136,7 +136,7 @@ function headlineOf(
   };
 }
 
-/** A partial run: the accuracy of its scored rows, with its CLT interval (not a benchmark score). */
+/** A partial run: the accuracy of its scored rows with its Wilson interval (not a benchmark score) */
 function rowsAccuracy(r: LoadSummary, loaded: LoadedRuns): Headline | null {
   const rows = loaded.rows.filter(
     pl.col("run").eq(pl.lit(r.run)).and(pl.col("benchmark").eq(pl.lit(r.benchmark))),
@@ -191,30 +191,20 @@ function comparisons(loaded: LoadedRuns, baseline: string | null): ReportDocumen
   const pairs: [string, string][] = baseline !== null
     ? runs.filter((r) => r !== baseline).map((r) => [r, baseline])
     : runs.flatMap((a, i) => runs.slice(i + 1).map((b): [string, string] => [a, b]));
-  // A run whose rows were all quarantined has nothing to pair: it is named, not compared.
-  const benchmarksOf = (run: string) =>
-    new Set(
-      loaded.runs.filter((r) => r.run === run && r.rows_scored > 0).map((r) => r.benchmark),
-    );
-  const empty = runs.filter((r) => benchmarksOf(r).size === 0);
-  const out: PairedComparison[] = [];
-  const disjoint: string[] = [];
-  const compareRuns = runComparer(loaded.rows);
-  for (const [a, b] of pairs) {
-    const shared = [...benchmarksOf(a)].filter((x) => benchmarksOf(b).has(x));
-    if (shared.length === 0) continue;
-    try {
-      for (const c of compareRuns(a, b)) out.push(c as unknown as PairedComparison);
-    } catch (e) {
-      if (!/share no example/.test((e as Error).message)) throw e;
-      disjoint.push(`${a} vs ${b}`);
-    }
-  }
+  // Runs of different benchmarks are not a pair; a run whose rows were all quarantined, or
+  // runs with no example in common, are named, not compared.
+  const set = compareRunPairs(loaded.rows, pairs);
+  const out = set.comparisons as unknown as PairedComparison[];
+  const empty = runs.filter((r) => !loaded.runs.some((s) => s.run === r && s.rows_scored > 0));
+  const disjoint = set.not_compared.filter((n) => n.reason === "no-common-example")
+    .map((n) => `${n.run_a} vs ${n.run_b} (${n.benchmark})`);
   if (out.length === 0) return undefined;
   return {
     intro: "A − B in percentage points on the examples both runs scored (epochs averaged per " +
-      "example), with the paired 95% interval, McNemar's exact p-value, Holm-adjusted p-values " +
-      "across tasks and the minimum detectable difference at 80% power." +
+      "example), with Tango's 95% score interval, McNemar's exact p-value, Holm-adjusted " +
+      `p-values (task rows: ${set.holm.tasks.description}; overall rows: ` +
+      `${set.holm.overall.description}) and the minimum detectable difference at 80% power ` +
+      "(Connor's formula)." +
       (disjoint.length > 0 ? ` Not compared (no example in common): ${disjoint.join(", ")}.` : "") +
       (empty.length > 0 ? ` Not compared (no scored row): ${empty.join(", ")}.` : ""),
     pairs: out,

@@ -1,10 +1,13 @@
 /**
  * Intervals of the headline numbers runlens reports, from scored rows (one 0/1 score per row,
  * several rows per example when a run has epochs), in percent:
- * - {@link microCI}: the mean score with its CLT standard error (E. Miller, "Adding Error Bars
- *   to Evals", arXiv 2411.00640, §2), clustered by example when an example has several rows
- *   (CR1 cluster-robust SE, `clustered_se.ts`), and the normal 95% interval clipped to
- *   [0, 100];
+ * - {@link microCI}: the accuracy — each example's mean over its rows, averaged over the
+ *   examples (the one definition of every accuracy runlens reports) — with the Wilson score
+ *   interval at the effective n of the examples (`clustered_wilson.ts`): the plain Wilson
+ *   interval without epochs, the same interval when every row is logged twice, and never
+ *   zero-width at 0% or 100% (the normal interval E. Miller, "Adding Error Bars to Evals",
+ *   arXiv 2411.00640, §2, gives is [0, 0] there); `se` is the CLT standard error of the
+ *   per-example means (Miller's clustered SE when every example has as many rows);
  * - {@link harmonicMeanCI}: the BBEH headline (harmonic mean of accuracy % + 1 over tasks, a
  *   non-linear aggregate) with a seeded bootstrap over examples stratified by task (2,000
  *   resamples, the basic interval clipped to [1, 101]; each example resampled as a unit with
@@ -17,7 +20,7 @@
  * const rows = [1, 0, 1, 1].map((score, i) => ({ stratum: "t", example: i, score }));
  * const ci = microCI(rows)!;
  * assert.equal(ci.estimate, 75);
- * assert.equal(ci.method, "CLT");
+ * assert.equal(ci.method, "Wilson");
  * ```
  * @module
  */
@@ -27,7 +30,7 @@ import {
   type RowStrata,
   strataFromRows,
 } from "./bootstrap.ts";
-import { clusteredMeanWithSe } from "./clustered_se.ts";
+import { summariseExamples, wilsonOfExamples } from "./clustered_wilson.ts";
 import { harmonicMeanBootstrap } from "./headline_bootstrap.ts";
 
 /** One scored row: its stratum (task), example key and score in [0, 1]. */
@@ -44,20 +47,21 @@ export interface HeadlineCI {
   ci_high: number;
   /** Standard error (bootstrap: of the replicates). */
   se: number;
-  /** e.g. "CLT", "CLT clustered by example (2 rows per example)", "bootstrap …". */
+  /** e.g. "Wilson", "Wilson, clustered by example (2 rows per example, …)", "bootstrap …". */
   method: string;
   /** Why the interval may mislead; null when nothing to say. */
   note: string | null;
 }
 
 /**
- * The mean score of `rows` in percent with its CLT (or clustered) 95% interval; null when
- * there are no rows. One cluster per (stratum, example).
+ * The accuracy of `rows` in percent (per-example means, averaged) with its clustered Wilson
+ * 95% interval; null when there are no rows. One cluster per (stratum, example).
  *
  * @example
  * ```ts
  * const twice = [1, 1, 0, 0].map((score, i) => ({ stratum: "t", example: i >> 1, score }));
- * microCI(twice)!.method; // "CLT clustered by example (2 rows per example)"
+ * microCI(twice)!.method; // "Wilson, clustered by example (2 rows per example, effective n 2 of 4)"
+ * microCI([0, 0, 0].map((score, i) => ({ stratum: "t", example: i, score }))); // [0, 56.1…], not [0, 0]
  * ```
  */
 export function microCI(rows: Iterable<ScoredRow>): HeadlineCI | null {
@@ -77,27 +81,30 @@ export function microCI(rows: Iterable<ScoredRow>): HeadlineCI | null {
  *
  * @example
  * ```ts
- * microCIOfClusters([[1, 1], [0, 0]])!.method; // "CLT clustered by example (2 rows per example)"
+ * microCIOfClusters([[1, 1], [0, 0]])!.ci_high; // 90.5…: Wilson of 1 of 2, not of 2 of 4
  * microCIOfClusters([]); // null
  * ```
  */
 export function microCIOfClusters(clusters: readonly (readonly number[])[]): HeadlineCI | null {
-  const est = clusteredMeanWithSe(clusters);
-  if (est === null) return null;
+  const summary = summariseExamples(clusters);
+  const ci = wilsonOfExamples(summary);
+  if (ci === null) return null;
+  const { examples: g, rows } = summary;
   let least = Infinity, most = 0;
   for (const c of clusters) least = Math.min(least, c.length), most = Math.max(most, c.length);
   const method = most === 1
-    ? "CLT"
-    : `CLT clustered by example (${least === most ? most : `1–${most}`} rows per ` +
-      "example)";
-  return {
-    estimate: est.estimate * 100,
-    ci_low: Math.max(0, est.low * 100),
-    ci_high: Math.min(100, est.high * 100),
-    se: est.se * 100,
-    method,
-    note: null,
-  };
+    ? "Wilson"
+    : `Wilson, clustered by example (${
+      least === most ? most : `${least}–${most}`
+    } rows per example, effective n ${formatN(ci.effectiveN)} of ${rows})`;
+  // the CLT SE of the per-example means: Miller's clustered SE (CR1) when epochs are equal
+  const se = g > 1 ? Math.sqrt((summary.variance * g) / (g - 1) / g) * 100 : NaN;
+  return { estimate: ci.estimate, ci_low: ci.low, ci_high: ci.high, se, method, note: null };
+}
+
+/** An effective n as text: an integer as is, else one decimal. */
+function formatN(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }
 
 /**
@@ -138,13 +145,16 @@ export function harmonicMeanCIOfStrata(
   if (strata.length === 0) return null;
   const b = harmonicMeanBootstrap(strata, { seed, resamples: DEFAULT_RESAMPLES });
   const unit = epochs.max > 1 ? "; each example resampled with its mean over epochs" : "";
+  const widened = b.constantStrata > 0
+    ? `; widened to ${b.constantStrata} task(s) at 0% or 100% at their Wilson bounds`
+    : "";
   return {
     estimate: b.estimate,
     ci_low: b.low,
     ci_high: b.high,
     se: b.se,
     method: `bootstrap (${b.method}, ${b.resamples} resamples stratified by task, seed ` +
-      `${b.seed}${unit})`,
+      `${b.seed}${unit}${widened})`,
     note: b.note,
   };
 }

@@ -42,3 +42,30 @@ export function holmAdjust(pValues: readonly number[]): number[] {
   });
   return adjusted;
 }
+
+/**
+ * {@link holmAdjust} on log₁₀ p-values, for p-values too small for a double (McNemar's
+ * p on thousands of discordant examples): log₁₀ p̃₍ᵢ₎ = min(0, max_{j≤i} log₁₀(m − j + 1) +
+ * log₁₀ p₍ⱼ₎), in the order given. Throws a RangeError on a value above 0 or NaN.
+ *
+ * @example
+ * ```ts
+ * holmAdjustLog10([-700, -2]); // [-699.698…, -2]: 2·10⁻⁷⁰⁰, then max(10⁻², 2·10⁻⁷⁰⁰)
+ * holmAdjustLog10([Math.log10(0.01), Math.log10(0.04)]).map((x) => 10 ** x); // [0.02, 0.04]
+ * ```
+ */
+export function holmAdjustLog10(log10PValues: readonly number[]): number[] {
+  const m = log10PValues.length;
+  for (const l of log10PValues) {
+    if (!(l <= 0)) throw new RangeError(`holmAdjustLog10: log10 p ${l} is not ≤ 0`);
+  }
+  const order = log10PValues.map((_, i) => i)
+    .sort((a, b) => log10PValues[a] - log10PValues[b] || a - b);
+  const adjusted = new Array<number>(m);
+  let running = -Infinity;
+  order.forEach((idx, rank) => {
+    running = Math.max(running, Math.min(0, Math.log10(m - rank) + log10PValues[idx]));
+    adjusted[idx] = running;
+  });
+  return adjusted;
+}

@@ -35,11 +35,7 @@
  * ```
  */
 export function mcnemarExact(b: number, c: number): number {
-  for (const [name, v] of [["b", b], ["c", c]] as const) {
-    if (!Number.isInteger(v) || v < 0) {
-      throw new RangeError(`mcnemarExact: ${name} must be a non-negative integer (got ${v})`);
-    }
-  }
+  checkCounts(b, c);
   const m = b + c;
   const k = Math.min(b, c);
   if (m === 0 || 2 * k >= m) return 1;
@@ -53,7 +49,39 @@ export function mcnemarExact(b: number, c: number): number {
     }
     return Math.min(1, 2 * tail * 2 ** -m);
   }
-  // log C(m, i) − m·ln 2, accumulated from i = 0; summed relative to the largest term (i = k).
+  return Math.min(1, Math.exp(logTwiceTail(m, k)));
+}
+
+/**
+ * log₁₀ of {@link mcnemarExact}, finite however small the p-value (2·2⁻²⁰⁰⁰ underflows a
+ * double; its logarithm does not).
+ *
+ * @example
+ * ```ts
+ * mcnemarExactLog10(0, 2000); // log₁₀(2·2⁻²⁰⁰⁰) = −601.7…
+ * mcnemarExactLog10(1, 7); // log₁₀(0.0703125)
+ * ```
+ */
+export function mcnemarExactLog10(b: number, c: number): number {
+  checkCounts(b, c);
+  const m = b + c;
+  const k = Math.min(b, c);
+  if (m === 0 || 2 * k >= m) return 0;
+  // below m = 1000 the p-value is at least 2⁻⁹⁹⁹, far from underflow
+  if (m <= 1000) return Math.log10(mcnemarExact(b, c));
+  return Math.min(0, logTwiceTail(m, k) / Math.LN10);
+}
+
+function checkCounts(b: number, c: number): void {
+  for (const [name, v] of [["b", b], ["c", c]] as const) {
+    if (!Number.isInteger(v) || v < 0) {
+      throw new RangeError(`mcnemarExact: ${name} must be a non-negative integer (got ${v})`);
+    }
+  }
+}
+
+/** ln(2·P(X ≤ k)), X ~ Bin(m, ½), summed in log space relative to the largest term (i = k). */
+function logTwiceTail(m: number, k: number): number {
   const logs: number[] = [];
   let logC = 0;
   for (let i = 0; i <= k; i++) {
@@ -63,6 +91,5 @@ export function mcnemarExact(b: number, c: number): number {
   const top = logs[k];
   let s = 0;
   for (const l of logs) s += Math.exp(l - top);
-  const logTail = top + Math.log(s) - m * Math.LN2;
-  return Math.min(1, 2 * Math.exp(logTail));
+  return Math.LN2 + top + Math.log(s) - m * Math.LN2;
 }

@@ -2,11 +2,16 @@
  * Minimum detectable difference (MDE) of a paired comparison at a given power — the
  * smallest true difference a two-sided level-α test detects with probability `power`.
  *
- * From the standard error of the paired difference (E. Miller 2024, "Adding Error Bars to
- * Evals", arXiv:2411.00640, power analysis; the usual normal-approximation sample-size
- * formula solved for the effect):
+ * From a standard error fixed in advance (E. Miller 2024, "Adding Error Bars to Evals",
+ * arXiv:2411.00640, power analysis; the usual normal-approximation sample-size formula solved
+ * for the effect):
  *
  *   MDE = (z_{1−α/2} + z_{power}) · SE      (α = 0.05, power 0.8: 2.8016 · SE)
+ *
+ * — for planning, with an SE that does not depend on the effect. Not for the SE observed in a
+ * comparison: the observed SE of a paired difference, √((ψ − δ̂²)/n), shrinks as the observed
+ * effect δ̂ grows, so that MDE is too optimistic exactly when the effect is large (with ψ = 0.8
+ * and δ̂ = 0.74 it is about 56% of Connor's). `runlens compare` uses the next formula.
  *
  * From the discordance rate ψ (share of examples where exactly one run is right) of 0/1
  * scores, by solving Connor's sample-size formula for McNemar's test (R. J. Connor 1987,
@@ -16,7 +21,11 @@
  *   δ = √ψ · (z_a·√n + z_b·√(n − z_a² + z_b²)) / (n + z_b²),  z_a = z_{1−α/2}, z_b = z_{power}
  *
  * (the root of the squared equation that solves the original one, which needs n > z_a²).
- * Both are in the units of the scores.
+ * ψ enters as the variance of a difference under H₀ (E d² for d ∈ {−1, 0, 1}); for per-example
+ * mean scores (epochs) `paired.ts` passes ψ = mean |dᵢ|, an upper bound of E d².
+ * Both are in the units of the scores. Connor's formula is the normal approximation for
+ * McNemar's test; the exact test, being conservative, has a little less power at this δ
+ * (76–79% in the cases of tests/stats_paired.test.ts, computed with SciPy).
  *
  * @example
  * ```ts

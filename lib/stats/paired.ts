@@ -5,20 +5,25 @@
  * 1. Pairing ({@link pairScores}): each run gives (key, score) rows; rows with the same key
  *    are epochs of one example and are averaged first. Keys present in only one run are
  *    counted and listed as unpaired, never dropped silently.
- * 2. Difference ({@link pairedDifference}): dᵢ = aᵢ − bᵢ per paired example,
- *
- *      d̄ = (1/n) Σ dᵢ = ā − b̄,   SE = √( Σ (dᵢ − d̄)² / (n (n − 1)) ),   CI = d̄ ± z·SE,
- *
- *    the CLT on the differences; equivalently SE² = (s_a² + s_b² − 2 s_ab)/n with sample
- *    variances and covariance (n − 1 denominators), so the positive correlation of two
- *    models' per-question scores shrinks the SE compared with unpaired runs.
+ * 2. Difference ({@link pairedDifference}): dᵢ = aᵢ − bᵢ per paired example, d̄ = ā − b̄,
+ *    with Tango's score interval (tango.ts) from b = Σ dᵢ⁺ and c = Σ dᵢ⁻ (with 0/1 scores:
+ *    the examples only A, only B got right). Unlike the Wald interval d̄ ± z·SE it stays in
+ *    [−1, 1], is not degenerate when the runs agree everywhere (±z²/(n + z²) then) and, at
+ *    δ = 0, is McNemar's asymptotic test. `se` is still the CLT SE of d̄,
+ *    √(Σ (dᵢ − d̄)² / (n (n − 1))), for information.
  * 3. Test: McNemar's exact test (mcnemar.ts) on the discordant examples, b = #{dᵢ > 0} and
  *    c = #{dᵢ < 0}. With 0/1 scores those are the examples only A (only B) got right; with
- *    epoch means it is the exact sign test on the differences.
- * 4. Power: the minimum detectable difference at 80% power and α = 0.05 for this n,
- *    (z_{0.975} + z_{0.8})·SE, and for 0/1 scores Connor's version from the discordance rate
- *    (b + c)/n (mde.ts).
- *
+ *    epoch means it is the exact sign test on the differences. The exact test never rejects
+ *    where the asymptotic one does not (b + c ≤ 2,000: tests/reference/stats_reference.py), but can keep 0 where
+ *    the asymptotic one rejects (e.g. 7 vs 1); then the interval is extended to 0
+ *    (`extendedToZero`): the confidence set of the exact test at δ = 0 and Tango's elsewhere,
+ *    so the interval excludes 0 exactly when the printed p-value is below α.
+ * 4. Power: the minimum detectable difference at 80% power and α = 0.05 for this n, from
+ *    Connor's (1987) sample-size formula for McNemar's test at the discordance rate
+ *    ψ = Σ|dᵢ|/n ((b + c)/n for 0/1 scores; mde.ts). Not (z_{0.975} + z_{0.8})·SE of the
+ *    observed differences: that SE² ≈ (ψ − d̄²)/n shrinks with the observed effect itself
+ *    and makes a large effect's MDE far too optimistic.
+
  * Differences are in score units (0–1; × 100 for percentage points), A minus B.
  *
  * @example
@@ -28,16 +33,18 @@
  * const b: [string, number][] = [["q1", 1], ["q2", 0], ["q3", 0], ["q4", 0], ["q6", 1]];
  * const cmp = pairedComparison(a, b);
  * // { n: 4, meanA: 0.75, meanB: 0.25, estimate: 0.5, se: 0.28867513459481287,
- * //   low: -0.06579286703808584, high: 1.0657928670380858, method: "paired-clt",
- * //   aBetter: 2, bBetter: 0, pValue: 0.5, test: "mcnemar-exact", mde: 0.8087479899175992,
- * //   mdeDiscordance: null, unpaired: { a: 1, b: 1 } }
+ * //   low: -0.2348…, high: 0.8499…, method: "tango-score", extendedToZero: false,
+ * //   aBetter: 2, bBetter: 0, pValue: 0.5, log10PValue: -0.3010…, test: "mcnemar-exact",
+ * //   mde: null (4 pairs at ψ = 0.5 cannot detect anything ≤ ψ), unpaired: { a: 1, b: 1 } }
  * ```
  * @module
  */
-import { mcnemarExact } from "./mcnemar.ts";
+import { mcnemarExact, mcnemarExactLog10 } from "./mcnemar.ts";
 import { checkZ } from "./mean_se.ts";
-import { mdeFromDiscordance, minimumDetectableDifference, type PowerOptions } from "./mde.ts";
-import { holmAdjust } from "./holm.ts";
+import { mdeFromDiscordance, type PowerOptions } from "./mde.ts";
+import { holmAdjust, holmAdjustLog10 } from "./holm.ts";
+import { normalCdf } from "./normal.ts";
+import { tangoInterval } from "./tango.ts";
 
 /** One scored row of a run: (example key, score). Rows sharing a key are epochs. */
 export type KeyedScore = readonly [key: string, score: number];
@@ -122,33 +129,43 @@ export interface PairedDifference {
   meanB: number;
   /** d̄ = meanA − meanB. */
   estimate: number;
-  /** CLT standard error of d̄ (NaN when n = 1). */
+  /** CLT standard error of d̄ (NaN when n = 1); for information, the interval is Tango's. */
   se: number;
+  /** Tango's score interval (tango.ts), within [−1, 1]. */
   low: number;
   high: number;
-  method: "paired-clt";
+  method: "tango-score";
+  /**
+   * True when Tango's interval excluded 0 but the exact test does not reject, and the interval
+   * was extended to 0 so that the two never disagree (module doc).
+   */
+  extendedToZero: boolean;
   /** Examples where A scored higher (b of McNemar) and where B did (c). */
   aBetter: number;
   bBetter: number;
   /** Two-sided exact p-value of McNemar's test (0/1 scores) or the sign test (means). */
   pValue: number;
+  /** log₁₀ of `pValue`, finite where `pValue` underflows to 0. */
+  log10PValue: number;
   test: "mcnemar-exact" | "sign-exact";
-  /** (z_{1−α/2} + z_{power})·SE (NaN when the SE is). */
-  mde: number;
-  /** Connor's MDE from the discordance rate; null for non-binary scores or when undetectable. */
-  mdeDiscordance: number | null;
+  /**
+   * Minimum detectable difference: Connor's (1987) formula at the discordance Σ|dᵢ|/n (mde.ts);
+   * null when nothing is detectable (no discordance, or n ≤ 3).
+   */
+  mde: number | null;
 }
 
 /**
- * Difference, SE, interval, exact test and MDE of paired scores. Null when there are no pairs.
+ * Difference, Tango's interval, exact test and MDE of paired scores. Null when there are no
+ * pairs.
  *
  * @example
  * ```ts
- * pairedDifference([{ a: 1, b: 0 }, { a: 1, b: 1 }, { a: 0, b: 0 }]);
- * // { n: 3, meanA: 0.6666666666666666, meanB: 0.3333333333333333,
- * //   estimate: 0.3333333333333333, se: 0.33333333333333337, low: -0.3199879948466848,
- * //   high: 0.9866546615133513, method: "paired-clt", aBetter: 1, bBetter: 0, pValue: 1,
- * //   test: "mcnemar-exact", mde: 0.9338617393709894, mdeDiscordance: null }
+ * const d = pairedDifference([{ a: 1, b: 0 }, { a: 1, b: 1 }, { a: 0, b: 0 }])!;
+ * // { n: 3, estimate: 1/3, low: -0.4153…, high: 0.7923…, method: "tango-score",
+ * //   extendedToZero: false, aBetter: 1, bBetter: 0, pValue: 1, log10PValue: 0,
+ * //   test: "mcnemar-exact", mde: null, … }
+ * d.low > -1 && d.high < 1; // true: never outside [−1, 1]
  * pairedDifference([]); // null
  * ```
  */
@@ -159,14 +176,14 @@ export function pairedDifference(
   const z = checkZ(options.z, "pairedDifference");
   const n = pairs.length;
   if (n === 0) return null;
-  let sa = 0, sb = 0, aBetter = 0, bBetter = 0, binary = true;
+  let sa = 0, sb = 0, aBetter = 0, bBetter = 0, aMore = 0, bMore = 0, binary = true;
   for (const { a, b } of pairs) {
     if (!Number.isFinite(a) || !Number.isFinite(b)) {
       throw new RangeError(`pairedDifference: scores must be finite (got ${a}, ${b})`);
     }
     sa += a, sb += b;
-    if (a > b) aBetter++;
-    else if (b > a) bBetter++;
+    if (a > b) aBetter++, aMore += a - b;
+    else if (b > a) bBetter++, bMore += b - a;
     if ((a !== 0 && a !== 1) || (b !== 0 && b !== 1)) binary = false;
   }
   const meanA = sa / n, meanB = sb / n;
@@ -174,21 +191,27 @@ export function pairedDifference(
   let ss = 0;
   for (const { a, b } of pairs) ss += (a - b - estimate) ** 2;
   const se = n > 1 ? Math.sqrt(ss / (n * (n - 1))) : NaN;
+  const pValue = mcnemarExact(aBetter, bBetter);
+  const tango = tangoInterval(aMore, bMore, n, z);
+  // the exact test is the more conservative: where it does not reject, 0 stays in the interval
+  const keepsZero = pValue > 2 * normalCdf(-z);
+  const extendedToZero = keepsZero && (tango.low > 0 || tango.high < 0);
   return {
     n,
     meanA,
     meanB,
     estimate,
     se,
-    low: estimate - z * se,
-    high: estimate + z * se,
-    method: "paired-clt",
+    low: extendedToZero ? Math.min(tango.low, 0) : tango.low,
+    high: extendedToZero ? Math.max(tango.high, 0) : tango.high,
+    method: "tango-score",
+    extendedToZero,
     aBetter,
     bBetter,
-    pValue: mcnemarExact(aBetter, bBetter),
+    pValue,
+    log10PValue: mcnemarExactLog10(aBetter, bBetter),
     test: binary ? "mcnemar-exact" : "sign-exact",
-    mde: minimumDetectableDifference(se, options),
-    mdeDiscordance: binary ? mdeFromDiscordance((aBetter + bBetter) / n, n, options) : null,
+    mde: mdeFromDiscordance(Math.min(1, (aMore + bMore) / n), n, options),
   };
 }
 
@@ -230,6 +253,8 @@ export interface TaskComparison {
   comparison: PairedComparison | null;
   /** Holm-adjusted over the tasks that have a comparison; null otherwise. */
   pHolm: number | null;
+  /** log₁₀ of `pHolm`, finite where `pHolm` underflows to 0; null with `pHolm`. */
+  log10PHolm: number | null;
 }
 
 /** Per-task and overall paired comparisons. */
@@ -251,7 +276,8 @@ export interface TasksComparison {
  *   { task: "t1", a: [["1", 1], ["2", 1]], b: [["1", 0], ["2", 0]] },
  *   { task: "t2", a: [["1", 0]], b: [["1", 0], ["9", 1]] },
  * ]);
- * // r.tasks[0]: comparison { n: 2, estimate: 1, se: 0, pValue: 0.5, … }, pHolm: 1
+ * // r.tasks[0]: comparison { n: 2, estimate: 1, low: -0.3152…, high: 1, pValue: 0.5, … },
+ * //   pHolm: 1, log10PHolm: 0
  * // r.tasks[1]: comparison { n: 1, estimate: 0, se: NaN, pValue: 1, unpaired: { a: 0, b: 1 } }
  * // r.overall: { n: 3, estimate: 0.6666666666666666, pValue: 0.5, unpaired: { a: 0, b: 1 }, … }
  * ```
@@ -271,7 +297,8 @@ export function compareTasks(
   }));
   const tested = rows.filter((r) => r.comparison !== null);
   const adjusted = holmAdjust(tested.map((r) => r.comparison!.pValue));
-  const holm = new Map(tested.map((r, i) => [r, adjusted[i]]));
+  const adjustedLog10 = holmAdjustLog10(tested.map((r) => r.comparison!.log10PValue));
+  const holm = new Map(tested.map((r, i) => [r, [adjusted[i], adjustedLog10[i]]]));
   const key = (task: string, rs: readonly KeyedScore[]) =>
     rs.map(([k, s]) => [`${task}\u0000${k}`, s] as const);
   const overall = pairedComparison(
@@ -279,5 +306,12 @@ export function compareTasks(
     tasks.flatMap((t) => key(t.task, t.b)),
     options,
   );
-  return { tasks: rows.map((r) => ({ ...r, pHolm: holm.get(r) ?? null })), overall };
+  return {
+    tasks: rows.map((r) => ({
+      ...r,
+      pHolm: holm.get(r)?.[0] ?? null,
+      log10PHolm: holm.get(r)?.[1] ?? null,
+    })),
+    overall,
+  };
 }

@@ -5,6 +5,11 @@ Written from the textbook formulas and checked against established libraries, ne
 TypeScript code: NumPy for the plain formulas, statsmodels for the cluster-robust SE
 (OLS on a constant with cov_type="cluster"), McNemar's exact test and Holm's adjustment, and
 SciPy for normal quantiles, binomial CDFs, chi-square critical values and the paired t test.
+Issue 24 added: the Wilson interval at the effective n of clustered examples (statsmodels'
+HC0 variance and `proportion_confint`), Tango's paired score interval by numerical
+constrained maximum likelihood and Brent's root finder (not the closed-form root the
+TypeScript uses), Connor's MDE by brentq with the exact power of McNemar's test at it, and
+log10 McNemar p-values from log-gamma terms.
 
 Needs Debian's python3-numpy, python3-scipy and python3-statsmodels
 (`apt-get install -y python3-numpy python3-scipy python3-statsmodels`; run with
@@ -23,8 +28,10 @@ import scipy
 import statsmodels
 import statsmodels.api as sm
 from scipy import stats
+from scipy import optimize, special
 from statsmodels.stats.contingency_tables import mcnemar
 from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import proportion_confint
 
 Z95 = stats.norm.ppf(0.975)
 
@@ -126,18 +133,18 @@ def paired(a, b):
     se_cov = float(np.sqrt((cov[0, 0] + cov[1, 1] - 2 * cov[0, 1]) / n))
     t = stats.ttest_rel(a, b)
     se_t = float(d.mean() / t.statistic)
-    mde = float((stats.norm.ppf(0.975) + stats.norm.ppf(0.8)) * se_d)
+    # Tango on the fractional discordance sum(d+), sum(d-); Connor at psi = mean |d|
+    b_frac, c_frac = float(np.sum(np.maximum(d, 0))), float(np.sum(np.maximum(-d, 0)))
     return {
         "n": n,
         "estimate": float(d.mean()),
         "se": se_d,
         "se_from_covariance": se_cov,
         "se_from_ttest_rel": se_t,
-        "low": float(d.mean() - Z95 * se_d),
-        "high": float(d.mean() + Z95 * se_d),
+        "tango": tango_interval(b_frac, c_frac, n),
         "a_better": int(np.sum(d > 0)),
         "b_better": int(np.sum(d < 0)),
-        "mde": mde,
+        "connor": connor_delta(float(np.mean(np.abs(d))), n),
     }
 
 
@@ -175,6 +182,144 @@ JACKKNIFE = {
 }
 
 
+# --- issue 24: clustered Wilson, Tango, Connor's MDE and its exact power, log p-values -----
+
+# examples as lists of 0/1 verdicts over epochs
+EXAMPLE_CLUSTERS = {
+    # every verdict logged twice (epochs 1 and 2): must give the interval of "once"
+    "once": [[1], [0], [1], [1], [0], [1], [1], [1], [0], [1], [0], [0], [1], [1], [0]],
+    "twice": [[v, v] for [v] in [[1], [0], [1], [1], [0], [1], [1], [1], [0], [1], [0], [0], [1], [1], [0]]],
+    # unequal epochs, some disagreeing within an example
+    "unequal": [[1, 1, 0], [0, 0], [1], [1, 0, 1, 1], [0, 0, 0], [1, 1], [0, 1], [1], [0], [1, 1, 1, 1, 0]],
+    # epochs that disagree in every example (rows like independent trials: n_eff capped at N)
+    "halves": [[1, 0], [0, 1], [1, 0], [0, 1]],
+    "all_wrong": [[0, 0, 0]] * 12,
+    "all_right": [[1, 1]] * 8,
+}
+
+
+def clustered_wilson(clusters):
+    """Wilson at the Korn-Graubard effective n: p(1-p)/Var_CR0 of the mean of example means,
+    the variance from statsmodels (OLS on a constant, HC0 on the per-example means), bounded to
+    [G, N]; G when p is 0 or 1. The interval from statsmodels' proportion_confint(wilson)."""
+    means = np.array([np.mean(c) for c in clusters], dtype=float)
+    g = len(means)
+    rows = sum(len(c) for c in clusters)
+    p = float(means.mean())
+    if p in (0.0, 1.0):
+        n_eff = float(g)
+    else:
+        fit = sm.OLS(means, np.ones((g, 1))).fit(cov_type="HC0")
+        var = float(fit.bse[0]) ** 2
+        n_eff = rows if var == 0 else min(float(rows), max(float(g), p * (1 - p) / var))
+    low, high = proportion_confint(p * n_eff, n_eff, alpha=0.05, method="wilson")
+    return {"estimate": 100 * p, "low": 100 * float(low), "high": 100 * float(high), "n_eff": n_eff}
+
+
+# (b, c, n): Bentur et al. 2009 and Cavo et al. 2012 (Fagerland, Lydersen & Laake 2014),
+# PropCIs' scoreci.mp example, small and degenerate tables, fractional counts (epoch means)
+TANGO = [[1, 7, 21], [6, 16, 161], [40, 20, 160], [0, 0, 4520], [3, 0, 3], [5, 0, 5], [7, 1, 8],
+         [0, 5, 5], [12, 4, 200], [224, 8, 290], [2.5, 0.75, 8]]
+
+
+def tango_interval(b, c, n):
+    """Tango (1998) by a route independent of the closed-form restricted MLE: the constrained
+    maximum of the multinomial log-likelihood (p01 given delta) found numerically, the score
+    statistic from it, and each bound by Brent's root finder."""
+    def q_tilde(delta):
+        lo, hi = max(0.0, -delta), (1 - delta) / 2
+
+        def nll(q):
+            p10, p01, rest = q + delta, q, 1 - 2 * q - delta
+            terms = [(b, p10), (c, p01), (n - b - c, rest)]
+            return -sum(k * np.log(max(v, 1e-300)) for k, v in terms if k > 0)
+        r = optimize.minimize_scalar(nll, bounds=(lo, hi), method="bounded",
+                                     options={"xatol": 1e-14, "maxiter": 2000})
+        # the maximum may sit on the boundary the bounded search only approaches
+        return min([lo, hi, r.x], key=nll)
+
+    def T(delta):
+        q = q_tilde(delta)
+        return (b - c - n * delta) / np.sqrt(n * (2 * q + delta * (1 - delta)))
+
+    est = (b - c) / n
+    eps = 1e-12
+    low = -1.0 if est <= -1 else optimize.brentq(lambda d: T(d) - Z95, -1 + eps, est - eps, xtol=1e-15)
+    high = 1.0 if est >= 1 else optimize.brentq(lambda d: T(d) + Z95, est + eps, 1 - eps, xtol=1e-15)
+    return [float(low), float(high)]
+
+
+def connor_delta(psi, n):
+    """Connor (1987): solve n = ((za sqrt(psi) + zb sqrt(psi - d^2)) / d)^2 for d (brentq);
+    None when even d = psi (the largest possible) needs more than n pairs."""
+    za, zb = stats.norm.ppf(0.975), stats.norm.ppf(0.8)
+    f = lambda d: ((za * np.sqrt(psi) + zb * np.sqrt(psi - d * d)) / d) ** 2 - n
+    if f(psi) > 0:
+        return None
+    return float(optimize.brentq(f, 1e-9, psi, xtol=1e-15))
+
+
+def exact_mcnemar_power(n, psi, delta, alpha=0.05):
+    """Power of the two-sided exact McNemar test (p = 2 P(X <= min(b, c)) <= alpha) when the
+    discordant count is Binomial(n, psi) and each discordant pair favours A with probability
+    (psi + delta) / (2 psi)."""
+    pi = (psi + delta) / (2 * psi)
+    power = 0.0
+    for m in range(1, n + 1):
+        pm = stats.binom.pmf(m, n, psi)
+        if pm < 1e-15:
+            continue
+        ks = np.arange(m // 2 + 1)
+        reject = ks[2 * stats.binom.cdf(ks, m, 0.5) <= alpha]
+        if len(reject) == 0:
+            continue
+        k = int(reject[-1])
+        power += pm * (stats.binom.cdf(k, m, pi) + stats.binom.sf(m - k - 1, m, pi))
+    return float(power)
+
+
+# (n, b, c): the MDE at the observed discordance; the last is the issue's large effect
+MDE_CASES = [[200, 30, 10], [200, 10, 5], [4520, 300, 200], [100, 20, 3], [290, 224, 8]]
+
+
+def mde_case(n, b, c):
+    psi = (b + c) / n
+    d = np.r_[np.ones(b), -np.ones(c), np.zeros(n - b - c)]
+    observed_se_mde = float((stats.norm.ppf(0.975) + stats.norm.ppf(0.8)) * np.std(d, ddof=1) / np.sqrt(n))
+    connor = connor_delta(psi, n)
+    return {
+        "connor": connor,
+        "exact_power_at_connor": exact_mcnemar_power(n, psi, connor),
+        "observed_se_mde": observed_se_mde,
+        "exact_power_at_observed_se_mde": exact_mcnemar_power(n, psi, observed_se_mde),
+    }
+
+
+# McNemar p-values too small for a double: log10 of 2 P(X <= k), X ~ Bin(b + c, 1/2)
+LOG_MCNEMAR = [[0, 2000], [100, 3000], [1500, 100], [1, 7], [490, 511]]
+
+
+def log10_mcnemar(b, c):
+    """log10(2 P(X <= min(b, c))) from log-gamma binomial terms and logsumexp (SciPy's logcdf
+    underflows to -inf this far out)."""
+    m, k = b + c, min(b, c)
+    i = np.arange(k + 1)
+    terms = special.gammaln(m + 1) - special.gammaln(i + 1) - special.gammaln(m - i + 1)
+    return float(min(0.0, (np.log(2) + special.logsumexp(terms) - m * np.log(2)) / np.log(10)))
+
+
+def exact_rejects_only_where_score_rejects(max_m=2000):
+    """The largest m up to max_m for which, at every b + c <= m, McNemar's exact test
+    rejecting at 5% implies the asymptotic score test (Tango's interval at 0) rejects."""
+    for m in range(1, max_m + 1):
+        ks = np.arange(m // 2 + 1)
+        exact = 2 * stats.binom.cdf(ks, m, 0.5) <= 0.05
+        score = (m - 2 * ks) / np.sqrt(m) > Z95
+        if np.any(exact & ~score):
+            return m - 1
+    return max_m
+
+
 def main():
     out = {
         "versions": {
@@ -188,6 +333,7 @@ def main():
             "clusters": CLUSTERS,
             "paired": PAIRED,
             "jackknife": JACKKNIFE,
+            "example_clusters": EXAMPLE_CLUSTERS,
         },
         "normal_quantile": [[p, float(stats.norm.ppf(p))] for p in NORMAL_P],
         "binomial_cdf": [
@@ -236,6 +382,12 @@ def main():
                 ** 2
             ),
         },
+        "clustered_wilson": {name: clustered_wilson(cl) for name, cl in EXAMPLE_CLUSTERS.items()},
+        "wilson_0_of_200_high": 100 * float(proportion_confint(0, 200, method="wilson")[1]),
+        "tango": [[b, c, n, *tango_interval(b, c, n)] for b, c, n in TANGO],
+        "mde_cases": {f"{n}/{b}/{c}": mde_case(n, b, c) for n, b, c in MDE_CASES},
+        "log10_mcnemar": [[b, c, log10_mcnemar(b, c)] for b, c in LOG_MCNEMAR],
+        "exact_implies_score_up_to": exact_rejects_only_where_score_rejects(),
         "jackknife_acceleration": {
             "mean_1_of_4": stratified_jackknife_acceleration(
                 JACKKNIFE["mean_1_of_4"], lambda s, n: s[0] / n[0]

@@ -37,6 +37,9 @@ import { BBEH_MINI_SIZE, BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, inMiniByStride 
  * columns in `by`. Output columns: `...by, task, n, correct, accuracy`, sorted by `...by` then
  * `task`. `n` (Int32) counts the rows with a non-null `correct` (null = not scored, left out),
  * `correct` (Int32) the true ones, `accuracy` (Float64) is `correct / n` in percent (0-100).
+ * With an `example_index` column and several rows for an example (epochs), `accuracy` is the
+ * mean over examples of each example's share of correct rows — the one definition of every
+ * accuracy and interval runlens reports, so examples with more rows do not weigh more.
  *
  * @example
  * ```ts
@@ -45,20 +48,48 @@ import { BBEH_MINI_SIZE, BBEH_SIZE, BBEH_TASK_NAMES, BBEH_TASKS, inMiniByStride 
  * const df = pl.DataFrame({ task: ["nycc", "nycc"], correct: [true, false] });
  * const [row] = taskAccuracy(df).toRecords();
  * assert.deepEqual(row, { task: "nycc", n: 2, correct: 1, accuracy: 50 });
+ * // example 0 right in 3 epochs, example 1 wrong once: (1 + 0) / 2, not 3 of 4
+ * const epochs = pl.DataFrame({ task: Array(4).fill("nycc"), example_index: [0, 0, 0, 1],
+ *   correct: [true, true, true, false] });
+ * assert.equal(taskAccuracy(epochs).getColumn("accuracy").get(0), 50);
  * ```
  */
 export function taskAccuracy(scored: pl.DataFrame, by: string[] = []): pl.DataFrame {
   requireColumns(scored, ["task", "correct", ...by], "taskAccuracy");
   const keys = [...by, "task"];
+  const rowAccuracy = pl.col("correct").cast(pl.Float64).mul(100).div(pl.col("n"));
+  if (!scored.columns.includes("example_index")) {
+    return scored
+      .select(...keys.map((k) => pl.col(k)), pl.col("correct").cast(pl.Bool))
+      .groupBy(keys)
+      .agg(
+        pl.col("correct").count().cast(pl.Int32).alias("n"),
+        pl.col("correct").sum().cast(pl.Int32).alias("correct"),
+      )
+      .withColumns(rowAccuracy.alias("accuracy"))
+      .sort(keys)
+      .select(...keys, "n", "correct", "accuracy");
+  }
   return scored
-    .select(...keys.map((k) => pl.col(k)), pl.col("correct").cast(pl.Bool))
+    .select(...keys.map((k) => pl.col(k)), "example_index", pl.col("correct").cast(pl.Bool))
+    .filter(pl.col("correct").isNotNull())
+    .groupBy([...keys, "example_index"])
+    .agg(
+      pl.len().alias("rows"),
+      pl.col("correct").sum().alias("right"),
+      pl.col("correct").cast(pl.Float64).mean().alias("m"),
+    )
     .groupBy(keys)
     .agg(
-      pl.col("correct").count().cast(pl.Int32).alias("n"),
-      pl.col("correct").sum().cast(pl.Int32).alias("correct"),
+      pl.len().alias("examples"),
+      pl.col("rows").sum().cast(pl.Int32).alias("n"),
+      pl.col("right").sum().cast(pl.Int32).alias("correct"),
+      pl.col("m").mean().mul(100).alias("per_example"),
     )
+    // one row per example: the row formula, so the numbers stay exactly those of correct/n
     .withColumns(
-      pl.col("correct").cast(pl.Float64).mul(100).div(pl.col("n")).alias("accuracy"),
+      pl.when(pl.col("n").eq(pl.col("examples"))).then(rowAccuracy)
+        .otherwise(pl.col("per_example")).alias("accuracy"),
     )
     .sort(keys)
     .select(...keys, "n", "correct", "accuracy");
@@ -93,7 +124,10 @@ export function harmonicMeanPlusOne(accuracies: readonly number[]): number {
 export type BbehAggregate = {
   /** Paper headline (Table 2): {@link harmonicMeanPlusOne} of the 23 task accuracies. */
   harmonic_mean: number | null;
-  /** Micro average (Table 4): correct rows / rows × 100 over the full set. */
+  /**
+   * Micro average (Table 4): correct rows / rows × 100 over the full set; with several rows per
+   * example, the mean over examples of each example's share correct.
+   */
   micro: number | null;
   /** BBEH Mini micro average (Table 3): over the rows of the 460 Mini examples. */
   mini_micro: number | null;
@@ -133,8 +167,9 @@ function exampleCatalog(): pl.DataFrame {
  * Aggregates of ONE run. `scored` has columns `task` (canonical BBEH name), `example_index`
  * (0-based position in the task file) and `correct`. Coverage decides what is computed: the
  * full set gives all three numbers, the 460 Mini examples (by the release's stride rule) give
- * only `mini_micro`, anything less gives none. Several rows per example (epochs) are all
- * counted, and `note` says so. Throws when a row's task is not a BBEH task, its index is
+ * only `mini_micro`, anything less gives none. Several rows per example (epochs) are averaged
+ * per example first (every example weighs the same, as in the intervals and `compare`), and
+ * `note` says so. Throws when a row's task is not a BBEH task, its index is
  * missing or out of the task's range, or its `correct` is null (the loader should have
  * quarantined such rows).
  *
@@ -158,17 +193,23 @@ export function bbehAggregate(scored: pl.DataFrame): BbehAggregate {
   requireColumns(scored, ["task", "example_index", "correct"], "bbehAggregate");
   const rows = checkedRows(scored);
   const examples = rows.groupBy(["task", "example_index"])
-    .agg(pl.len().alias("rows"), pl.col("mini").first());
+    .agg(
+      pl.len().alias("rows"),
+      pl.col("mini").first(),
+      pl.col("correct").cast(pl.Float64).mean().alias("correct"),
+    );
   const coveredMini = examples.filter(pl.col("mini")).height;
   const covered = examples.height;
   const repeats = rows.height > covered ? repeatNote(examples) : null;
+  // per-example means when an example has several rows; the rows themselves otherwise
+  const units = repeats === null ? rows : examples;
 
   if (covered === BBEH_SIZE) {
     const perTask = taskAccuracy(rows).getColumn("accuracy").toArray() as number[];
     return {
       harmonic_mean: harmonicMeanPlusOne(perTask),
-      micro: percentCorrect(rows),
-      mini_micro: percentCorrect(rows.filter(pl.col("mini"))),
+      micro: percentCorrect(units),
+      mini_micro: percentCorrect(units.filter(pl.col("mini"))),
       coverage: "full",
       note: repeats,
     };
@@ -184,7 +225,7 @@ export function bbehAggregate(scored: pl.DataFrame): BbehAggregate {
     return {
       harmonic_mean: null,
       micro: null,
-      mini_micro: percentCorrect(rows.filter(pl.col("mini"))),
+      mini_micro: percentCorrect(units.filter(pl.col("mini"))),
       coverage: "mini",
       note: parts.filter((p) => p !== null).join("; "),
     };
@@ -392,9 +433,9 @@ function repeatNote(examples: pl.DataFrame): string {
   ).toRecords()[0] as { total: number; min: number; max: number };
   const spread = stats.min === stats.max
     ? `${stats.min} rows per example`
-    : `${stats.min}-${stats.max} rows per example, so examples with more rows weigh more`;
+    : `${stats.min}-${stats.max} rows per example`;
   return `several rows per example (${stats.total} rows for ${examples.height} examples, ` +
-    `${spread}): accuracies are over all rows`;
+    `${spread}): each example's rows are averaged first, so every example weighs the same`;
 }
 
 /**

@@ -21,7 +21,10 @@ import { type HeadlineCI, microCI } from "../../stats/headline_ci.ts";
 
 /** Aggregates of one BBH run. */
 export type BbhAggregate = {
-  /** Correct rows / rows × 100 when all 6,511 examples are covered; else null. */
+  /**
+   * Correct rows / rows × 100 when all 6,511 examples are covered (with several rows per
+   * example, the mean over examples of each example's share correct); else null.
+   */
   micro: number | null;
   /** "full": every example of the release has a row; else "partial". */
   coverage: "full" | "partial";
@@ -32,7 +35,8 @@ export type BbhAggregate = {
 /**
  * Aggregates of ONE run from rows with `task` (canonical BBH name), `example_index` and
  * `correct` (non-null; the loader quarantines rows without a verdict). Several rows per
- * example (epochs) are all counted, and `note` says so.
+ * example (epochs) are averaged per example first (every example weighs the same), and `note`
+ * says so.
  *
  * @example
  * ```ts
@@ -52,7 +56,8 @@ export function bbhAggregate(scored: pl.DataFrame): BbhAggregate {
   if (scored.filter(pl.col("correct").isNull()).height > 0) {
     throw new Error("bbhAggregate: rows without a verdict (correct is null)");
   }
-  const examples = scored.groupBy(["task", "example_index"]).agg(pl.len().alias("rows"));
+  const examples = scored.groupBy(["task", "example_index"])
+    .agg(pl.len().alias("rows"), pl.col("correct").cast(pl.Float64).mean().alias("correct"));
   const covered = examples.height;
   if (covered < BBH_SIZE) {
     const tasks = examples.getColumn("task").nUnique();
@@ -63,18 +68,21 @@ export function bbhAggregate(scored: pl.DataFrame): BbhAggregate {
         "tasks); micro needs the full set",
     };
   }
-  const micro = (scored.select(pl.col("correct").cast(pl.Float64).mean()).getColumn("correct")
+  const repeated = scored.height > covered;
+  const units = repeated ? examples : scored;
+  const micro = (units.select(pl.col("correct").cast(pl.Float64).mean()).getColumn("correct")
     .get(0) as number) * 100;
-  const repeats = scored.height > covered
+  const repeats = repeated
     ? `several rows per example (${scored.height} rows for ${covered} examples): ` +
-      "micro is over all rows"
+      "each example's rows are averaged first, so every example weighs the same"
     : null;
   return { micro, coverage: "full", note: repeats };
 }
 
 /**
- * The 95% interval of `micro` when {@link bbhAggregate} gives it (the full set): the CLT
- * standard error, clustered by example when the run has several rows per example.
+ * The 95% interval of `micro` when {@link bbhAggregate} gives it (the full set): Wilson's, at
+ * the effective n of the examples when the run has several rows per example
+ * (`stats/headline_ci.ts`).
  *
  * @example
  * ```ts

@@ -184,9 +184,9 @@ export interface PairedRow {
   a_only: number;
   /** Examples B got right and A wrong. */
   b_only: number;
-  /** McNemar's exact two-sided p-value. */
+  /** McNemar's exact two-sided p-value (never below 1e-300). */
   p_value: number | null;
-  /** Holm-adjusted p-value across the tasks of the pair (null for `overall`). */
+  /** Holm-adjusted p-value over the comparison's family (tasks: every task of every pair). */
   p_holm?: number | null;
   /** Minimum detectable difference at 80% power for this n (pp). */
   mdd?: number | null;
