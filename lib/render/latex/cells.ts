@@ -193,7 +193,8 @@ export function wrappedTex(t: MeasuredText, width: number): string {
 
 /**
  * Prose (a caption, a note) as LaTeX for lines `width` pt wide: breaks are TeX's own at spaces,
- * and `\allowbreak` only inside a word too long to sit well on a line (over a third of it).
+ * and `\allowbreak` only inside a word too long to sit well on a line (over a third of it),
+ * after `_`, `-`, `/` and at least every third of a line.
  *
  * @example
  * ```ts
@@ -205,12 +206,12 @@ export function proseTex(t: MeasuredText, width: number): string {
   for (const p of t.pieces) {
     p.gap > 0 || words.length === 0 ? words.push([p]) : words.at(-1)!.push(p);
   }
+  // A third of the line: the narrowest place prose goes (a list of tables' entries) still fits.
+  const long = width / 3;
   return words.map((word) => {
-    const w = word.reduce((s, p) => s + p.width, 0);
-    const tex = w > width / 3
-      ? wrappedTex({ ...t, pieces: word.map((p) => ({ ...p, gap: 0 })) }, width)
-      : piecesTex(word.map((p) => ({ ...p, gap: 0 })), false);
-    return tex;
+    const pieces = word.map((p) => ({ ...p, gap: 0 }));
+    const w = pieces.reduce((s, p) => s + p.width, 0);
+    return w > long ? wrappedTex({ ...t, pieces }, long) : piecesTex(pieces, false);
   }).join(" ");
 }
 

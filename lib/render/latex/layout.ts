@@ -346,22 +346,28 @@ export function layoutTable(g: LatexGrid, opts: LayoutOptions = {}): Layout {
     const t = transposed(textFolded.grid, specs, short);
     return t && { ...t, notes: [...textFolded.notes, ...t.notes] };
   };
-  const asIs: [Rewritten | null, LatexSize, boolean][] = [
-    [plain, "normalsize", false],
-    [plain, "small", false],
-    [folded, "small", false],
-    [folded, "small", true],
-    [coded, "small", true],
-    [coded, "footnotesize", true],
+  // Tiers of candidates, in order. Within a tier the first that fits with little wrapping (at
+  // most a quarter more lines than rows) wins, else the one that fits in the fewest lines.
+  type Try = [Rewritten | null, LatexSize, boolean];
+  const asIs: Try[][] = [
+    [[plain, "normalsize", false]],
+    [[plain, "small", false]],
+    [[folded, "small", false]],
+    [
+      [folded, "small", true],
+      [coded, "small", true],
+      [coded, "footnotesize", false],
+      [coded, "footnotesize", true],
+    ],
   ];
-  const turnedTries: [Rewritten | null, LatexSize, boolean][] = [
-    [turned(false), "normalsize", true],
-    [turned(false), "small", true],
-    [turned(true), "normalsize", true],
-    [turned(true), "small", true],
-    [turned(true), "footnotesize", true],
+  const turnedTries: Try[][] = [
+    [[turned(false), "normalsize", true]],
+    [[turned(false), "small", true]],
+    [[turned(true), "normalsize", true]],
+    [[turned(true), "small", true]],
+    [[turned(true), "footnotesize", true]],
   ];
-  const tries = opts.transpose ? [...turnedTries, ...asIs] : [...asIs, ...turnedTries];
+  const tiers = opts.transpose ? [...turnedTries, ...asIs] : [...asIs, ...turnedTries];
   const done = (r: Rewritten, size: LatexSize, ps: LaidColumn[][]): Layout => {
     const l = {
       size,
@@ -372,9 +378,16 @@ export function layoutTable(g: LatexGrid, opts: LayoutOptions = {}): Layout {
     };
     return { ...l, longtable: floatHeight(l, opts, width) > FLOAT_HEIGHT };
   };
-  for (const [r, size, wrap] of tries) {
-    const cols = r && attempt(r, size, wrap, width, measure);
-    if (r && cols) return done(r, size, [cols]);
+  for (const tier of tiers) {
+    let best: [Rewritten, LatexSize, LaidColumn[], number] | null = null;
+    for (const [r, size, wrap] of tier) {
+      const cols = r && attempt(r, size, wrap, width, measure);
+      if (!r || !cols) continue;
+      const lines = panelLines(cols, r.grid.rows.length);
+      if (lines <= 1.25 * r.grid.rows.length + 3) return done(r, size, [cols]);
+      if (best === null || lines < best[3]) best = [r, size, cols, lines];
+    }
+    if (best) return done(best[0], best[1], [best[2]]);
   }
   // Panels: the fewest; then the larger type, data unwrapped, as preferred (transposed or not).
   const shapes = opts.transpose ? [turned(true), coded] : [coded, turned(true)];

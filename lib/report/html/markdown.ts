@@ -288,21 +288,39 @@ const PER_TASK_ID = "per-task-accuracy";
 /** The longest LaTeX file name (without `.tex`): `tab:<name>` stays within 40 characters. */
 const MAX_LATEX_NAME = MAX_LABEL - "tab:".length;
 
+/** Run codes `R1`, `R2`, … in the runs summary's order (the same in every table). */
+function runCodes(doc: ReportDocument): Map<string, string> {
+  return new Map([...new Set(doc.runs.map((r) => r.run))].map((r, i) => [r, `R${i + 1}`]));
+}
+
 /**
- * Run names as `R1`, `R2`, … (in the runs summary's order, the same codes in every table of the
- * report) and model names as `M1`, … when a table is too wide for them.
+ * Run names as their codes and model names as `M1`, … when a table is too wide for them.
  */
-function reportShortNames(doc: ReportDocument): ShortNames[] {
-  const runs = [...new Set(doc.runs.map((r) => r.run))];
+function reportShortNames(codes: Map<string, string>): ShortNames[] {
   return [
     {
       columns: ["Run", "run", "A", "B"],
       prefix: "R",
       what: "Runs",
-      codes: Object.fromEntries(runs.map((r, i) => [r, `R${i + 1}`])),
+      codes: Object.fromEntries(codes),
     },
     { columns: ["Model", "model"], prefix: "M", what: "Models" },
   ];
+}
+
+/** The legend of the run codes: code, run, model, benchmarks. */
+function runCodesTable(doc: ReportDocument, codes: Map<string, string>): ReportTable {
+  return {
+    kind: "table",
+    id: "run-codes",
+    title: "Run codes",
+    caption: "The short names tables use for runs too long to print in full.",
+    columns: [{ label: "Code" }, { label: "Run" }, { label: "Model" }, { label: "Benchmarks" }],
+    rows: [...codes].map(([run, code]) => {
+      const of = doc.runs.filter((r) => r.run === run);
+      return [code, run, of[0].model, [...new Set(of.map((r) => r.benchmark))].join(", ")];
+    }),
+  };
 }
 
 /**
@@ -346,9 +364,10 @@ function accuracyByTaskTables(perTask: ReportTable, runs: readonly RunSummary[])
  * Every table of the report as LaTeX a paper can `\input` (`lib/render/table.ts`: booktabs,
  * ASCII-only, fitted to a plain article's `\textwidth`): runs summary, leaderboard and analysis
  * tables, per-task accuracy also in the BBEH paper's Table 2 shape (tasks × runs), the
- * comparisons overview and each pair's per-task table. Run names too wide for a table become
- * the codes `R1`, `R2`, … of the runs summary's order, with a legend under the table. Labels
- * are `tab:<name>`, at most 40 characters.
+ * comparisons overview and each pair's per-task table (`pair-r1-vs-r2-<benchmark>`). Runs
+ * have codes `R1`, `R2`, … in the runs summary's order (table `run-codes`); a table too wide
+ * for the names prints the codes, with a legend under it. Labels are `tab:<name>`, at most
+ * 40 characters.
  *
  * @example
  * ```ts
@@ -360,8 +379,11 @@ function accuracyByTaskTables(perTask: ReportTable, runs: readonly RunSummary[])
 export function reportLatexTables(doc: ReportDocument): LatexTableFile[] {
   validateReportDocument(doc);
   const ids = new Ids(MAX_LATEX_NAME);
+  const codes = runCodes(doc);
   const tables: [ReportTable, { transpose?: boolean }][] = [];
-  if (doc.runs.length) tables.push([runsSummaryTable(doc.runs), {}]);
+  if (doc.runs.length) {
+    tables.push([runsSummaryTable(doc.runs), {}], [runCodesTable(doc, codes), {}]);
+  }
   const fromSection = (s: ReportSection) => {
     for (const i of s.items) {
       if (i.kind !== "table") continue;
@@ -373,10 +395,14 @@ export function reportLatexTables(doc: ReportDocument): LatexTableFile[] {
   if (doc.leaderboard) fromSection(doc.leaderboard);
   if (doc.comparisons?.pairs.length) {
     tables.push([comparisonsOverviewTable(doc.comparisons.pairs), {}]);
-    for (const p of doc.comparisons.pairs) tables.push([pairTaskTable(p), {}]);
+    for (const p of doc.comparisons.pairs) {
+      // Named by the runs' codes: run names make file names of 120 characters.
+      const id = `pair-${codes.get(p.run_a)}-vs-${codes.get(p.run_b)}-${p.benchmark}`;
+      tables.push([{ ...pairTaskTable(p), id }, {}]);
+    }
   }
   doc.analyses.forEach(fromSection);
-  const shortNames = reportShortNames(doc);
+  const shortNames = reportShortNames(codes);
   return tables.map(([t, layout]) => {
     const name = ids.take(t.id ?? t.title);
     const rows = t.rows.map((r) => Object.fromEntries(t.columns.map((c, j) => [c.label, r[j]])));
