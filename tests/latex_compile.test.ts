@@ -254,6 +254,17 @@ dataTest(
       const names = first.map((f) => f.name.replace(/^.*\//, "").replace(/\.tex$/, ""));
       for (const n of names) assert.ok(n.length <= 36, `file name ${n}.tex too long`);
       assert.ok(names.includes("accuracy-by-task-bbeh") && names.includes("accuracy-by-task-bbh"));
+      assert.deepEqual(names.filter((n) => n.startsWith("pair-")).sort(), [
+        "pair-r1-vs-r3-bbh",
+        "pair-r2-vs-r4-bbeh",
+        "pair-r2-vs-r5-bbeh",
+        "pair-r4-vs-r5-bbeh",
+      ]);
+      // The Table 2 shape: a row per task, a column per run (codes of the runs summary's order).
+      const table2 = first.find((f) => f.name.endsWith("/accuracy-by-task-bbeh.tex"))!.tex;
+      assert.match(table2, /^ & R2 & R4 & R5 \\\\$/m);
+      assert.match(table2, /^boardgame\\_qa & [\d.]+ & [\d.]+ & [\d.]+ \\\\$/m);
+      assert.ok(table2.includes("Runs: R2 = [exp]"), "the legend of the codes");
       first.forEach(assertPortable);
       await assertCompiles(first);
     });

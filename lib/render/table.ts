@@ -43,6 +43,11 @@ export interface TableOptions {
    * wide (default: `run` → R1, R2, …; `model` → M1, M2, …).
    */
   shortNames?: ShortNames[];
+  /**
+   * LaTeX only: set the table transposed when it can be (its leading text columns as headers,
+   * its number columns as rows): runs × tasks printed as tasks × runs.
+   */
+  transpose?: boolean;
 }
 
 /** A table with every cell already formatted as text (`null` for a missing value). */
@@ -219,6 +224,7 @@ function renderLatex(t: FormattedTable, opts: TableOptions): string {
     label: opts.label,
     note: opts.note,
     shortNames: opts.shortNames,
+    transpose: opts.transpose,
   });
 }
 

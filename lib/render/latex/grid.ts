@@ -59,8 +59,8 @@ const NONE = "none";
 const same = (a: (string | null)[], b: (string | null)[]) => a.every((x, i) => x === b[i]);
 
 /**
- * Drop the columns that hold one value on every row, and those equal to an earlier column on
- * every row, saying so in a note. Only with two rows or more; the first column and at least
+ * Drop the columns that hold one value on every row, and text columns equal to an earlier
+ * column on every row (a model named as its run), saying so in a note. Only with two rows or more; the first column and at least
  * two columns always stay. `which: "text"` folds text columns only.
  */
 export function foldColumns(
@@ -75,7 +75,8 @@ export function foldColumns(
     if (which === "text" && g.numeric[j]) continue;
     const values = col(j);
     if (values.every((v) => v === values[0])) constant.push(j);
-    else {
+    else if (!g.numeric[j]) {
+      // Text only: two columns of numbers that agree on a few rows agree by chance.
       const earlier = [...Array(j).keys()].find((i) =>
         !constant.includes(i) && !copies.some(([c]) => c === i) && same(col(i), values)
       );

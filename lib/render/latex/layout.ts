@@ -360,13 +360,14 @@ export function layoutTable(g: LatexGrid, opts: LayoutOptions = {}): Layout {
       [coded, "footnotesize", true],
     ],
   ];
-  const turnedTries: Try[][] = [
-    [[turned(false), "normalsize", true]],
-    [[turned(false), "small", true]],
-    [[turned(true), "normalsize", true]],
-    [[turned(true), "small", true]],
-    [[turned(true), "footnotesize", true]],
-  ];
+  // Names as headers while they wrap little, else codes.
+  const turnedTries: Try[][] = [[
+    [turned(false), "normalsize", true],
+    [turned(false), "small", true],
+    [turned(true), "normalsize", true],
+    [turned(true), "small", true],
+    [turned(true), "footnotesize", true],
+  ]];
   const tiers = opts.transpose ? [...turnedTries, ...asIs] : [...asIs, ...turnedTries];
   const done = (r: Rewritten, size: LatexSize, ps: LaidColumn[][]): Layout => {
     const l = {

@@ -380,9 +380,10 @@ export function reportLatexTables(doc: ReportDocument): LatexTableFile[] {
   validateReportDocument(doc);
   const ids = new Ids(MAX_LATEX_NAME);
   const codes = runCodes(doc);
-  const tables: [ReportTable, { transpose?: boolean }][] = [];
+  const tables: [ReportTable, { transpose?: boolean; shortNames?: ShortNames[] }][] = [];
   if (doc.runs.length) {
-    tables.push([runsSummaryTable(doc.runs), {}], [runCodesTable(doc, codes), {}]);
+    // The legend of the codes prints the names, never the codes.
+    tables.push([runsSummaryTable(doc.runs), {}], [runCodesTable(doc, codes), { shortNames: [] }]);
   }
   const fromSection = (s: ReportSection) => {
     for (const i of s.items) {
