@@ -242,9 +242,20 @@ Deno.test("reportLatexTables writes every table as booktabs LaTeX with unique na
   const tables = reportLatexTables(doc);
   const names = tables.map((t) => t.name);
   assert.equal(new Set(names).size, names.length);
-  assert.deepEqual(names.slice(0, 3), ["runs-summary", "leaderboard-tasks", "comparisons-overall"]);
-  // 3 runs: 3 pairs, each with a per-task table; one analysis table.
-  assert.equal(tables.length, 1 + 1 + 1 + 3 + 1);
+  assert.deepEqual(names.slice(0, 4), [
+    "runs-summary",
+    "run-codes",
+    "leaderboard-tasks",
+    "comparisons-overall",
+  ]);
+  // 3 runs: 3 pairs, each with a per-task table named by the runs' codes; one analysis table.
+  assert.equal(tables.length, 1 + 1 + 1 + 1 + 3 + 1);
+  const pairs = names.filter((n) => n.startsWith("pair-"));
+  assert.deepEqual(pairs.map((n) => n.replace(/-[a-z]+$/, "")), [
+    "pair-r1-vs-r2",
+    "pair-r1-vs-r3",
+    "pair-r2-vs-r3",
+  ]);
   for (const t of tables) {
     assert.match(t.tex, /\\toprule[\s\S]*\\midrule[\s\S]*\\bottomrule/);
     assert.ok(t.tex.includes(`\\label{tab:${t.name}}`));

@@ -9,8 +9,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ensureChromium } from "@runlens/setup/chromium.ts";
+import { ensureLatex } from "@runlens/setup/latex.ts";
 import { ChromiumBrowser } from "@runlens/setup/chromium_driver.ts";
 import { countText, open, optionValue, selectValue } from "./_browser.ts";
+import { compileTables } from "./_latex.ts";
 import { type CliResult, runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
@@ -74,11 +76,15 @@ dataTest("runlens report on the BBH release's real code-davinci-002 outputs", as
       [["code-davinci-002-cot", 6511, 0], ["code-davinci-002-direct", 6511, 0]],
     );
     assert.ok(md.includes("## Paired comparisons"));
-    assert.ok(
-      Deno.readDirSync(join(out, "tables")).some((e) =>
-        e.name === "pair-code-davinci-002-cot-vs-code-davinci-002-direct.tex"
-      ),
+    // The pair's table is named by the runs' codes (R1, R2: the runs summary's order).
+    const tables = [...Deno.readDirSync(join(out, "tables"))].map((e) => e.name).sort();
+    assert.ok(tables.includes("pair-r1-vs-r2-bbh.tex"), tables.join(", "));
+    // Every table, the 378-row format sensitivity included, compiles and fits a plain article.
+    await ensureLatex();
+    const problems = await compileTables(
+      tables.map((name) => ({ name, tex: Deno.readTextFileSync(join(out, "tables", name)) })),
     );
+    assert.deepEqual(problems, []);
     const total = 2 * 6511;
     const wrongWordSorting = score.runs.reduce(
       (n, r) => n + r.tasks.word_sorting.n - r.tasks.word_sorting.correct,

@@ -16,6 +16,7 @@ import {
   tableBundle,
   writeTable,
 } from "@runlens/render/table.ts";
+import { latexLabel } from "@runlens/render/latex/label.ts";
 
 const ROWS = [
   { task: "dyck_languages", acc: 0.51234, n: 200, note: 'said "hi", twice' },
@@ -65,24 +66,91 @@ Deno.test("latex: booktabs table with caption, label, note, right-aligned number
   strictEqual(
     tex,
     [
-      "\\begin{table}[ht]",
+      "% Packages: booktabs",
+      "% (in the preamble: \\usepackage{booktabs})",
+      "\\begin{table}[htbp]",
       "\\centering",
       "\\caption{Accuracy (\\%)}",
       "\\label{tab:acc}",
-      "\\begin{tabular}{lrrl}",
+      "\\begin{tabular}{@{}lrrl@{}}",
       "\\toprule",
       "task & acc & n & note \\\\",
       "\\midrule",
-      'dyck\\_languages & 0.51 & 200 & said "hi", twice \\\\',
+      "dyck\\_languages & 0.51 & 200 & said ``hi'', twice \\\\",
       "100\\% \\& more & -- & 7 & two lines \\\\",
       "\\bottomrule",
       "\\end{tabular}",
-      "\\par\\smallskip{\\footnotesize n\\_items scored\\par}",
+      "\\par\\smallskip{\\footnotesize\\raggedright n\\_items scored\\par}",
       "\\end{table}",
       "",
     ].join("\n"),
   );
   strictEqual(latexTable([{ a: 1 }]).includes("\\caption"), false);
+});
+
+Deno.test("latex: ASCII only — minus signs, dashes, quotes, accents, Greek; the rest as code points", () => {
+  strictEqual(latexEscape("A − B = −1.5"), "A $-$ B = $-$1.5");
+  strictEqual(latexEscape("-3 and x-3, [-0.5, 2]"), "$-$3 and x-3, [$-$0.5, 2]");
+  strictEqual(latexEscape("a--b – c — d"), "a-{}-b -- c --- d");
+  strictEqual(latexEscape('“q” ‘s’ "t" it\'s'), "``q'' `s' ``t'' it's");
+  strictEqual(
+    latexEscape("Café naïve Łódź straße"),
+    "Caf\\'{e} na\\\"{\\i{}}ve \\L{}\\'{o}d\\'{z} stra\\ss{}e",
+  );
+  strictEqual(latexEscape("α ≤ 2×"), "$\\alpha$ $\\le$ 2$\\times$");
+  strictEqual(latexEscape("模型 🚀"), "[U+6A21][U+578B] [U+1F680]");
+  strictEqual(latexEscape("bell\u0007 zero\u200Bwidth"), "bell[U+0007] zerowidth");
+  strictEqual(latexEscape("`x` ~^"), "\\`{}x\\`{} \\textasciitilde{}\\textasciicircum{}");
+  const hostile = latexEscape("\\input{/etc/passwd} ½ € ﬁ \uD800");
+  strictEqual(hostile, "\\textbackslash{}input\\{/etc/passwd\\} 1/2 EUR fi [U+D800]");
+});
+
+Deno.test("latex: labels of at most 40 characters, deterministic and distinct", () => {
+  strictEqual(latexLabel("tab:acc"), "tab:acc");
+  strictEqual(latexLabel("tab:runs summary/α"), "tab:runs-summary--");
+  const a = latexLabel(`tab:pair-${"x".repeat(80)}-vs-a`);
+  const b = latexLabel(`tab:pair-${"x".repeat(80)}-vs-b`);
+  strictEqual(a.length, 40);
+  strictEqual(a, latexLabel(`tab:pair-${"x".repeat(80)}-vs-a`));
+  strictEqual(a === b, false);
+  strictEqual(a.slice(0, 33), b.slice(0, 33));
+});
+
+Deno.test("latex: a table too wide wraps, folds, abbreviates or transposes — never overflows", () => {
+  // Two rows of thirty tasks: tasks as rows, the runs as columns.
+  const runs = ["first-run", "second-run"];
+  const board = runs.map((run, i) => ({
+    run,
+    ...Object.fromEntries(Array.from({ length: 30 }, (_, j) => [`task_${j}`, i + j / 10])),
+  }));
+  const turned = latexTable(board, { digits: 1 });
+  strictEqual(turned.includes(" & first-run & second-run \\\\\n"), true);
+  strictEqual(turned.includes("\ntask\\_29 & 2.9 & 3.9 \\\\\n"), true);
+  // A scorer on every row goes to the note; long free text wraps in a p{} column.
+  const rows = [0, 1].map((i) => ({
+    task: `task_${i}`,
+    scorer: "bbeh-official",
+    response: "word ".repeat(80 + i),
+  }));
+  const wrapped = latexTable(rows);
+  strictEqual(wrapped.includes("Same on every row: scorer = bbeh-official."), true);
+  strictEqual(/p\{[\d.]+pt\}/.test(wrapped), true);
+  strictEqual(wrapped.startsWith("% Packages: booktabs, array\n"), true);
+  // Long run names become R1, R2 with a legend when the table needs the room.
+  const names = [0, 1, 2].map((i) =>
+    `organisation__model-name-${i}-instruct,dtype=bfloat16,revision=main`
+  );
+  const coded = latexTable(names.map((run, i) => ({
+    run,
+    ...Object.fromEntries(Array.from({ length: 8 }, (_, j) => [`metric_${j}`, i * j + 0.5])),
+  })));
+  const legend = coded.replaceAll("\\allowbreak{}", ""); // long words may break anywhere
+  strictEqual(legend.includes("Runs: R1 = organisation\\_\\_model-name-0-instruct"), true);
+  strictEqual(/^R2 & /m.test(coded), true);
+  // More than a page of rows: a longtable.
+  const long = latexTable(Array.from({ length: 120 }, (_, i) => ({ i, x: i / 3 })));
+  strictEqual(long.includes("\\begin{longtable}"), true);
+  strictEqual(long.includes("longtable"), long.startsWith("% Packages: booktabs, longtable\n"));
 });
 
 Deno.test("markdown: padded pipe table, numbers right-aligned, caption above, note below", () => {

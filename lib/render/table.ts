@@ -21,6 +21,9 @@
  */
 import { join } from "node:path";
 import type { DataFrame } from "nodejs-polars";
+import type { ShortNames } from "./latex/grid.ts";
+import { renderLatexTable } from "./latex/render.ts";
+export { latexEscape } from "./latex/text.ts";
 
 /** A table: a polars DataFrame or row objects (columns in first-seen key order). */
 export type TableInput = DataFrame | Record<string, unknown>[];
@@ -31,10 +34,20 @@ export interface TableOptions {
   caption?: string;
   /** Decimals for non-integer number columns (default 3), or per column by name. */
   digits?: number | Record<string, number>;
-  /** LaTeX `\label` (e.g. `tab:accuracy`). */
+  /** LaTeX `\label` (e.g. `tab:accuracy`; cut to 40 characters; {@link writeTable}: `tab:<name>`). */
   label?: string;
   /** A note printed below the table (Markdown, LaTeX, HTML; not CSV). */
   note?: string;
+  /**
+   * LaTeX only: columns of names that may become codes with a legend when the table is too
+   * wide (default: `run` → R1, R2, …; `model` → M1, M2, …).
+   */
+  shortNames?: ShortNames[];
+  /**
+   * LaTeX only: set the table transposed when it can be (its leading text columns as headers,
+   * its number columns as rows): runs × tasks printed as tasks × runs.
+   */
+  transpose?: boolean;
 }
 
 /** A table with every cell already formatted as text (`null` for a missing value). */
@@ -190,38 +203,11 @@ function renderMarkdown(t: FormattedTable, opts: TableOptions): string {
 // ---------------------------------------------------------------------------------------------
 // LaTeX
 
-const TEX_ESCAPES: Record<string, string> = {
-  "\\": "\\textbackslash{}",
-  "&": "\\&",
-  "%": "\\%",
-  "$": "\\$",
-  "#": "\\#",
-  "_": "\\_",
-  "{": "\\{",
-  "}": "\\}",
-  "~": "\\textasciitilde{}",
-  "^": "\\textasciicircum{}",
-  "|": "\\textbar{}",
-  "<": "\\textless{}",
-  ">": "\\textgreater{}",
-};
-
 /**
- * Escape text for LaTeX: `\ & % $ # _ { } ~ ^`, and `| < >` (wrong glyphs under OT1); line
- * breaks become spaces.
- *
- * @example
- * ```ts
- * latexEscape("50% of a_b"); // "50\\% of a\\_b"
- * ```
- */
-export function latexEscape(s: string): string {
-  return s.replace(/[\\&%$#_{}~^|<>]/g, (c) => TEX_ESCAPES[c]).replace(/\s*(\r?\n|\r)\s*/g, " ");
-}
-
-/**
- * The table as a LaTeX `table` with a booktabs `tabular` (`\toprule`, `\midrule`,
- * `\bottomrule`; numbers right-aligned; nulls `--`), caption and label on top, note below.
+ * The table as LaTeX a paper can `\input` (`latex/render.ts`): booktabs, ASCII-only, fitted to
+ * a plain article's `\textwidth` (wrapped headers and columns, smaller type, folded constant
+ * columns, run names as codes with a legend, transposed or stacked panels — the least that
+ * fits), a `longtable` when taller than a page; the packages it needs in a comment on top.
  *
  * @example
  * ```ts
@@ -233,23 +219,13 @@ export function latexTable(input: TableInput, opts: TableOptions = {}): string {
 }
 
 function renderLatex(t: FormattedTable, opts: TableOptions): string {
-  const cell = (s: string | null) => (s === null ? "--" : latexEscape(s));
-  const row = (cells: (string | null)[]) => `${cells.map(cell).join(" & ")} \\\\`;
-  const lines = ["\\begin{table}[ht]", "\\centering"];
-  if (opts.caption) lines.push(`\\caption{${latexEscape(opts.caption)}}`);
-  if (opts.label) lines.push(`\\label{${opts.label}}`);
-  lines.push(
-    `\\begin{tabular}{${t.numeric.map((n) => (n ? "r" : "l")).join("")}}`,
-    "\\toprule",
-    row(t.columns),
-    "\\midrule",
-    ...t.rows.map(row),
-    "\\bottomrule",
-    "\\end{tabular}",
-  );
-  if (opts.note) lines.push(`\\par\\smallskip{\\footnotesize ${latexEscape(opts.note)}\\par}`);
-  lines.push("\\end{table}");
-  return lines.join("\n") + "\n";
+  return renderLatexTable(t, {
+    caption: opts.caption,
+    label: opts.label,
+    note: opts.note,
+    shortNames: opts.shortNames,
+    transpose: opts.transpose,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,7 +303,7 @@ export function writeTable(
   const t = formatTable(input, opts);
   Deno.writeTextFileSync(paths.csv, renderCsv(t));
   Deno.writeTextFileSync(paths.md, renderMarkdown(t, opts));
-  Deno.writeTextFileSync(paths.tex, renderLatex(t, opts));
+  Deno.writeTextFileSync(paths.tex, renderLatex(t, { label: `tab:${name}`, ...opts }));
   return paths;
 }
 

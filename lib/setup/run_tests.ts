@@ -1,7 +1,7 @@
 /**
  * `deno task test`: install what the tests need (the Jupyter client; Debian's Chromium for the
- * report's real-browser tests; NumPy, SciPy and statsmodels for the statistics reference
- * check), then run every test and every doc example
+ * report's real-browser tests; Debian's TeX for compiling every LaTeX table; NumPy, SciPy and
+ * statsmodels for the statistics reference check), then run every test and every doc example
  * in one `deno test` run. Without a data directory (no `$RUNLENS_DATA`, no `../shared/data`)
  * the doc examples — many read the data sets — are type-checked instead of run, and the
  * data-backed tests skip (with `CI=true` they fail instead). Extra arguments go to
@@ -17,6 +17,7 @@ import { existsSync } from "node:fs";
 import { DEBIAN_PYTHON, ensureDebianPackages, pythonImports } from "./debian.ts";
 import { ensureChromium } from "./chromium.ts";
 import { ensureJupyter } from "./jupyter.ts";
+import { ensureLatex } from "./latex.ts";
 
 /** Debian packages of the independent statistics reference (tests/reference/stats_reference.py). */
 export const STATS_REFERENCE_PACKAGES = ["python3-numpy", "python3-scipy", "python3-statsmodels"];
@@ -42,6 +43,7 @@ async function deno(args: string[], env: Record<string, string> = {}): Promise<n
 export async function runTests(extra: string[]): Promise<number> {
   await ensureJupyter();
   await ensureChromium();
+  await ensureLatex();
   await ensureDebianPackages(
     "the statistics reference (NumPy, SciPy, statsmodels)",
     STATS_REFERENCE_PACKAGES,

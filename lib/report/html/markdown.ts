@@ -20,6 +20,8 @@
  * ```
  * @module
  */
+import type { ShortNames } from "../../render/latex/grid.ts";
+import { MAX_LABEL, shortId } from "../../render/latex/label.ts";
 import { latexTable, markdownTable } from "../../render/table.ts";
 import type {
   Cell,
@@ -29,6 +31,7 @@ import type {
   ReportFigure,
   ReportSection,
   ReportTable,
+  RunSummary,
 } from "./document.ts";
 import { validateReportDocument } from "./document.ts";
 import { comparisonsOverviewTable, grouped, pairTaskTable, runsSummaryTable } from "./render.ts";
@@ -79,13 +82,15 @@ function mdTable(t: ReportTable, heading: string | null): string {
   return out.join("\n");
 }
 
+/** Unique ids (anchors, file names) from titles: lower-case slugs, at most `max` characters. */
 class Ids {
   #used = new Set<string>();
+  constructor(readonly max = Infinity) {}
   take(want: string): string {
     const base = want.normalize("NFKD").toLowerCase().replace(/[^a-z0-9_-]+/g, "-")
       .replace(/^-+|-+$/g, "") || "table";
-    let id = base;
-    for (let k = 2; this.#used.has(id); k++) id = `${base}-${k}`;
+    let id = shortId(base, this.max);
+    for (let k = 2; this.#used.has(id); k++) id = shortId(`${base}-${k}`, this.max);
     this.#used.add(id);
     return id;
   }
@@ -277,9 +282,92 @@ export interface LatexTableFile {
   tex: string;
 }
 
+/** The id `report/analyses.ts` gives the per-task accuracy table (run, benchmark, task, …). */
+const PER_TASK_ID = "per-task-accuracy";
+
+/** The longest LaTeX file name (without `.tex`): `tab:<name>` stays within 40 characters. */
+const MAX_LATEX_NAME = MAX_LABEL - "tab:".length;
+
+/** Run codes `R1`, `R2`, … in the runs summary's order (the same in every table). */
+function runCodes(doc: ReportDocument): Map<string, string> {
+  return new Map([...new Set(doc.runs.map((r) => r.run))].map((r, i) => [r, `R${i + 1}`]));
+}
+
 /**
- * Every table of the report as booktabs LaTeX: runs summary, leaderboard and analysis tables,
- * the comparisons overview and each pair's per-task table. Labels are `tab:<name>`.
+ * Run names as their codes and model names as `M1`, … when a table is too wide for them.
+ */
+function reportShortNames(codes: Map<string, string>): ShortNames[] {
+  return [
+    {
+      columns: ["Run", "run", "A", "B"],
+      prefix: "R",
+      what: "Runs",
+      codes: Object.fromEntries(codes),
+    },
+    { columns: ["Model", "model"], prefix: "M", what: "Models" },
+  ];
+}
+
+/** The legend of the run codes: code, run, model, benchmarks. */
+function runCodesTable(doc: ReportDocument, codes: Map<string, string>): ReportTable {
+  return {
+    kind: "table",
+    id: "run-codes",
+    title: "Run codes",
+    caption: "The short names tables use for runs too long to print in full.",
+    columns: [{ label: "Code" }, { label: "Run" }, { label: "Model" }, { label: "Benchmarks" }],
+    rows: [...codes].map(([run, code]) => {
+      const of = doc.runs.filter((r) => r.run === run);
+      return [code, run, of[0].model, [...new Set(of.map((r) => r.benchmark))].join(", ")];
+    }),
+  };
+}
+
+/**
+ * The per-task accuracy table in the BBEH paper's Table 2 shape, one per benchmark: a row per
+ * run and a column per task plus the run's headline, set transposed (tasks as rows, runs as
+ * columns). Empty when `perTask` lacks a `run`, `benchmark`, `task` or `accuracy` column.
+ */
+function accuracyByTaskTables(perTask: ReportTable, runs: readonly RunSummary[]): ReportTable[] {
+  const at = (label: string) => perTask.columns.findIndex((c) => c.label === label);
+  const [run, benchmark, task, accuracy] = ["run", "benchmark", "task", "accuracy"].map(at);
+  if ([run, benchmark, task, accuracy].some((j) => j < 0)) return [];
+  const digits = perTask.columns[accuracy].digits;
+  const benchmarks = [...new Set(perTask.rows.map((r) => String(r[benchmark])))];
+  return benchmarks.map((b) => {
+    const rows = perTask.rows.filter((r) => r[benchmark] === b);
+    const tasks = [...new Set(rows.map((r) => String(r[task])))];
+    const summaries = runs.filter((r) => r.benchmark === b && rows.some((x) => x[run] === r.run));
+    const metrics = [...new Set(summaries.flatMap((r) => (r.headline ? [r.headline.metric] : [])))];
+    const value = (r: string, t: string) =>
+      (rows.find((x) => x[run] === r && x[task] === t)?.[accuracy] ?? null) as Cell;
+    return {
+      kind: "table",
+      id: `accuracy-by-task-${b}`,
+      title: `${b}: accuracy (%) by task and run`,
+      caption: "Tasks as rows, runs as columns (the BBEH paper's Table 2 shape); the last " +
+        "rows: each run's headline aggregate.",
+      columns: [
+        { label: "run" },
+        ...[...tasks, ...metrics].map((label) => ({ label, digits })),
+      ],
+      rows: summaries.map((s) => [
+        s.run,
+        ...tasks.map((t) => value(s.run, t)),
+        ...metrics.map((m) => (s.headline?.metric === m ? s.headline.value : null)),
+      ]),
+    } satisfies ReportTable;
+  });
+}
+
+/**
+ * Every table of the report as LaTeX a paper can `\input` (`lib/render/table.ts`: booktabs,
+ * ASCII-only, fitted to a plain article's `\textwidth`): runs summary, leaderboard and analysis
+ * tables, per-task accuracy also in the BBEH paper's Table 2 shape (tasks × runs), the
+ * comparisons overview and each pair's per-task table (`pair-r1-vs-r2-<benchmark>`). Runs
+ * have codes `R1`, `R2`, … in the runs summary's order (table `run-codes`); a table too wide
+ * for the names prints the codes, with a legend under it. Labels are `tab:<name>`, at most
+ * 40 characters.
  *
  * @example
  * ```ts
@@ -290,19 +378,33 @@ export interface LatexTableFile {
  */
 export function reportLatexTables(doc: ReportDocument): LatexTableFile[] {
   validateReportDocument(doc);
-  const ids = new Ids();
-  const tables: ReportTable[] = [];
-  if (doc.runs.length) tables.push(runsSummaryTable(doc.runs));
+  const ids = new Ids(MAX_LATEX_NAME);
+  const codes = runCodes(doc);
+  const tables: [ReportTable, { transpose?: boolean; shortNames?: ShortNames[] }][] = [];
+  if (doc.runs.length) {
+    // The legend of the codes prints the names, never the codes.
+    tables.push([runsSummaryTable(doc.runs), {}], [runCodesTable(doc, codes), { shortNames: [] }]);
+  }
   const fromSection = (s: ReportSection) => {
-    for (const i of s.items) if (i.kind === "table") tables.push(i);
+    for (const i of s.items) {
+      if (i.kind !== "table") continue;
+      tables.push([i, {}]);
+      if (i.id !== PER_TASK_ID) continue;
+      for (const t of accuracyByTaskTables(i, doc.runs)) tables.push([t, { transpose: true }]);
+    }
   };
   if (doc.leaderboard) fromSection(doc.leaderboard);
   if (doc.comparisons?.pairs.length) {
-    tables.push(comparisonsOverviewTable(doc.comparisons.pairs));
-    for (const p of doc.comparisons.pairs) tables.push(pairTaskTable(p));
+    tables.push([comparisonsOverviewTable(doc.comparisons.pairs), {}]);
+    for (const p of doc.comparisons.pairs) {
+      // Named by the runs' codes: run names make file names of 120 characters.
+      const id = `pair-${codes.get(p.run_a)}-vs-${codes.get(p.run_b)}-${p.benchmark}`;
+      tables.push([{ ...pairTaskTable(p), id }, {}]);
+    }
   }
   doc.analyses.forEach(fromSection);
-  return tables.map((t) => {
+  const shortNames = reportShortNames(codes);
+  return tables.map(([t, layout]) => {
     const name = ids.take(t.id ?? t.title);
     const rows = t.rows.map((r) => Object.fromEntries(t.columns.map((c, j) => [c.label, r[j]])));
     return {
@@ -314,6 +416,8 @@ export function reportLatexTables(doc: ReportDocument): LatexTableFile[] {
           label: `tab:${name}`,
           digits: digits(t),
           note: t.note,
+          shortNames,
+          ...layout,
         },
       ),
     };
