@@ -27,15 +27,20 @@
  *    - anything else: the candidate minus surrounding quotes/brackets and a final ".",
  *      compared case-insensitively with runs of spaces and commas collapsed.
  *
- * No answer → `extracted` null, wrong. Missing response or target → not scored (null).
+ * No answer → `extracted` null, wrong, `found` false. Missing response or target → not scored
+ * (null).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { lenient } from "@runlens/scorers/lenient.ts";
- * assert.deepEqual(lenient.score("**Answer: b**", "(B)"), { extracted: "(B)", correct: true });
+ * assert.deepEqual(lenient.score("**Answer: b**", "(B)"), {
+ *   extracted: "(B)",
+ *   correct: true,
+ *   found: true,
+ * });
  * const thought = "<think>(A)?</think>\nThe answer is (C).";
- * assert.deepEqual(lenient.score(thought, "(C)"), { extracted: "(C)", correct: true });
+ * assert.deepEqual(lenient.score(thought, "(C)"), { extracted: "(C)", correct: true, found: true });
  * ```
  * @module
  */
@@ -239,6 +244,6 @@ export const lenient: Scorer = {
   needs: ["input"],
   score(response, target, ctx) {
     const extracted = lenientExtract(response, target, ctx?.input);
-    return { extracted, correct: lenientMatch(extracted, target) };
+    return { extracted, correct: lenientMatch(extracted, target), found: extracted !== null };
   },
 };

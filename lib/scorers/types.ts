@@ -12,7 +12,12 @@
  * import type { Scorer } from "@runlens/scorers/types.ts";
  * import { getScorer } from "@runlens/benchmarks/registry.ts";
  * const s: Scorer = getScorer("last-line");
- * assert.deepEqual(s.score("thinking…\nTrue\n", "true"), { extracted: "true", correct: true });
+ * assert.deepEqual(s.score("thinking…\nTrue\n", "true"), {
+ *   extracted: "true",
+ *   correct: true,
+ *   found: true,
+ * });
+ * assert.equal(s.score(" \n", "true").found, false); // no answer found: said, not silently wrong
  * ```
  * @module
  */
@@ -23,6 +28,14 @@ export interface Verdict {
   extracted: string | null;
   /** The verdict; null when the rule does not score this row. */
   correct: boolean | null;
+  /**
+   * Whether the rule found an answer in the response: its cue, or the bare answer its
+   * convention allows, and a non-empty answer there (each scorer's documentation says
+   * exactly when). False: the verdict is "wrong" only because nothing was read — a log in
+   * another answer convention scores 0 this way, which the summaries count and flag. Null:
+   * the rule extracts nothing (`stored`) or does not score this row.
+   */
+  found: boolean | null;
 }
 
 /** What some rules need besides the response and the target (one row). */
@@ -62,9 +75,13 @@ export type ScorerNeed = "task" | "input" | "stored";
  *   source: "an example",
  *   benchmarks: ["toy"],
  *   needs: [],
- *   score: (response, target) => ({ extracted: response.trim(), correct: response.trim() === target }),
+ *   score: (response, target) => ({
+ *     extracted: response.trim(),
+ *     correct: response.trim() === target,
+ *     found: response.trim() !== "",
+ *   }),
  * };
- * assert.deepEqual(exact.score(" 4 ", "4"), { extracted: "4", correct: true });
+ * assert.deepEqual(exact.score(" 4 ", "4"), { extracted: "4", correct: true, found: true });
  * const df = pl.DataFrame({ response: ["4", "5"], target: ["4", "4"] });
  * assert.deepEqual(scoreFrame(df, exact).getColumn("correct").toArray(), [true, false]);
  * ```
