@@ -6,7 +6,14 @@
  * @module
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { getScorer, SCORERS } from "@runlens/benchmarks/registry.ts";
+import { loadRuns } from "@runlens/pipeline/load.ts";
+import { defaultScorerOf, runEngine } from "@runlens/pipeline/engine.ts";
+import { compactFrame } from "@runlens/pipeline/compact_frame.ts";
+import { type Answer, finalBlock, writeChatLog } from "./_answer_logs.ts";
+import { dataTest } from "./_data.ts";
+import { withTempDir } from "./_tmp.ts";
 
 /** One response, its target (and task/input when the rule reads them), and the expected found. */
 interface FoundCase {
@@ -120,3 +127,42 @@ Deno.test("found: every registered scorer says it, and the table covers every on
     assert.ok("found" in v && (v.found === null || typeof v.found === "boolean"), s.name);
   }
 });
+
+/** Four conventions in turn: the BBH cue, a final-answer block, an "Answer:" line, bare. */
+const MIXED: Answer = (i, target) =>
+  [
+    `Step by step.\nSo the answer is ${target}.`,
+    finalBlock(target),
+    `Step by step.\nAnswer: ${target}`,
+    target,
+  ][i % 4];
+
+dataTest(
+  "found: the rows frame carries answer_found, from the Workers' compact rows",
+  async (dataDir) => {
+    await withTempDir(async (dir) => {
+      const n = 22;
+      writeChatLog(dataDir, join(dir, "mixed"), ["navigate", "snarks"], n, MIXED);
+      // bbh-release-cot reads the cue and the bare answer: i % 4 of 0 and 3
+      const want = Array.from({ length: n }, (_, i) => i % 4 === 0 || i % 4 === 3);
+      // in this thread, and in two Workers scoring ranges of ~1 KB
+      for (const workers of [1, 2]) {
+        const engine = await runEngine([join(dir, "mixed")], dataDir, {
+          scorerOf: defaultScorerOf,
+          workers,
+          rangeBytes: workers === 1 ? undefined : 1024,
+        });
+        const files = engine.files.map((f) => f.path);
+        const rows = compactFrame(engine.merged.rows, files).sort(["task", "example_index"]);
+        assert.deepEqual(rows.getColumn("answer_found").toArray(), [...want, ...want]);
+        // a row whose answer was not found is scored wrong, as before
+        assert.deepEqual(rows.getColumn("correct").toArray(), [...want, ...want]);
+      }
+      const loaded = await loadRuns([join(dir, "mixed")], dataDir, { cache: false });
+      const cols = loaded.rows.columns;
+      assert.equal(cols[cols.indexOf("correct") + 1], "answer_found");
+      const rows = loaded.rows.sort(["task", "example_index"]);
+      assert.deepEqual(rows.getColumn("answer_found").toArray(), [...want, ...want]);
+    });
+  },
+);

@@ -47,7 +47,7 @@ import {
   staleReason,
   writeCache,
 } from "./cache.ts";
-import { compactFrame } from "./compact_frame.ts";
+import { compactColumns, compactFrame } from "./compact_frame.ts";
 import { type EngineOptions, type LoadPlan, planLoad, scoreLoad } from "./engine.ts";
 import type { LoadQuarantine, MergedLoad } from "./merge.ts";
 import type { PlannedFile, RunBy } from "./plan.ts";
@@ -421,7 +421,8 @@ async function scoredOrCached(
   const dir = options.cache ? cacheDir(options.cache === true ? null : options.cache) : null;
   const keyed = dir === null ? null : cacheKey(plan, dataDir, engineOptions);
   if (dir !== null && keyed !== null) {
-    const read = readCache(dir, keyed.key);
+    // an entry of rows without a column this code makes is a miss, never rows to use
+    const read = readCache(dir, keyed.key, compactColumns());
     if (read.load) {
       progress.phase(`cache: ${count(read.load.frame.height)} rows from ${dir}`);
       return fromCache(plan, read.load, { dir, key: keyed.key, hit: true, reason: null });
