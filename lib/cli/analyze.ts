@@ -28,6 +28,7 @@ import { resolveDataDir } from "../core/data_dir.ts";
 import { formatSensitivity, formatSensitivityByRun } from "../pipeline/format_sensitivity.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
 
 /** Headline keys of the text output. */
 const HEADLINE = [
@@ -89,7 +90,7 @@ export const analyzeCommand: Command<AnalyzeArgs> = {
   name: "analyze",
   summary:
     "subset accuracies and failure modes of BBEH runs: analyze <paths…> [--data DIR] [--json]",
-  usage: "analyze <paths…> [--data DIR] [--json]",
+  usage: "analyze <paths…> [--data DIR] [--json]\n" + EXIT_CODES_HELP,
   options: {
     data: { type: "string", value: "DIR", description: "data directory" },
     json: { type: "boolean", description: "print the JSON report" },
@@ -140,7 +141,7 @@ async function analyzeRun(args: AnalyzeArgs): Promise<number> {
     }));
     console.log(JSON.stringify(jsonEnvelope("analyze", { runs: report, quarantine }), null, 2));
   } else console.log(text(report));
-  return 0;
+  return reportLoadFailures("analyze", loaded, args.load.strict === true);
 }
 
 /**

@@ -55,6 +55,7 @@ import type { RunNaming } from "./run_names.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
 import { type RunSummary, summariseRuns } from "./summarise.ts";
+import { type Advice, adviseRuns } from "./advice.ts";
 import { count } from "../core/count.ts";
 
 export type { RunSummary, StoredAgreement, StoredDisagreement, TaskScore } from "./summarise.ts";
@@ -156,6 +157,11 @@ export interface LoadedRuns {
   sources: ResponseFiles;
   /** Whether the cache was used, and why not (null: no cache asked for). */
   cache: CacheUse | null;
+  /**
+   * Run × tasks whose answers were mostly not found and runs whose stored verdicts disagree
+   * with the scorer, each with the scorer to try instead (`advice.ts`).
+   */
+  advice: Advice;
 }
 
 /** What the cache did for a load. */
@@ -267,6 +273,7 @@ async function load(
   const runs = runSummaries(fileSummaries, rows, scored, engineOptions.scorerOf);
   const sources = new Map(plan.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
+  const advice = adviseRuns({ runs, rows, sources, dataDir });
   return {
     files: plan.files.map((f) => f.path),
     fileSummaries,
@@ -280,6 +287,7 @@ async function load(
     warnings: loadWarnings(scored, runs, options.runBy),
     sources,
     cache: scored.cache,
+    advice,
   };
 }
 
