@@ -10,6 +10,10 @@ import { join } from "node:path";
 import { getScorer, SCORERS } from "@runlens/benchmarks/registry.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { ADVICE_SAMPLE, adviceText, noAnswerText, storedText } from "@runlens/pipeline/advice.ts";
+import { buildReport } from "@runlens/report/build.ts";
+import { escapeHtml, renderReportHtml, runsSummaryTable } from "@runlens/report/html/render.ts";
+import { renderReportMarkdown } from "@runlens/report/html/markdown.ts";
+import type { ReportTable } from "@runlens/report/html/document.ts";
 import { ROW_EXPORT_COLUMNS } from "@runlens/cli/score.ts";
 import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
 import { readBbhExamples } from "@runlens/benchmarks/bbh/examples.ts";
@@ -458,6 +462,30 @@ dataTest(
         written.snarks
           .filter((_, i) => found[i]).map((w) => w.target),
       );
+    });
+  },
+);
+
+dataTest(
+  "report: the runs table counts the answers not found; the advice shows under it",
+  async (dataDir) => {
+    await withTempDir(async (dir) => {
+      writeChatLog(dataDir, join(dir, "gpt4"), ["navigate", "snarks"], 10, (_, t) => finalBlock(t));
+      const loaded = await loadRuns([join(dir, "gpt4")], dataDir, { cache: false });
+      const doc = await buildReport(loaded, { dataDir, command: "test", provenance: "source" });
+      assert.equal(doc.runs[0].no_answer, 20);
+      assert.deepEqual(doc.advice, adviceText(loaded.advice));
+      assert.equal(doc.advice!.length, 2);
+      const table = runsSummaryTable(doc.runs);
+      const col = table.columns.findIndex((c) => c.label === "No answer found");
+      assert.equal(table.rows[0][col], 20);
+      const perTask = doc.analyses.find((s) => s.id === "per-task")!.items[0] as ReportTable;
+      const noAnswer = perTask.columns.findIndex((c) => c.label === "no_answer");
+      assert.deepEqual(perTask.rows.map((r) => r[noAnswer]), [10, 10]);
+      const html = renderReportHtml(doc);
+      assert.ok(html.includes("Check these numbers"));
+      assert.ok(html.includes(escapeHtml(doc.advice![0])));
+      assert.ok(renderReportMarkdown(doc).includes(`- ${doc.advice![0]}`));
     });
   },
 );
