@@ -25,7 +25,7 @@
  */
 import { FLEXIBLE_FILTERS, type FlexibleSpec } from "./bbh_cot_zeroshot.ts";
 import { lmEvalZeroshotEqual } from "./exact_match.ts";
-import { lmEvalFound } from "./get_answer.ts";
+import { lmEvalVerdict } from "./get_answer.ts";
 import {
   mapRegexFilter,
   multiChoiceRegexFilter,
@@ -89,11 +89,7 @@ export function extractFlexible(
 function score(response: string, target: string, ctx: ScoreContext = {}): Verdict {
   const extracted = extractFlexible(response, ctx.task, ctx.input);
   if (extracted === null) return { extracted: null, correct: null, found: null };
-  return {
-    extracted,
-    correct: lmEvalZeroshotEqual(extracted, target),
-    found: lmEvalFound(extracted),
-  };
+  return lmEvalVerdict(extracted, lmEvalZeroshotEqual(extracted, target));
 }
 
 /** `lm-eval-flexible`. */

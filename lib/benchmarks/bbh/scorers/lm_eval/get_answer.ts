@@ -38,7 +38,7 @@
  */
 import { pyStrip } from "../../../../core/python.ts";
 import { lmEvalPlainEqual } from "./exact_match.ts";
-import type { Scorer } from "../../../../scorers/types.ts";
+import type { Scorer, Verdict } from "../../../../scorers/types.ts";
 
 /** lm-evaluation-harness's fallback when a regex filter finds nothing. */
 export const LM_EVAL_INVALID = "[invalid]";
@@ -77,6 +77,23 @@ export function lmEvalFound(extracted: string): boolean {
   return extracted !== LM_EVAL_INVALID && extracted !== "";
 }
 
+/**
+ * The verdict of an lm-eval filter's output and its match with the target.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(lmEvalVerdict(LM_EVAL_INVALID, false), {
+ *   extracted: "[invalid]",
+ *   correct: false,
+ *   found: false,
+ * });
+ * ```
+ */
+export function lmEvalVerdict(extracted: string, correct: boolean): Verdict {
+  return { extracted, correct, found: lmEvalFound(extracted) };
+}
+
 /** `lm-eval-get-answer`. */
 export const lmEvalGetAnswer: Scorer = {
   name: "lm-eval-get-answer",
@@ -90,10 +107,6 @@ export const lmEvalGetAnswer: Scorer = {
   lmEvalFilter: "get-answer",
   score(response, target) {
     const extracted = extractGetAnswer(response);
-    return {
-      extracted,
-      correct: lmEvalPlainEqual(extracted, target),
-      found: lmEvalFound(extracted),
-    };
+    return lmEvalVerdict(extracted, lmEvalPlainEqual(extracted, target));
   },
 };

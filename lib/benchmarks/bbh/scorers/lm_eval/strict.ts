@@ -33,7 +33,7 @@
  */
 import { pyStrip } from "../../../../core/python.ts";
 import { lmEvalZeroshotEqual } from "./exact_match.ts";
-import { LM_EVAL_INVALID, lmEvalFound } from "./get_answer.ts";
+import { LM_EVAL_INVALID, lmEvalVerdict } from "./get_answer.ts";
 import type { Scorer } from "../../../../scorers/types.ts";
 
 /** The four look-behind phrases of `strict-match`, in the regex's order. */
@@ -74,10 +74,6 @@ export const lmEvalStrict: Scorer = {
   lmEvalFilter: "strict-match",
   score(response, target) {
     const extracted = extractStrict(response);
-    return {
-      extracted,
-      correct: lmEvalZeroshotEqual(extracted, target),
-      found: lmEvalFound(extracted),
-    };
+    return lmEvalVerdict(extracted, lmEvalZeroshotEqual(extracted, target));
   },
 };
