@@ -34,6 +34,7 @@
  */
 export * from "./pipeline/load.ts";
 export * from "./pipeline/summary_text.ts";
+export * from "./pipeline/advice.ts";
 export * from "./pipeline/format_sensitivity.ts";
 export * from "./pipeline/mistake_logs.ts";
 export * from "./benchmarks/types.ts";

@@ -45,9 +45,12 @@ export function expected(verdicts: readonly boolean[]) {
 // deno-lint-ignore no-explicit-any
 export type Run = any;
 
-/** The runs of a report as `run` → run, checking that none is listed twice. */
-export function runsOf(s: Scored): Map<string, Run> {
-  assert.equal(s.code, 0, s.stderr);
+/**
+ * The runs of a report as `run` → run, checking the exit code (0 unless a run had nothing
+ * scored) and that no run is listed twice.
+ */
+export function runsOf(s: Scored, code = 0): Map<string, Run> {
+  assert.equal(s.code, code, s.stderr);
   const runs = new Map<string, Run>(s.report.runs.map((r: Run) => [r.run, r]));
   assert.equal(runs.size, s.report.runs.length, "one summary per run (one benchmark)");
   return runs;

@@ -107,7 +107,9 @@ export interface ScoredRow {
   epoch: number;
   source_file: string;
   source_line: number;
-  extracted: string | null;
+  /** The answer the scorer read (the row schema's `extracted`). */
+  answer: string | null;
+  answer_found: boolean | null;
   correct: boolean | null;
   data_version: string | null;
 }
@@ -136,10 +138,21 @@ export async function score(
     ["score", ...paths, "--json", "--data", dataDir, "--rows", rowsFile, ...extra],
     { env: { RUNLENS_CACHE: join(work, "cache") } },
   );
-  if (code !== 0) return { report: null, rows: [], stderr, code };
+  // exit 1 with a report: a file not read or a run with nothing scored, the rest scored
+  const report = code === 0 || code === 1 ? jsonOrNull(stdout) : null;
+  if (report === null) return { report: null, rows: [], stderr, code };
   const rows = Deno.readTextFileSync(rowsFile).split("\n").filter((l) => l !== "")
     .map((l) => JSON.parse(l) as ScoredRow);
-  return { report: JSON.parse(stdout), rows, stderr, code };
+  return { report, rows, stderr, code };
+}
+
+/** `text` parsed as JSON, null when it is none. */
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** `run|benchmark|task|example_index|epoch`: a scored row's key across two loads. */

@@ -22,14 +22,19 @@ function wilson(x: number, n: number): [number, number] {
   return [((centre - half) / denom) * 100, ((centre + half) / denom) * 100];
 }
 
-/** Assert `actual` has the counts and accuracy of `expected` and the Wilson interval. */
+/**
+ * Assert `actual` has the counts and accuracy of `expected` (and its `no_answer`, when
+ * `expected` states one) and the Wilson interval.
+ */
 export function assertTaskCell(
   actual: Record<string, number>,
-  expected: { n: number; correct: number; accuracy: number },
+  expected: { n: number; correct: number; accuracy: number; no_answer?: number },
   opts: { rounded?: boolean; message?: string } = {},
 ): void {
-  const { ci_low, ci_high, ...rest } = actual;
-  assert.deepEqual(rest, expected, opts.message);
+  const { ci_low, ci_high, no_answer, ...rest } = actual;
+  const { no_answer: expectedNoAnswer, ...counts } = expected;
+  assert.deepEqual(rest, counts, opts.message);
+  if (expectedNoAnswer !== undefined) assert.equal(no_answer, expectedNoAnswer, opts.message);
   const [low, high] = wilson(expected.correct, expected.n);
   const tol = opts.rounded ? 0.005 + 1e-9 : 1e-9;
   assert.ok(Math.abs(ci_low - low) <= tol, `${opts.message ?? ""} ci_low ${ci_low} vs ${low}`);

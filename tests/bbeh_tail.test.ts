@@ -6,6 +6,7 @@
  * escapes and surrogate pairs at the tail boundary, `\u`-escaped prefix letters, byte order
  * marks), written as `JSON.stringify` writes them and with every non-ASCII character escaped
  * (Python's `ensure_ascii`); and on the conformance table's cases for every tail length.
+ * Whether an answer was found (`found`) is compared the same way.
  * `tailStart` always yields a suffix of the decoded text.
  *
  * @module
@@ -94,7 +95,7 @@ function verdictOf(json: string, normTarget: string, tailBytes?: number) {
 dataTest("tail verdicts equal bbehOfficial over the data set's 4,520 targets", (dataDir) => {
   const release = findBbehRelease(dataDir);
   const rnd = mulberry32(11);
-  let fast = 0, total = 0, targets = 0;
+  let fast = 0, total = 0, targets = 0, notFound = 0, foundFast = 0;
   for (const info of BBEH_TASKS) {
     const path = join(release, "benchmark_tasks", `bbeh_${info.name}`, "task.json");
     const all = readTaskFile(path, "BBEH").map((e) => e.target);
@@ -111,20 +112,25 @@ dataTest("tail verdicts equal bbehOfficial over the data set's 4,520 targets", (
         const got = verdictOf(json, norm);
         assert.equal(got.correct, want.correct, `${info.name}[${i}] ${json.slice(-200)}`);
         assert.equal(got.extracted, want.extracted, `${info.name}[${i}] ${json.slice(-200)}`);
+        assert.equal(got.found, want.found, `${info.name}[${i}] ${json.slice(-200)}`);
         // the scorer's method: the same, from the raw target
         const { b, start, end, flags } = scanned(json);
         assert.deepEqual(
           bbehOfficialScorer.scoreSpan!(b, start, end, flags, target),
-          { extracted: want.extracted, correct: want.correct },
+          { extracted: want.extracted, correct: want.correct, found: want.found },
           `scoreSpan ${info.name}[${i}]`,
         );
         total++;
         if (got.fast) fast++;
+        if (!got.found) notFound++;
+        if (got.found && got.fast) foundFast++;
       }
     }
   }
   assert.equal(targets, 4520);
   assert.ok(fast > total / 5, `tail path taken ${fast} of ${total} times`);
+  // both answers of `found` are exercised, and the tail path says "found" itself
+  assert.ok(notFound > 100 && foundFast > total / 10, `${notFound}, ${foundFast}`);
 });
 
 Deno.test("tail verdicts: a prefix before the tail forces the full text", () => {
@@ -132,7 +138,10 @@ Deno.test("tail verdicts: a prefix before the tail forces the full text", () => 
   const resp = head + "\nThe final answer is (B)";
   const want = bbehOfficial(resp, "(B)");
   const got = verdictOf(JSON.stringify(resp), bbehNormalizeTarget("(B)"));
-  assert.deepEqual({ e: got.extracted, c: got.correct }, { e: want.extracted, c: want.correct });
+  assert.deepEqual(
+    { e: got.extracted, c: got.correct, f: got.found },
+    { e: want.extracted, c: want.correct, f: want.found },
+  );
   assert.equal(got.fast, false);
   // The same prefix written with a \u escape: raw bytes cannot see it, so the full path runs.
   const escaped = JSON.stringify(resp).replace("The answer is:", "\\u0054he answer is:");
@@ -176,8 +185,12 @@ Deno.test("tail verdicts: the conformance table's cases for every tail length", 
       const want = bbehOfficial(c.response, c.target);
       for (const json of [JSON.stringify(c.response), asciiJson(c.response, rnd, 0.05)]) {
         const got = verdictOf(json, bbehNormalizeTarget(c.target), tail);
-        if (got.extracted !== want.extracted || got.correct !== c.correct) {
-          failures.push(`tail ${tail}, ${c.id}: ${JSON.stringify(got.extracted)} ${got.correct}`);
+        if (
+          got.extracted !== want.extracted || got.correct !== c.correct || got.found !== want.found
+        ) {
+          failures.push(
+            `tail ${tail}, ${c.id}: ${JSON.stringify(got.extracted)} ${got.correct} ${got.found}`,
+          );
         }
       }
     }

@@ -37,6 +37,7 @@ function rows(n: number, extra: Partial<CompactRow> = {}): CompactRow[] {
     task: i % 3 === 0 ? "nycc" : "dyck languages",
     example: i,
     correct: i % 2 === 0,
+    found: i % 4 === 0 ? false : i % 4 === 1 ? null : true,
     extracted: i % 4 === 0 ? null : `(${i % 5})`,
     scorer: "bbeh-official",
     chars: 10 + i,
@@ -73,6 +74,7 @@ Deno.test("compact frame: constant and null text columns hold every row's value"
     "run-b",
   ]);
   assert.deepEqual(df.getColumn("extracted").toArray(), [null, "(1)", "(2)", "(3)", null, "(0)"]);
+  assert.deepEqual(df.getColumn("answer_found").toArray(), [false, null, true, true, false, null]);
   assert.deepEqual(df.columns, [
     "run",
     "model",
@@ -83,6 +85,7 @@ Deno.test("compact frame: constant and null text columns hold every row's value"
     "input_chars",
     "extracted",
     "correct",
+    "answer_found",
     "scorer",
     "response_chars",
     "response_bytes",
@@ -126,7 +129,7 @@ Deno.test("compact frame: one row, and no rows", () => {
   ]);
   const none = frameOf([]);
   assert.equal(none.height, 0);
-  assert.equal(none.width, 23);
+  assert.equal(none.width, 24);
   assert.equal(String(none.getColumn("benchmark").dtype), String(pl.String));
 });
 

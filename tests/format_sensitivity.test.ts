@@ -78,13 +78,14 @@ Deno.test("formatSensitivity: known accuracies and no-answer shares of construct
   assert.equal(j["m1-bbh"].navigate["bbh-release-cot"].correct, 2);
   assert.equal(j["m1-bbh"].navigate.lenient.correct, 3);
   assert.equal(j["m1-bbh"].navigate["lm-eval-strict"].n, 3);
-  // BBEH: "Answer: Unknown" has none of the official prefixes
+  // BBEH: "Long reasoning. Answer: Unknown" has none of the official prefixes, but it is one
+  // line, which the official rule reads whole as the answer (found, and wrong)
   assert.deepEqual(Object.keys(j["m1-bbeh"].boardgame_qa), ["bbeh-official", "lenient"]);
   assert.deepEqual(j["m1-bbeh"].boardgame_qa["bbeh-official"], {
     n: 4,
     correct: 1,
     accuracy: 25,
-    no_answer: 25,
+    no_answer: 0,
   });
   assert.deepEqual(j["m1-bbeh"].boardgame_qa.lenient, {
     n: 4,
@@ -100,7 +101,9 @@ Deno.test("formatSensitivity: known accuracies and no-answer shares of construct
     { run: "m1-bbh", scorer: "bbh-release-cot" },
     { run: "m2-bbh", scorer: "bbh-release-direct" },
   ]);
-  assert.equal(j["m2-bbh"].navigate["bbh-release-cot"].no_answer, 100);
+  // its one response is a bare "Yes": the release CoT rule reads a one-line response as the
+  // answer (found, and right)
+  assert.equal(j["m2-bbh"].navigate["bbh-release-cot"].no_answer, 0);
   assert.equal(j["m2-bbh"].navigate["bbh-release-cot"].correct, 1, "falls back to the line");
 });
 

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { readBbehExamples } from "@runlens/benchmarks/bbeh/examples.ts";
 import { existsSync } from "node:fs";
 import { CACHE_MANY_RUNS, type LoadedRuns, loadRuns } from "@runlens/pipeline/load.ts";
+import { readCache, writeCache } from "@runlens/pipeline/cache.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -91,6 +92,36 @@ dataTest("cache: a damaged entry is ignored with its reason and written again", 
     assert.equal((await loadRuns([log], dataDir, { cache })).cache?.hit, true);
   });
 });
+
+dataTest(
+  "cache: an entry of rows without answer_found (older code) is a miss, then replaced",
+  async (dataDir) => {
+    await withTempDir(async (dir) => {
+      const cache = join(dir, "cache");
+      const log = join(dir, "run.jsonl");
+      Deno.writeTextFileSync(log, lines(dataDir, 12).join("\n") + "\n");
+      const first = await loadRuns([log], dataDir, { cache });
+      const key = first.cache!.key;
+      // the same entry as code before issue 22 wrote it: every column but answer_found
+      const entry = readCache(cache, key).load!;
+      Deno.removeSync(join(cache, key), { recursive: true });
+      const manifest = entry.manifest;
+      writeCache(cache, key, {
+        frame: entry.frame.drop("answer_found"),
+        quarantine: entry.quarantine,
+        meta: entry.meta,
+        fingerprints: manifest.files,
+        settings: manifest.settings,
+      });
+      assert.ok(!readCache(cache, key).load!.frame.columns.includes("answer_found"));
+      const again = await loadRuns([log], dataDir, { cache });
+      assert.equal(again.cache?.hit, false);
+      assert.deepEqual(view(again), view(first));
+      assert.deepEqual(again.rows.getColumn("answer_found").toArray(), Array(12).fill(true));
+      assert.equal((await loadRuns([log], dataDir, { cache })).cache?.hit, true);
+    });
+  },
+);
 
 dataTest(
   "cache: an entry written inside the folder scored is not read as a log next time",

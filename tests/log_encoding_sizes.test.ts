@@ -130,7 +130,10 @@ dataTest(
         assert.equal(run.empty_responses, 2);
         assertTaskCell(run.tasks.nycc as never, { n: 3, correct: 0, accuracy: 0 });
         assert.equal(runsReport(loaded).runs[0].empty_responses, 2);
-        assert.match(runsText(loaded), /1 quarantined \(2 empty responses, scored as wrong\)/);
+        assert.match(
+          runsText(loaded),
+          /1 quarantined \(2 empty responses, 2 with no answer found: scored as wrong\)/,
+        );
       }
     }),
 );

@@ -30,10 +30,13 @@ interface ScoreRun {
   tasks: Record<string, { n: number; correct: number }>;
 }
 
-/** Report and score the same logs; check the three outputs exist and LaTeX is booktabs. */
-async function reportAndScore(logs: string, out: string, data: string) {
+/**
+ * Report and score the same logs; check the exit code (1 when a run had nothing scored), that
+ * the three outputs exist and LaTeX is booktabs.
+ */
+async function reportAndScore(logs: string, out: string, data: string, code = 0) {
   const report = await runlens(["report", logs, "--out", out, "--data", data]);
-  assert.equal(report.code, 0, report.stderr);
+  assert.equal(report.code, code, report.stderr);
   const score = JSON.parse((await runlens(["score", logs, "--json", "--data", data])).stdout) as {
     runs: ScoreRun[];
     quarantine: unknown[];
@@ -124,9 +127,10 @@ dataTest("runlens report on real inspect_ai / openai/evals logs: all quarantined
   await withTempDir(async (dir) => {
     const logs = join(data, "logs", "inspect");
     const out = join(dir, "report");
-    const { score, md } = await reportAndScore(logs, out, data);
+    // None of these logs is a BBEH/BBH run: every record is quarantined, and the report says so
+    // (and exits 1: a run with nothing scored)
+    const { score, md } = await reportAndScore(logs, out, data, 1);
     const rowsIn = score.runs.reduce((n, r) => n + r.rows_in, 0);
-    // None of these logs is a BBEH/BBH run: every record is quarantined, and the report says so.
     assert.ok(rowsIn > 0);
     assert.equal(score.runs.reduce((n, r) => n + r.rows_scored, 0), 0);
     assert.equal(score.quarantine.length, rowsIn);

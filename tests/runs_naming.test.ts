@@ -254,7 +254,12 @@ dataTest("a run of quarantined records only: its file's benchmark, else none", a
     const junk = writeJsonl(join(work, "logs", "junk.jsonl"), ["garbage", "[1, 2]"]);
     const out = await score([mixed, junk], data, work, ["--no-cache"]);
     balanced(out, 9);
-    const runs = runsOf(out);
+    // runs a and junk have nothing scored: exit 1, named on stderr after the summary line
+    const runs = runsOf(out, 1);
+    assert.deepEqual(out.stderr.split("\n").slice(1, 3), [
+      "runlens score: run a: nothing scored (1 record in, 1 quarantined: see the quarantine)",
+      "runlens score: run junk: nothing scored (2 records in, 2 quarantined: see the quarantine)",
+    ]);
     assert.deepEqual([...runs.keys()], ["a", "junk", "x", "y"]);
     const label = (r: Run) => [r.benchmark, r.scorer, r.rows_in, r.rows_quarantined];
     assert.deepEqual(label(runs.get("a")), ["bbh", "bbh-release-cot", 1, 1]); // BBH's, not BBEH's

@@ -139,6 +139,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       "files",
       "skipped",
       "warnings",
+      "advice",
     ]);
     assert.equal(report.command, "score");
     assert.deepEqual(report.errors, []);
@@ -155,6 +156,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       "rows_scored",
       "rows_quarantined",
       "empty_responses",
+      "no_answer",
       "tasks",
       "aggregate",
       "stored_agreement",
@@ -188,10 +190,25 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
           rows_scored: 4,
           rows_quarantined: 1,
           empty_responses: 0,
+          no_answer: 0, // every response has the official answer prefix
           // 95% Wilson intervals of 2/3 and 1/1 (Newcombe 1998, method 3), by hand
           tasks: {
-            nycc: { n: 3, correct: 2, accuracy: 66.67, ci_low: 20.77, ci_high: 93.85 },
-            web_of_lies: { n: 1, correct: 1, accuracy: 100, ci_low: 20.65, ci_high: 100 },
+            nycc: {
+              n: 3,
+              correct: 2,
+              no_answer: 0,
+              accuracy: 66.67,
+              ci_low: 20.77,
+              ci_high: 93.85,
+            },
+            web_of_lies: {
+              n: 1,
+              correct: 1,
+              no_answer: 0,
+              accuracy: 100,
+              ci_low: 20.65,
+              ci_high: 100,
+            },
           },
           aggregate: {
             harmonic_mean: null,
@@ -221,6 +238,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
         }],
         skipped: [],
         warnings: [],
+        advice: { no_answer: [], stored: [] },
       }),
     );
     assert.match(report.quarantine[0].reason, /^malformed JSON \(/);
@@ -236,7 +254,11 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
         "example_index",
         "source_file",
         "source_line",
-        "extracted",
+        "question",
+        "target",
+        "response",
+        "answer",
+        "answer_found",
         "correct",
         "response_chars",
       ]
@@ -248,7 +270,8 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       ["web_of_lies", 0, 4, true],
     ]);
     assert.equal(rows[0].response_tokens, 7);
-    assert.equal(rows[2].extracted, "nonsense");
+    assert.equal(rows[2].answer, "nonsense");
+    assert.equal(rows[2].response, "The answer is: nonsense");
 
     const unwritable = await runlens([log, "--data", dataDir, "--rows", join(dir, "no", "r")]);
     assert.equal(unwritable.code, 1);
@@ -346,31 +369,32 @@ dataTest("score: the readable report", async (dataDir) => {
   // each file's records name one model: its run (lines that are no record join it)
   assert.ok(out.includes("run model-x  (bbeh, model model-x, scorer bbeh-official)\n"));
   assert.ok(out.includes("run model-y  (bbeh, model model-y, scorer bbeh-official)\n"));
-  // mixed.jsonl:3 and mixed.csv:4 hold empty responses: scored (wrong) and counted
-  assert.ok(
-    out.includes(
-      `rows: 20 in, 4 scored, 16 quarantined (1 empty response, scored as wrong)  ` +
-        `[${jsonlLog}]`,
-    ),
-  );
-  assert.ok(
-    out.includes(
-      `rows: 7 in, 3 scored, 4 quarantined (1 empty response, scored as wrong)  [${csvLog}]`,
-    ),
-  );
+  // mixed.jsonl:3 and mixed.csv:4 hold empty responses: scored (wrong) and counted, as rows
+  // with no answer found too
+  const nothing = "(1 empty response, 1 with no answer found: scored as wrong)";
+  assert.ok(out.includes(`rows: 20 in, 4 scored, 16 quarantined ${nothing}  [${jsonlLog}]`));
+  assert.ok(out.includes(`rows: 7 in, 3 scored, 4 quarantined ${nothing}  [${csvLog}]`));
   // mixed.jsonl line 15 says benchmark bbh: the run's BBH summary
   assert.ok(out.includes("run model-x  (bbh, model model-x, scorer bbh-release-cot)\n"));
   assert.ok(out.includes(`rows: 1 in, 0 scored, 1 quarantined  [${jsonlLog}]`));
-  assert.match(out, /^ {2}task +n +correct +accuracy +95% CI$/m);
+  assert.match(out, /^ {2}task +n +correct +no answer +accuracy +95% CI$/m);
   // 95% Wilson intervals of 0/1, by hand: z²/(1 + z²) = 79.3%. linguini's 2 rows are two
-  // epochs of one example: one example's worth of evidence, not 0/2's [0, 65.8]
-  assert.match(out, /^ {2}linguini +2 +0 +0\.00 +\[0\.0, 79\.3\]$/m);
-  assert.match(out, /^ {2}temporal_sequence +1 +0 +0\.00 +\[0\.0, 79\.3\]$/m);
+  // epochs of one example: one example's worth of evidence, not 0/2's [0, 65.8]. The empty
+  // response: no answer, flagged
+  assert.match(out, /^ {2}linguini +2 +0 +0  +0\.00 +\[0\.0, 79\.3\]$/m);
+  assert.match(out, /^ {2}temporal_sequence +1 +0 +1! +0\.00 +\[0\.0, 79\.3\]$/m);
   assert.ok(out.includes("coverage: partial\n  note: "));
   assert.ok(out.includes("\nquarantine (21 rows):\n"));
   assert.ok(out.includes(`\n  ${jsonlLog}:5: example_index 200 out of range for nycc (0–199)\n`));
   assert.ok(out.includes(`\n  ${csvLog}:3: missing response\n`));
-  assert.ok(out.endsWith("\n3 runs from 2 files: 28 rows in, 7 scored, 21 quarantined\n"));
+  assert.ok(out.includes(
+    "\nno answer found (2):\n  no answer found in 1 of 1 responses (run model-x, task " +
+      "temporal_sequence); no applicable scorer finds more answers (tried on 1): see the " +
+      "responses with --rows FILE\n",
+  ));
+  assert.ok(out.endsWith(
+    "\n3 runs from 2 files: 28 rows in, 7 scored (2 with no answer found), 21 quarantined\n",
+  ));
 });
 
 dataTest(

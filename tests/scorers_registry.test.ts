@@ -9,7 +9,6 @@ import { bbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
 import { checkScorerCases } from "@runlens/scorers/conformance.ts";
 import { getScorer, SCORER_NAMES, SCORERS } from "@runlens/benchmarks/registry.ts";
 import { scoreFrame } from "@runlens/scorers/frame.ts";
-import { ANY_BENCHMARK } from "@runlens/scorers/types.ts";
 
 Deno.test("registry: the exact names, each with description, source and benchmarks", () => {
   // each registered benchmark's own scorers in registry order (BBEH, BBH), then the generic ones
@@ -27,7 +26,7 @@ Deno.test("registry: the exact names, each with description, source and benchmar
   for (const s of SCORERS) {
     assert.ok(s.description.length > 40, s.name);
     assert.ok(s.source.length > 5, s.name);
-    assert.ok(s.benchmarks === ANY_BENCHMARK || s.benchmarks.length > 0, s.name);
+    assert.ok(!Array.isArray(s.benchmarks) || s.benchmarks.length > 0, s.name);
   }
   assert.deepEqual(getScorer("lm-eval-flexible").needs, ["task", "input"]);
   assert.throws(
@@ -49,23 +48,31 @@ Deno.test("scoreFrame: keeps column order, replaces extracted/correct/scorer, dr
   });
   for (const name of ["bbh-release-cot", "lm-eval-flexible"]) {
     const out = scoreFrame(df.lazy(), getScorer(name));
-    assert.deepEqual(out.columns, df.columns);
+    assert.deepEqual(out.columns, [...df.columns, "answer_found"]); // added at the end
     assert.deepEqual(out.getColumn("extracted").toArray(), ["(A)", "(B)"]);
     assert.deepEqual(out.getColumn("correct").toArray(), [true, false]);
     assert.deepEqual(out.getColumn("scorer").toArray(), [name, name]);
   }
   for (const s of SCORERS.filter((x) => x.name !== "stored")) {
     const out = scoreFrame(df.lazy(), s);
-    assert.deepEqual(out.columns, df.columns, s.name);
+    assert.deepEqual(out.columns, [...df.columns, "answer_found"], s.name);
     const rows = df.toRecords() as unknown as Record<string, string>[];
     const want = rows.map((r) => s.score(r.response, r.target, { task: r.task, input: r.input }));
     assert.deepEqual(out.getColumn("extracted").toArray(), want.map((v) => v.extracted), s.name);
+    assert.deepEqual(out.getColumn("answer_found").toArray(), want.map((v) => v.found), s.name);
   }
   const bare = scoreFrame(
     pl.DataFrame({ response: ["x\nTrue"], target: ["true"] }).lazy(),
     getScorer("last-line"),
   );
-  assert.deepEqual(bare.columns, ["response", "target", "extracted", "correct", "scorer"]);
+  assert.deepEqual(bare.columns, [
+    "response",
+    "target",
+    "extracted",
+    "correct",
+    "answer_found",
+    "scorer",
+  ]);
 });
 
 Deno.test("scoreFrame: custom column names and missing columns", () => {

@@ -113,7 +113,7 @@ Deno.test("a Worker imports a scoring module and scores with it", async () => {
     });
     assert.deepEqual(await reply, {
       name: "bbeh",
-      verdict: { extracted: "(b)", correct: true },
+      verdict: { extracted: "(b)", correct: true, found: true },
       generic: ["stored", "lenient"],
     });
   } finally {

@@ -109,8 +109,8 @@ async function checkShape(
     const c = verdicts.get(rowKey(r));
     assert.ok(c, `${rowKey(r)} not in the canonical rows`);
     assert.deepEqual(
-      [r.scorer, r.extracted, r.correct, r.data_version],
-      [c.scorer, c.extracted, c.correct, c.data_version],
+      [r.scorer, r.answer, r.answer_found, r.correct, r.data_version],
+      [c.scorer, c.answer, c.answer_found, c.correct, c.data_version],
       rowKey(r),
     );
   }

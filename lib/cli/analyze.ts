@@ -35,6 +35,7 @@ import {
 } from "../pipeline/format_sensitivity.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
 
 /** Headline keys of the text output. */
 const HEADLINE = [
@@ -144,7 +145,7 @@ export const analyzeCommand: Command<AnalyzeArgs> = {
   name: "analyze",
   summary:
     "subset accuracies and failure modes of BBEH runs: analyze <paths…> [--data DIR] [--json]",
-  usage: "analyze <paths…> [--data DIR] [--json]",
+  usage: "analyze <paths…> [--data DIR] [--json]\n" + EXIT_CODES_HELP,
   options: {
     data: { type: "string", value: "DIR", description: "data directory" },
     json: { type: "boolean", description: "print the JSON report" },
@@ -183,11 +184,11 @@ async function analyzeRun(args: AnalyzeArgs): Promise<number> {
       Object.assign(r, s, { benchmark: b.name, scorer: scorer ?? null });
     }
   }
-  for (const e of loaded.errors) console.error(`runlens analyze: ${e.file}: ${e.reason}`);
   if (loaded.rows.height === 0) {
     console.error(
       `runlens analyze: no scored rows in ${args.paths.join(", ")}: nothing to analyse`,
     );
+    reportLoadFailures("analyze", loaded, args.load.strict === true); // names each cause
     return 1;
   }
   const sensitivity = formatSensitivityByRun(formatSensitivity(loaded.rows));
@@ -205,7 +206,7 @@ async function analyzeRun(args: AnalyzeArgs): Promise<number> {
     }));
     console.log(JSON.stringify(jsonEnvelope("analyze", { runs: report, quarantine }), null, 2));
   } else console.log(text(report));
-  return loaded.errors.length > 0 ? 1 : 0;
+  return reportLoadFailures("analyze", loaded, args.load.strict === true);
 }
 
 /**

@@ -18,6 +18,7 @@
  * @module
  */
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
+import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
 import { resolveDataDir } from "../core/data_dir.ts";
 import {
@@ -46,7 +47,8 @@ export const compareCommand: Command<CompareArgs> = {
   name: "compare",
   summary: "paired comparison of runs on the same examples: compare <paths…> " +
     "[--a RUN --b RUN | --baseline RUN] [--json]",
-  usage: "compare <paths…> [--a RUN --b RUN | --baseline RUN] [--data DIR] [--json]",
+  usage: "compare <paths…> [--a RUN --b RUN | --baseline RUN] [--data DIR] [--json]\n" +
+    EXIT_CODES_HELP,
   options: {
     a: { type: "string", value: "RUN", description: "run A (with --b)" },
     b: { type: "string", value: "RUN", description: "run B (with --a)" },
@@ -77,26 +79,32 @@ export const compareCommand: Command<CompareArgs> = {
   run: compareRun,
 };
 
-/** The pairs of runs to compare. */
-function pairsOf(runs: string[], args: CompareArgs): [string, string][] {
+/**
+ * The pairs of runs to compare. A run with nothing scored is in no pair: it is named as a
+ * failure of the load (exit 1, `load_checks.ts`), not compared.
+ */
+function pairsOf(runs: string[], args: CompareArgs, scored: Set<string>): [string, string][] {
   const known = (r: string) => {
     if (!runs.includes(r)) throw new UsageError(`no run "${r}" (runs: ${runs.join(", ")})`);
     return r;
   };
-  if (args.a !== null) return [[known(args.a), known(args.b!)]];
+  const usable = (p: [string, string]) => scored.has(p[0]) && scored.has(p[1]);
+  if (args.a !== null) return [[known(args.a), known(args.b!)] as [string, string]].filter(usable);
   if (args.baseline !== null) {
     const base = known(args.baseline);
-    return runs.filter((r) => r !== base).map((r) => [r, base]);
+    return runs.filter((r) => r !== base).map((r): [string, string] => [r, base]).filter(usable);
   }
+  const live = runs.filter((r) => scored.has(r));
   if (runs.length < 2) throw new UsageError(`need two runs to compare, found ${runs.length}`);
-  return runs.flatMap((a, i) => runs.slice(i + 1).map((b): [string, string] => [a, b]));
+  return live.flatMap((a, i) => live.slice(i + 1).map((b): [string, string] => [a, b]));
 }
 
 async function compareRun(args: CompareArgs): Promise<number> {
   const loaded = await loadRuns(args.paths, resolveDataDir(args.data), args.load);
   const runs = [...new Set(loaded.runs.map((r) => r.run))].sort();
-  const set = compareRunPairs(loaded.rows, pairsOf(runs, args));
-  if (set.comparisons.length === 0) {
+  const scored = new Set(loaded.runs.filter((r) => r.rows_scored > 0).map((r) => r.run));
+  const set = compareRunPairs(loaded.rows, pairsOf(runs, args, scored));
+  if (set.comparisons.length === 0 && set.not_compared.length > 0) {
     throw new Error(
       `no pair of runs could be compared: ${set.not_compared.map((n) => n.detail).join("; ")}`,
     );
@@ -123,8 +131,10 @@ async function compareRun(args: CompareArgs): Promise<number> {
       null,
       2,
     ));
+  } else if (set.comparisons.length === 0) {
+    console.log("no pair of runs with scored rows to compare");
   } else console.log(comparisonSetText(set));
-  return 0;
+  return reportLoadFailures("compare", loaded, args.load.strict === true);
 }
 
 const num = (x: number | null | undefined, d = 1) =>

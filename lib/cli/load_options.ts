@@ -89,7 +89,11 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
     value: "N",
     description: "scoring Workers (default: one per core; small loads use none)",
   },
-  strict: { type: "boolean", description: "stop at the first file that cannot be read" },
+  strict: {
+    type: "boolean",
+    description: "stop at the first file that cannot be read, and exit 1 when most\n" +
+      "answers (> 50%) of a run were not found by the scorer",
+  },
   cache: {
     type: "string",
     value: "DIR",

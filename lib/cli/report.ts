@@ -15,6 +15,7 @@
  * @module
  */
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
+import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
 import { join } from "node:path";
 import { resolveDataDir } from "../core/data_dir.ts";
@@ -40,7 +41,9 @@ interface ReportArgs {
 export const reportCommand: Command<ReportArgs> = {
   name: "report",
   summary: "write report.html, report.md and LaTeX tables for runs: report <paths…> [--out DIR]",
-  usage: "report <paths…> [--out DIR] [--baseline RUN] [--date DATE] [--title TEXT] [--data DIR]",
+  usage:
+    "report <paths…> [--out DIR] [--baseline RUN] [--date DATE] [--title TEXT] [--data DIR]\n" +
+    EXIT_CODES_HELP,
   options: {
     out: { type: "string", value: "DIR", description: "output folder (default runlens_report)" },
     baseline: { type: "string", value: "RUN", description: "compare every run with this one" },
@@ -103,7 +106,7 @@ async function reportRun(args: ReportArgs): Promise<number> {
   });
   const written = writeReport(doc, args.out, { budgetChars: args.budget ?? undefined });
   console.log(`runlens report: wrote ${written.map((f) => join(args.out, f)).join(", ")}`);
-  return 0;
+  return reportLoadFailures("report", loaded, args.load.strict === true);
 }
 
 /**

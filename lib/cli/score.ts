@@ -11,8 +11,13 @@
  * file (`--format auto`) and reported per run. On a terminal, a progress line shows on stderr.
  *
  * Output: a readable report (default) or the JSON report (`--json`, on stdout, in the envelope
- * of `command.ts`; the summary line then goes to stderr). `--rows FILE` also writes one JSON
- * line per scored row. Exit codes: 0 success (quarantined rows included), 1 fatal error, 2 usage
+ * of `command.ts`; the summary line then goes to stderr). Per run and task it shows how many
+ * responses had no answer found by the scorer, and names the scorer to try where that share is
+ * high or where the log's stored verdicts disagree (`pipeline/advice.ts`). `--rows FILE` also
+ * writes one JSON line per scored row ({@link ROW_EXPORT_COLUMNS}: the question, target and
+ * response texts with the answer the scorer read and its verdict). Exit codes: 0 success
+ * (quarantined rows included); 1 fatal error, a file that could not be read, a run with nothing
+ * scored, or (`--strict`) a run most of whose answers were not found (`load_checks.ts`); 2 usage
  * error (including an unknown scorer or one that does not apply to the logs' benchmark).
  *
  * @example
@@ -24,8 +29,11 @@
  * ```
  * @module
  */
-import type pl from "nodejs-polars";
+import pl from "nodejs-polars";
 import { resolveDataDir } from "../core/data_dir.ts";
+import { responses } from "../pipeline/responses.ts";
+import { withExamples } from "../pipeline/rows_frame.ts";
+import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
 import {
   type LoadedRuns,
   type LoadOptions,
@@ -43,7 +51,11 @@ import {
   UsageError,
 } from "./command.ts";
 
-/** Columns written by `--rows`, in order. */
+/**
+ * Columns written by `--rows`, in order: row-schema columns under their own names, except
+ * `question` (the data set's question: `input`) and `answer` (the answer the scorer read:
+ * `extracted`). `response` is the raw text, read back from the log.
+ */
 export const ROW_EXPORT_COLUMNS = [
   "run",
   "model",
@@ -54,7 +66,11 @@ export const ROW_EXPORT_COLUMNS = [
   "epoch",
   "source_file",
   "source_line",
-  "extracted",
+  "question",
+  "target",
+  "response",
+  "answer",
+  "answer_found",
   "correct",
   "response_chars",
   "response_tokens",
@@ -62,6 +78,15 @@ export const ROW_EXPORT_COLUMNS = [
   "stored_correct",
   "data_version",
 ] as const;
+
+/** Export column → the row-schema column it holds (the others hold their namesake). */
+export const ROW_EXPORT_RENAMED: Readonly<Record<string, string>> = {
+  question: "input",
+  answer: "extracted",
+};
+
+/** Rows per chunk of `--rows` (the texts of one chunk are in memory at a time). */
+export const ROW_EXPORT_CHUNK = 20_000;
 
 /** Parsed command line. */
 export interface ScoreArgs {
@@ -119,7 +144,7 @@ export const scoreCommand: Command<ScoreArgs> = {
     "       [--run-by auto|field|folder|file] [--workers N] [--strict] [--max-… N]\n" +
     "  paths  run logs (.jsonl, .csv, lm-eval samples, inspect_ai .eval/.json, OpenCompass\n" +
     "         predictions/results, mcpbr results.json, openai/evals .log; .gz too) or\n" +
-    "         directories holding them",
+    "         directories holding them\n" + EXIT_CODES_HELP,
   options: {
     data: {
       type: "string",
@@ -130,7 +155,9 @@ export const scoreCommand: Command<ScoreArgs> = {
     rows: {
       type: "string",
       value: "FILE",
-      description: "also write the scored rows to FILE as JSON lines",
+      description: "also write the scored rows to FILE as JSON lines: question, target,\n" +
+        "response, the scorer's answer, answer_found, correct, scorer, and where each\n" +
+        "row came from",
     },
     ...LOAD_OPTIONS,
   },
@@ -140,11 +167,12 @@ export const scoreCommand: Command<ScoreArgs> = {
 
 /** Load, score and report; a scorer that does not apply to the logs is a usage error. */
 async function scoreRun(parsed: ScoreArgs): Promise<number> {
+  const dataDir = resolveDataDir(parsed.data);
   let loaded: LoadedRuns;
   try {
-    loaded = await loadRuns(parsed.paths, resolveDataDir(parsed.data), {
+    loaded = await loadRuns(parsed.paths, dataDir, {
       ...parsed.load,
-      responses: false, // the report and --rows never show responses or inputs
+      responses: false, // the report never shows responses or inputs; --rows reads them in chunks
       examples: false,
       progress: true, // on stderr, only when it is a terminal
     });
@@ -152,7 +180,7 @@ async function scoreRun(parsed: ScoreArgs): Promise<number> {
     if (e instanceof ScorerChoiceError) throw new UsageError(e.message);
     throw e;
   }
-  if (parsed.rows) await writeRows(parsed.rows, loaded.rows.select(...ROW_EXPORT_COLUMNS));
+  if (parsed.rows) await writeRows(parsed.rows, loaded, dataDir);
   if (parsed.json) {
     const { runs, quarantine, errors, ...rest } = runsReport(loaded);
     console.log(JSON.stringify(jsonEnvelope("score", { runs, quarantine, errors }, rest)));
@@ -160,18 +188,40 @@ async function scoreRun(parsed: ScoreArgs): Promise<number> {
   } else if (loaded.runs.length > 0 || loaded.errors.length === 0) {
     console.log(runsText(loaded));
   }
-  // a file that could not be read: named on stderr, exit 1 (the others were scored)
-  for (const e of loaded.errors) console.error(`runlens score: ${e.file}: ${e.reason}`);
-  return loaded.errors.length > 0 ? 1 : 0;
+  // a file that could not be read, a run with nothing scored…: named on stderr, exit 1
+  return reportLoadFailures("score", loaded, parsed.load.strict === true);
 }
 
-/** Write the scored rows as JSON lines to `path` (an error names the file). */
-async function writeRows(path: string, rows: pl.DataFrame): Promise<void> {
+/**
+ * Write the scored rows as JSON lines to `path`, {@link ROW_EXPORT_CHUNK} rows at a time:
+ * each chunk's questions and targets joined from the data set and its responses read back
+ * from the logs (an error names the file).
+ */
+async function writeRows(path: string, loaded: LoadedRuns, dataDir: string): Promise<void> {
+  let file: Deno.FsFile;
   try {
-    await Deno.writeTextFile(path, rows.height > 0 ? rowsJsonl(rows) : "");
+    file = await Deno.open(path, { write: true, create: true, truncate: true });
   } catch (e) {
     throw new Error(`${path}: cannot write rows (${(e as Error).message})`);
   }
+  try {
+    for (let at = 0; at < loaded.rows.height; at += ROW_EXPORT_CHUNK) {
+      const chunk = exportChunk(loaded.rows.slice(at, ROW_EXPORT_CHUNK), loaded, dataDir);
+      await file.write(new TextEncoder().encode(rowsJsonl(chunk)));
+    }
+  } catch (e) {
+    throw new Error(`${path}: cannot write rows (${(e as Error).message})`);
+  } finally {
+    file.close();
+  }
+}
+
+/** One chunk of rows with its texts, in the export's columns and names. */
+function exportChunk(rows: pl.DataFrame, loaded: LoadedRuns, dataDir: string): pl.DataFrame {
+  const texts = responses(withExamples(rows, dataDir), loaded.sources);
+  return texts.select(
+    ...ROW_EXPORT_COLUMNS.map((c) => pl.col(ROW_EXPORT_RENAMED[c] ?? c).alias(c)),
+  );
 }
 
 /** Run `score`; returns the exit code (0 done, 1 failed, 2 usage). */

@@ -43,6 +43,11 @@ export interface RunRow {
   extracted: string | null;
   /** The scorer's verdict; null when the rule does not auto-score this row. */
   correct: boolean | null;
+  /**
+   * Whether the scorer found an answer in the response (`Verdict.found`): false means the row
+   * is wrong because nothing was read; null: the rule extracts nothing (e.g. `stored`).
+   */
+  answer_found: boolean | null;
   /** Name of the scoring rule that produced `extracted` and `correct`, e.g. `bbeh-official`. */
   scorer: string;
   /** Length of `input` in Unicode code points (Python `len`). */
@@ -95,6 +100,7 @@ export const ROW_COLUMNS = [
   "response",
   "extracted",
   "correct",
+  "answer_found",
   "scorer",
   "input_chars",
   "response_chars",
@@ -144,6 +150,7 @@ export const ROW_SCHEMA: Record<(typeof ROW_COLUMNS)[number], pl.DataType> = {
   response: pl.Utf8,
   extracted: pl.Utf8,
   correct: pl.Bool,
+  answer_found: pl.Bool,
   scorer: pl.Utf8,
   input_chars: pl.Int32,
   response_chars: pl.Int32,
@@ -208,6 +215,8 @@ export const ROW_DOCS: Record<(typeof ROW_COLUMNS)[number], string> = {
   response: "raw model response",
   extracted: "answer extracted by the scorer (null: none)",
   correct: "the scorer's verdict (null: not auto-scored)",
+  answer_found: "whether the scorer found an answer in the response (false: nothing was read, " +
+    "scored as wrong; null: the rule extracts nothing, e.g. stored)",
   scorer: "name of the scoring rule, e.g. bbeh-official",
   input_chars: "input length in code points (Python len)",
   response_chars: "response length in code points (Python len)",

@@ -455,7 +455,8 @@ const fingerprintTuple = (f: FileFingerprint) => [f.size, f.mtimeMs, f.head, f.t
  * it was written with, the quarantine and the metadata. Never throws: a missing or broken
  * entry is a miss with its reason (see the module documentation for what is checked), and is
  * deleted so that the load's write can replace it. The caller computes `key` from fresh
- * fingerprints, so a hit means the files are unchanged.
+ * fingerprints, so a hit means the files are unchanged. An entry whose frame lacks one of the
+ * `required` columns (written by code that did not make them) is such a broken entry too.
  *
  * @example
  * ```ts
@@ -465,7 +466,11 @@ const fingerprintTuple = (f: FileFingerprint) => [f.size, f.mtimeMs, f.head, f.t
  * assert.equal(miss.reason, "no entry");
  * ```
  */
-export function readCache(dir: string, key: string): CacheRead {
+export function readCache(
+  dir: string,
+  key: string,
+  required: readonly string[] = [],
+): CacheRead {
   const root = join(dir, key);
   if (!KEY.test(key) || !exists(join(root, MANIFEST))) {
     return { load: null, reason: "no entry", missing: true };
@@ -473,6 +478,8 @@ export function readCache(dir: string, key: string): CacheRead {
   try {
     const manifest = readManifest(root, key);
     const frame = readFrame(root, manifest);
+    const missing = required.filter((c) => !frame.columns.includes(c));
+    if (missing.length > 0) throw new Error(`the rows lack column(s) ${missing.join(", ")}`);
     const quarantine = readQuarantine(join(root, QUARANTINE), manifest);
     return {
       load: { frame, quarantine, meta: manifest.meta, manifest },

@@ -11,7 +11,8 @@
  * `extracted`, `scorer`, `tool_extracted`, `filter`, `data_version`, `ptr_member`; -1 =
  * null), `example` (0-based index), `epoch`, `input_chars` (Python `len` of the example's
  * input), `chars` (Python `len` of the response), `bytes`
- * (its UTF-8 length), `tokens` (-1: none), `correct` and `stored` (1, 0, or -1 for null),
+ * (its UTF-8 length), `tokens` (-1: none), `correct`, `found` (the scorer found an answer)
+ * and `stored` (1, 0, or -1 for null),
  * `run_from` (where the run came from, a {@link RUN_FROM} index: merge names runs by it; not
  * in the frame), and the pointer to the response: `ptr_kind` ({@link PTR_KINDS} index),
  * `ptr_offset`, `ptr_length`.
@@ -54,7 +55,7 @@ export const INT_COLUMNS = [
   "tokens",
 ] as const;
 /** Small integer columns (1/0/-1, or a code). */
-export const BYTE_COLUMNS = ["correct", "stored", "ptr_kind", "run_from"] as const;
+export const BYTE_COLUMNS = ["correct", "found", "stored", "ptr_kind", "run_from"] as const;
 /**
  * Where a row's run came from: the record's `run` field (or its reader), its `model` field,
  * or its file's default run (`check.ts`).
@@ -85,6 +86,8 @@ export interface CompactRow {
   /** Python `len` of the example's input (of its data-set version). */
   input_chars: number;
   correct: boolean | null;
+  /** Whether the scorer found an answer (`Verdict.found`). */
+  found: boolean | null;
   extracted: string | null;
   scorer: string;
   chars: number;
@@ -110,6 +113,7 @@ export const EMPTY_ROW: CompactRow = {
   epoch: 1,
   input_chars: 0,
   correct: null,
+  found: null,
   extracted: null,
   scorer: "",
   chars: 0,
@@ -197,6 +201,7 @@ export class RowBuilder {
     n.data_version[i] = s.data_version.id(row.data_version);
     n.ptr_member[i] = s.ptr_member.id(row.pointer?.member ?? null);
     this.#byte.correct[i] = tri(row.correct);
+    this.#byte.found[i] = tri(row.found);
     this.#byte.stored[i] = tri(row.stored);
     this.#byte.ptr_kind[i] = PTR_KINDS.indexOf(row.pointer?.kind ?? "none");
     this.#byte.run_from[i] = row.run_from === undefined ? 0 : RUN_FROM.indexOf(row.run_from);
@@ -234,7 +239,7 @@ export class RowBuilder {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const row = { ...EMPTY_ROW, run: "r", task: "nycc", extracted: null, correct: false,
+ * const row = { ...EMPTY_ROW, run: "r", task: "nycc", extracted: null, correct: false, found: false,
  *   pointer: { kind: "span" as const, offset: 5, length: 9, member: null } };
  * const b = new RowBuilder();
  * b.add(row);
@@ -260,6 +265,7 @@ export function rowAt(rows: CompactRows, i: number): CompactRow {
     example: n.example[i],
     epoch: n.epoch[i],
     correct: tri(rows.byte.correct[i]),
+    found: tri(rows.byte.found[i]),
     extracted: text("extracted"),
     scorer: text("scorer")!,
     input_chars: n.input_chars[i],

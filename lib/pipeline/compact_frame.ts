@@ -7,7 +7,7 @@
  *
  * Columns: `run`, `model`, `benchmark`, `task` (Utf8), `example_index`, `epoch`,
  * `input_chars` (Int32),
- * `extracted` (Utf8), `correct` (Boolean), `scorer` (Utf8), `response_chars`,
+ * `extracted` (Utf8), `correct`, `answer_found` (Boolean), `scorer` (Utf8), `response_chars`,
  * `response_bytes`, `response_tokens` (Int32, null: none), `source_file` (Utf8),
  * `source_line` (Int32), `stored_correct` (Boolean, null: none), `tool_extracted`,
  * `lm_eval_filter` (not `filter`: a polars frame exposes its columns as properties),
@@ -28,7 +28,25 @@
  */
 import pl from "nodejs-polars";
 import { PTR_KINDS } from "../logs/record.ts";
-import { type CompactRows, releaseRows } from "./compact.ts";
+import { type CompactRows, releaseRows, RowBuilder } from "./compact.ts";
+
+let columnsOfCompact: readonly string[] | null = null;
+
+/**
+ * The columns of every {@link compactFrame}, in order (a cache entry without one of them was
+ * written by other code: a miss, not rows to use).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const columns = compactColumns();
+ * assert.deepEqual(columns.slice(7, 10), ["extracted", "correct", "answer_found"]);
+ * ```
+ */
+export function compactColumns(): readonly string[] {
+  columnsOfCompact ??= compactFrame(new RowBuilder().finish(), []).columns;
+  return columnsOfCompact;
+}
 
 /** A text column: ids into its table (-1: null). */
 type TextIds = [name: string, ids: Int32Array, table: readonly string[]];
@@ -108,6 +126,7 @@ export function compactFrame(
     num("input_chars", n.input_chars, pl.Int32),
     text("extracted", n.extracted, s.extracted),
     num("correct", rows.byte.correct, pl.Int8),
+    num("answer_found", rows.byte.found, pl.Int8),
     text("scorer", n.scorer, s.scorer),
     num("response_chars", n.chars, pl.Int32),
     num("response_bytes", n.bytes, pl.Int32),
@@ -138,6 +157,7 @@ export function compactFrame(
   return pl.DataFrame(series).withColumns(
     ...constants,
     triBool("correct"),
+    triBool("answer_found"),
     triBool("stored_correct"),
     pl.when(pl.col("response_tokens").eq(-1)).then(pl.lit(null).cast(pl.Int32))
       .otherwise(pl.col("response_tokens")).alias("response_tokens"),

@@ -10,11 +10,12 @@
  * for BBEH; for BBH the run's own `scorer` column when it names one of the BBH rules, else
  * `bbh-release-cot`.
  *
- * "No answer" per rule ({@link noAnswerExpr}): the rule found nothing it looks for —
- * `bbh-release-cot`: no "So the answer is " (it falls back to the raw first line);
- * `bbh-release-direct`: empty first line; lm-eval rules: "[invalid]"; `last-line`, `lenient`:
- * nothing extracted; `bbeh-official`: none of its four answer prefixes (it falls back to the
- * whole response).
+ * "No answer" per rule: the rule found no answer (`answer_found` false, the scorer's
+ * `Verdict.found`, as every summary counts it) — `bbh-release-cot`: neither "So the answer is "
+ * nor a one-line response; `bbh-release-direct`: an empty first line; lm-eval rules:
+ * "[invalid]" or ""; `last-line`: no non-empty line; `lenient`: nothing extracted;
+ * `bbeh-official`: neither an answer prefix nor a one-line response (each scorer's
+ * documentation says exactly when).
  *
  * @example
  * ```ts
@@ -30,9 +31,6 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { BBEH_ANSWER_PREFIXES } from "../benchmarks/bbeh/scorer.ts";
-import { BBH_ANSWER_CUE } from "../benchmarks/bbh/scorers/release_cot.ts";
-import { LM_EVAL_INVALID } from "../benchmarks/bbh/scorers/lm_eval/get_answer.ts";
 import { scoreFrame } from "../scorers/frame.ts";
 import { getScorer } from "../benchmarks/registry.ts";
 
@@ -72,40 +70,6 @@ export function officialScorer(benchmark: string, runScorer: string | null): str
 }
 
 /**
- * Bool expression: the rule found no answer (see the module doc), on a frame scored by it
- * (`extracted`) that still has the response column.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import pl from "nodejs-polars";
- * import { scoreFrame } from "@runlens/scorers/frame.ts";
- * import { getScorer } from "@runlens/benchmarks/registry.ts";
- * const lf = pl.DataFrame({ response: ["So the answer is (A).", "(A)"], target: ["(A)", "(A)"] });
- * const scored = scoreFrame(lf.lazy(), getScorer("bbh-release-cot"))
- *   .withColumns(noAnswerExpr("bbh-release-cot").alias("no_answer"));
- * assert.deepEqual(scored.getColumn("no_answer").toArray(), [false, true]); // no answer cue
- * ```
- */
-export function noAnswerExpr(scorer: string, responseCol = "response"): pl.Expr {
-  const ex = pl.col("extracted");
-  const blank = ex.isNull().or(ex.str.strip().eq(pl.lit("")));
-  switch (scorer) {
-    case "bbh-release-cot":
-      return pl.col(responseCol).str.contains(BBH_ANSWER_CUE, true).not();
-    case "bbeh-official":
-      return BBEH_ANSWER_PREFIXES.map((p) => pl.col(responseCol).str.contains(p, true).not())
-        .reduce((a, b) => a.and(b));
-    case "lm-eval-get-answer":
-    case "lm-eval-strict":
-    case "lm-eval-flexible":
-      return blank.or(ex.eq(pl.lit(LM_EVAL_INVALID)));
-    default:
-      return blank;
-  }
-}
-
-/**
  * Every row scored by every applicable rule: one row per (input row, rule) with `__row` (the
  * input row's position), `run`, `benchmark`, `task`, `example_index`, `scorer`, `official`
  * (the run's official rule), `extracted`, `correct`, `no_answer`. Rows of other benchmarks
@@ -137,7 +101,8 @@ export function scoreAllRules(rows: pl.DataFrame): pl.DataFrame {
     for (const scorer of scorers) {
       parts.push(
         scoreFrame(sub.lazy(), getScorer(scorer))
-          .withColumns(noAnswerExpr(scorer).fillNull(true).alias("no_answer"))
+          // a row without a response or target was not scored: no answer either
+          .withColumns(pl.col("answer_found").not().fillNull(true).alias("no_answer"))
           .select(
             pl.col("__row").cast(pl.Int64),
             "run",

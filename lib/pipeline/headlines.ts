@@ -24,7 +24,8 @@ import type { RunSummary } from "./summarise.ts";
 
 /**
  * One row per run and aggregate that has a value: run, model, benchmark, metric, value,
- * ci_low, ci_high, se, method.
+ * ci_low, ci_high, se, method, and `no_answer` (the run's scored rows whose scorer found no
+ * answer: many of them make the value a statement about answer format, not reasoning).
  *
  * @example
  * ```ts ignore
@@ -45,6 +46,7 @@ export function headlineTable(runs: readonly RunSummary[]): pl.DataFrame {
         ci_high: r.intervals[key]?.ci_high ?? null,
         se: r.intervals[key]?.se ?? null,
         method: r.intervals[key]?.method ?? null,
+        no_answer: r.no_answer,
       }))
   );
   return pl.DataFrame({
@@ -57,6 +59,7 @@ export function headlineTable(runs: readonly RunSummary[]): pl.DataFrame {
     ci_high: pl.Series("ci_high", rows.map((r) => r.ci_high), pl.Float64),
     se: pl.Series("se", rows.map((r) => r.se), pl.Float64),
     method: pl.Series("method", rows.map((r) => r.method), pl.Utf8),
+    no_answer: pl.Series("no_answer", rows.map((r) => r.no_answer), pl.Int32),
   });
 }
 

@@ -48,7 +48,7 @@ import {
   staleReason,
   writeCache,
 } from "./cache.ts";
-import { compactFrame } from "./compact_frame.ts";
+import { compactColumns, compactFrame } from "./compact_frame.ts";
 import { type EngineOptions, type LoadPlan, planLoad, scoreLoad } from "./engine.ts";
 import type { LoadQuarantine, MergedLoad } from "./merge.ts";
 import type { PlannedFile, RunBy } from "./plan.ts";
@@ -56,6 +56,7 @@ import type { RunNaming } from "./run_names.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
 import { type RunSummary, summariseRuns } from "./summarise.ts";
+import { type Advice, adviseRuns } from "./advice.ts";
 import { count } from "../core/count.ts";
 
 export type { RunSummary, StoredAgreement, StoredDisagreement, TaskScore } from "./summarise.ts";
@@ -159,6 +160,11 @@ export interface LoadedRuns {
   sources: ResponseFiles;
   /** Whether the cache was used, and why not (null: no cache asked for). */
   cache: CacheUse | null;
+  /**
+   * Run × tasks whose answers were mostly not found and runs whose stored verdicts disagree
+   * with the scorer, each with the scorer to try instead (`advice.ts`).
+   */
+  advice: Advice;
 }
 
 /** What the cache did for a load. */
@@ -270,6 +276,7 @@ async function load(
   const runs = runSummaries(fileSummaries, rows, scored, engineOptions.scorerOf);
   const sources = new Map(plan.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
+  const advice = adviseRuns({ runs, rows, sources, dataDir });
   return {
     files: plan.files.map((f) => f.path),
     fileSummaries,
@@ -283,6 +290,7 @@ async function load(
     warnings: loadWarnings(scored, runs, options.runBy),
     sources,
     cache: scored.cache,
+    advice,
   };
 }
 
@@ -424,7 +432,8 @@ async function scoredOrCached(
   const dir = options.cache ? cacheDir(options.cache === true ? null : options.cache) : null;
   const keyed = dir === null ? null : cacheKey(plan, dataDir, engineOptions);
   if (dir !== null && keyed !== null) {
-    const read = readCache(dir, keyed.key);
+    // an entry of rows without a column this code makes is a miss, never rows to use
+    const read = readCache(dir, keyed.key, compactColumns());
     if (read.load) {
       progress.phase(`cache: ${count(read.load.frame.height)} rows from ${dir}`);
       return fromCache(plan, read.load, { dir, key: keyed.key, hit: true, reason: null });

@@ -50,12 +50,42 @@ export function rowsFrame(
       pl.lit(null).cast(pl.Utf8).alias("target"),
     ));
   }
-  const benchmarks = (distinctValues(compact, "benchmark") as string[]).sort();
+  return conformRows(withExamples(df, dataDir));
+}
+
+/**
+ * `rows` (with `benchmark`, `task`, `example_index`, `data_version`) with each example's
+ * `input` and `target` from its data set (those columns replaced when present, added at the
+ * end otherwise), e.g. for the rows of a load made without them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const rows = pl.DataFrame({ benchmark: ["bbh"], task: ["navigate"], example_index: [0],
+ *   data_version: pl.Series("data_version", [null], pl.Utf8) });
+ * const df = withExamples(rows, resolveDataDir());
+ * assert.deepEqual(df.columns, ["benchmark", "task", "example_index", "data_version", "input",
+ *   "target"]);
+ * assert.equal(df.getColumn("target").get(0), "No");
+ * ```
+ */
+export function withExamples(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
+  const kept = rows.columns.filter((c) => c !== "input" && c !== "target");
+  const df = rows.select(...kept);
+  if (df.height === 0) {
+    return df.withColumns(
+      pl.lit(null).cast(pl.Utf8).alias("input"),
+      pl.lit(null).cast(pl.Utf8).alias("target"),
+    );
+  }
+  const benchmarks = (distinctValues(df, "benchmark") as string[]).sort();
   const examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" })
     .drop("input_chars");
-  const joined = df.withColumns(VERSION_KEY)
-    .join(examples.withColumns(VERSION_KEY).drop("data_version"), { on: KEYS, how: "left" });
-  return conformRows(joined);
+  return df.withColumns(VERSION_KEY, pl.col("example_index").cast(pl.Int32))
+    .join(examples.withColumns(VERSION_KEY).drop("data_version"), { on: KEYS, how: "left" })
+    .select(...kept, "input", "target");
 }
 
 /** A benchmark's examples (release rows with `data_version` null, then its versions' items). */

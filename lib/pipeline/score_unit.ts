@@ -186,6 +186,7 @@ class UnitCollector implements RecordSink {
       epoch: c.epoch,
       input_chars: found.input_chars,
       correct: verdict.correct,
+      found: verdict.found,
       extracted: verdict.extracted,
       scorer: this.#scorer(found.benchmark).name,
       chars: c.chars,

@@ -15,8 +15,8 @@
  * import { summariseRuns } from "@runlens/pipeline/summarise.ts";
  * const scored = pl.DataFrame({
  *   run: ["a", "a"], benchmark: ["bbeh", "bbeh"], task: ["nycc", "nycc"],
- *   example_index: [0, 1], correct: [true, false], extracted: ["(a)", "(c)"],
- *   response_chars: [10, 0], stored_correct: [null, null], tool_extracted: [null, null],
+ *   example_index: [0, 1], correct: [true, false], answer_found: [true, false],
+ *   extracted: ["(a)", "(c)"], response_chars: [10, 0], stored_correct: [null, null], tool_extracted: [null, null],
  *   source_file: ["a.jsonl", "a.jsonl"], source_line: [1, 2],
  * });
  * const runs = summariseRuns({
@@ -31,7 +31,7 @@
  *   runs.map((r) => [r.run, r.model, r.benchmark, r.rows_in, r.rows_scored, r.empty_responses]),
  *   [["a", "m", "bbeh", 3, 2, 1]],
  * );
- * assert.deepEqual(runs[0].tasks.nycc.n, 2);
+ * assert.deepEqual([runs[0].tasks.nycc.n, runs[0].tasks.nycc.no_answer, runs[0].no_answer], [2, 1, 1]);
  * ```
  * @module
  */
@@ -58,6 +58,11 @@ export interface TaskScore {
   n: number;
   /** Of those, correct. */
   correct: number;
+  /**
+   * Rows whose scorer found no answer (`answer_found` false): scored as wrong, and a sign
+   * that the responses follow another answer convention (`advice.ts` names a remedy).
+   */
+  no_answer: number;
   accuracy: number;
   ci_low: number;
   ci_high: number;
@@ -125,6 +130,8 @@ export interface RunSummary {
    * empty answer is the model's failure; leaving it out would raise the accuracy).
    */
   empty_responses: number;
+  /** Scored rows whose scorer found no answer (Σ of the tasks' `no_answer`). */
+  no_answer: number;
   /** Per task, keys sorted by task name. */
   tasks: Record<string, TaskScore>;
   /** The benchmark's aggregates (e.g. BBEH: harmonic_mean, micro, mini_micro). */
@@ -161,8 +168,8 @@ export interface SummaryInput {
   /** Each file read: its format, the records it holds, how its runs were named. */
   files: readonly SummaryFile[];
   /**
-   * Scored rows: `run`, `benchmark`, `task`, `example_index`, `correct`, `extracted`,
-   * `response_chars`, `stored_correct`, `tool_extracted`, `source_file`, `source_line`.
+   * Scored rows: `run`, `benchmark`, `task`, `example_index`, `correct`, `answer_found`,
+   * `extracted`, `response_chars`, `stored_correct`, `tool_extracted`, `source_file`, `source_line`.
    */
   scored: pl.DataFrame;
   /** Every quarantined record. */
@@ -189,7 +196,8 @@ const key = (run: string, bench: string) => `${run}\u0000${bench}`;
  * const input = {
  *   files: [{ file, format: "canonical-jsonl", rowsIn: 2 }],
  *   scored: pl.DataFrame({ run: ["a"], benchmark: ["bbh"], task: ["navigate"],
- *     example_index: [4], correct: [true], extracted: ["Yes"], response_chars: [40],
+ *     example_index: [4], correct: [true], answer_found: [true], extracted: ["Yes"],
+ *     response_chars: [40],
  *     stored_correct: [false], tool_extracted: ["No"], source_file: [file], source_line: [2] }),
  *   quarantined: [{ file, line: 1, reason: "missing response", run: "a", benchmark: "bbh" }],
  *   models: new Map([["a", new Set(["m2", "m1"])]]),
@@ -212,6 +220,7 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
   const aggregates = aggregateByRun(scoredRows, new Set(counted.map((g) => g.benchmark)).size);
   const agreements = storedAgreements(scoredRows);
   const empties = sumBy(counted, (g) => key(g.run, g.benchmark), (g) => g.empty);
+  const noAnswers = sumBy(counted, (g) => key(g.run, g.benchmark), (g) => g.no_answer);
   const versions = dataVersions(scoredRows);
   const models = new Map(
     [...input.models].map(([run, names]) => [run, [...names].sort().join(", ")]),
@@ -240,6 +249,7 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
         rows_scored: c.scored,
         rows_quarantined: c.quarantined,
         empty_responses: empties.get(k) ?? 0,
+        no_answer: noAnswers.get(k) ?? 0,
         tasks: Object.fromEntries(
           [...accuracyOf.get(k) ?? []].sort((a, b) => a.task < b.task ? -1 : 1)
             .map((a) => [
@@ -408,6 +418,8 @@ interface GroupCount {
   correct: number;
   /** Rows with an empty response. */
   empty: number;
+  /** Rows whose scorer found no answer. */
+  no_answer: number;
 }
 
 /**
@@ -420,12 +432,14 @@ function groupCounts(scored: pl.DataFrame): GroupCount[] {
     pl.col("correct").count().alias("n"),
     pl.col("correct").cast(pl.Int32).sum().alias("correct"),
     pl.col("response_chars").eq(0).cast(pl.Int32).sum().alias("empty"),
+    pl.col("answer_found").eq(false).cast(pl.Int32).sum().alias("no_answer"),
   ).toRecords() as unknown as GroupCount[]).map((g) => ({
     ...g,
     rows: Number(g.rows),
     n: Number(g.n),
     correct: Number(g.correct),
     empty: Number(g.empty),
+    no_answer: Number(g.no_answer),
   }));
 }
 
@@ -440,28 +454,29 @@ function sumBy(
   return out;
 }
 
+/** The counts of one (run, benchmark, task). */
+interface TaskCounts {
+  run: string;
+  benchmark: string;
+  task: string;
+  n: number;
+  correct: number;
+  no_answer: number;
+}
+
 /**
  * Task accuracies per (run, benchmark, task) — `taskAccuracy` of lib/benchmarks/bbeh/aggregate.ts
  * (rows with a verdict, correct ones, `correct × 100 / n`) from the group counts.
  */
 function taskAccuracies(
   groups: readonly GroupCount[],
-): {
-  run: string;
-  benchmark: string;
-  task: string;
-  n: number;
-  correct: number;
-  accuracy: number;
-}[] {
-  const sums = new Map<
-    string,
-    { run: string; benchmark: string; task: string; n: number; correct: number }
-  >();
+): (TaskCounts & { accuracy: number })[] {
+  const sums = new Map<string, TaskCounts>();
   for (const g of groups) {
     const k = JSON.stringify([g.run, g.benchmark, g.task]);
-    const s = sums.get(k) ?? { run: g.run, benchmark: g.benchmark, task: g.task, n: 0, correct: 0 };
-    s.n += g.n, s.correct += g.correct;
+    const s = sums.get(k) ??
+      { run: g.run, benchmark: g.benchmark, task: g.task, n: 0, correct: 0, no_answer: 0 };
+    s.n += g.n, s.correct += g.correct, s.no_answer += g.no_answer;
     sums.set(k, s);
   }
   return [...sums.values()].map((s) => ({ ...s, accuracy: (s.correct * 100) / s.n }));
@@ -483,15 +498,16 @@ function emptyAggregate(benchmark: string): BenchmarkAggregate {
  * of the task has several rows: the accuracy and interval of its per-example means.
  */
 function taskScore(
-  a: { n: number; correct: number; accuracy: number },
+  a: { n: number; correct: number; no_answer: number; accuracy: number },
   examples: ExampleSummary | undefined,
 ): TaskScore {
+  const counts = { n: a.n, correct: a.correct, no_answer: a.no_answer };
   if (examples) {
     const ci = wilsonOfExamples(examples)!;
-    return { n: a.n, correct: a.correct, accuracy: ci.estimate, ci_low: ci.low, ci_high: ci.high };
+    return { ...counts, accuracy: ci.estimate, ci_low: ci.low, ci_high: ci.high };
   }
   const ci = wilsonInterval(a.correct, a.n)!;
-  return { n: a.n, correct: a.correct, accuracy: a.accuracy, ci_low: ci.low, ci_high: ci.high };
+  return { ...counts, accuracy: a.accuracy, ci_low: ci.low, ci_high: ci.high };
 }
 
 /**

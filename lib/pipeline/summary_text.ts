@@ -16,7 +16,8 @@
 import { dirname } from "node:path";
 import { getBenchmark } from "../benchmarks/registry.ts";
 import type { FileSummary, LoadedRuns } from "./load.ts";
-import type { RunSummary, StoredAgreement } from "./summarise.ts";
+import { type Advice, NO_ANSWER_SHARE, noAnswerText, storedText } from "./advice.ts";
+import type { RunSummary, StoredAgreement, TaskScore } from "./summarise.ts";
 import { type QuarantineEntry, quarantineText } from "../logs/quarantine.ts";
 
 /** A number rounded to 2 decimals (null stays null). */
@@ -64,11 +65,10 @@ export interface RunReport {
   rows_quarantined: number;
   /** Scored rows with an empty response (counted as wrong). */
   empty_responses: number;
-  /** Per task: counts, accuracy and its 95% Wilson interval (percent). */
-  tasks: Record<
-    string,
-    { n: number; correct: number; accuracy: number; ci_low: number; ci_high: number }
-  >;
+  /** Scored rows whose scorer found no answer (counted as wrong). */
+  no_answer: number;
+  /** Per task: counts (`no_answer`: no answer found), accuracy and its 95% Wilson interval. */
+  tasks: Record<string, TaskScore>;
   aggregate: AggregateReport;
   /** Rows with the log's own verdict vs the re-score; `examples`: the first 100 that differ. */
   stored_agreement: StoredAgreement;
@@ -85,6 +85,8 @@ export interface ScoreReport {
   /** Files deliberately not read (special files, links leaving the folder, loops). */
   skipped: { file: string; reason: string }[];
   warnings: string[];
+  /** Run × tasks with most answers not found, runs whose stored verdicts disagree: remedies. */
+  advice: Advice;
 }
 
 /**
@@ -100,7 +102,7 @@ export interface ScoreReport {
  * const json = JSON.stringify(runsReport(loaded)); // {"runs":[{"run":"alpha",…}],…}
  * assert.ok(json.startsWith('{"runs":[{"run":"alpha","model":"model-a","benchmark":"bbeh",'));
  * assert.ok(json.includes('"quarantine":[],"errors":[],"files":[{"file":'));
- * assert.ok(json.endsWith('"skipped":[],"warnings":[]}'));
+ * assert.ok(json.endsWith('"skipped":[],"warnings":[],"advice":{"no_answer":[],"stored":[]}}'));
  * ```
  */
 export function runsReport(loaded: LoadedRuns): ScoreReport {
@@ -118,12 +120,14 @@ export function runsReport(loaded: LoadedRuns): ScoreReport {
       rows_scored: r.rows_scored,
       rows_quarantined: r.rows_quarantined,
       empty_responses: r.empty_responses,
+      no_answer: r.no_answer,
       tasks: Object.fromEntries(
         Object.entries(r.tasks).map((
           [task, t],
         ) => [task, {
           n: t.n,
           correct: t.correct,
+          no_answer: t.no_answer,
           accuracy: round2(t.accuracy)!,
           ci_low: round2(t.ci_low)!,
           ci_high: round2(t.ci_high)!,
@@ -137,6 +141,7 @@ export function runsReport(loaded: LoadedRuns): ScoreReport {
     files: loaded.fileSummaries,
     skipped: loaded.skipped,
     warnings: loaded.warnings,
+    advice: loaded.advice,
   };
 }
 
@@ -168,12 +173,7 @@ function runText(r: RunSummary, evidence: ReadonlyMap<string, string>): string[]
   const lines = [
     `run ${r.run}  (${r.benchmark}, model ${r.model}, scorer ${r.scorer})`,
     `  rows: ${r.rows_in} in, ${r.rows_scored} scored, ${r.rows_quarantined} quarantined` +
-    (r.empty_responses > 0
-      ? ` (${r.empty_responses} empty response${
-        r.empty_responses === 1 ? "" : "s"
-      }, scored as wrong)`
-      : "") +
-    `  [${r.files.join(", ")}]`,
+    wrongForNothing(r) + `  [${r.files.join(", ")}]`,
   ];
   const named = namingText(r);
   if (named !== null) lines.push(`  ${named}`);
@@ -182,10 +182,15 @@ function runText(r: RunSummary, evidence: ReadonlyMap<string, string>): string[]
     lines.push(`  ${n} row${n === 1 ? "" : "s"} matched the ${version} version of the data set`);
   }
   if (tasks.length > 0) {
-    lines.push(`  ${"task".padEnd(width)}  ${"n".padStart(5)}  correct  accuracy  95% CI`);
+    lines.push(
+      `  ${"task".padEnd(width)}  ${"n".padStart(5)}  correct  no answer  accuracy  95% CI`,
+    );
     for (const [task, t] of tasks) {
+      // a mark where the no-answer share is high enough to be flagged below
+      const flag = t.no_answer > NO_ANSWER_SHARE * t.n ? "!" : " ";
       lines.push(
         `  ${task.padEnd(width)}  ${String(t.n).padStart(5)}  ${String(t.correct).padStart(7)}` +
+          `  ${String(t.no_answer).padStart(8)}${flag}` +
           `  ${pct(t.accuracy).padStart(8)}  [${t.ci_low.toFixed(1)}, ${t.ci_high.toFixed(1)}]`,
       );
     }
@@ -243,6 +248,27 @@ export function fieldsText(
       ? `fields of ${files[0]}: ${text}`
       : `${files.length} files in ${dirname(files[0])}/: ${text}`
   );
+}
+
+/**
+ * The scored rows that are wrong for want of an answer, in words ("" when none).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(wrongForNothing({ empty_responses: 1, no_answer: 3 }),
+ *   " (1 empty response, 3 with no answer found: scored as wrong)");
+ * assert.equal(wrongForNothing({ empty_responses: 0, no_answer: 0 }), "");
+ * ```
+ */
+export function wrongForNothing(r: Pick<RunSummary, "empty_responses" | "no_answer">): string {
+  const parts = [
+    ...(r.empty_responses > 0
+      ? [`${r.empty_responses} empty response${r.empty_responses === 1 ? "" : "s"}`]
+      : []),
+    ...(r.no_answer > 0 ? [`${r.no_answer} with no answer found`] : []),
+  ];
+  return parts.length === 0 ? "" : ` (${parts.join(", ")}: scored as wrong)`;
 }
 
 /** What the text says of each way a record field names a run. */
@@ -340,12 +366,28 @@ export function runsText(loaded: LoadedRuns): string {
   if (loaded.warnings.length > 0) {
     out.push(`warnings (${loaded.warnings.length}):`, ...loaded.warnings.map((w) => `  ${w}`), "");
   }
+  const { no_answer, stored } = loaded.advice;
+  if (no_answer.length > 0) {
+    out.push(
+      `no answer found (${no_answer.length}):`,
+      ...no_answer.map((a) => `  ${noAnswerText(a)}`),
+      "",
+    );
+  }
+  if (stored.length > 0) {
+    out.push(
+      `stored verdicts disagree (${stored.length}):`,
+      ...stored.map((a) => `  ${storedText(a)}`),
+      "",
+    );
+  }
   out.push(summaryLine(loaded));
   return out.join("\n");
 }
 
 /**
- * One line: how many runs and rows were read, scored and quarantined.
+ * One line: how many runs and rows were read, scored (and of those, with no answer found)
+ * and quarantined.
  *
  * @example
  * ```ts
@@ -353,17 +395,21 @@ export function runsText(loaded: LoadedRuns): string {
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const loaded = await loadRuns(["tests/fixtures/logs/mixed.jsonl"], resolveDataDir());
- * assert.equal(summaryLine(loaded), "2 runs from 1 file: 21 rows in, 4 scored, 17 quarantined");
+ * assert.equal(
+ *   summaryLine(loaded),
+ *   "2 runs from 1 file: 21 rows in, 4 scored (1 with no answer found), 17 quarantined",
+ * );
  * ```
  */
 export function summaryLine(loaded: LoadedRuns): string {
-  const sum = (k: "rows_in" | "rows_scored" | "rows_quarantined") =>
+  const sum = (k: "rows_in" | "rows_scored" | "rows_quarantined" | "no_answer") =>
     loaded.runs.reduce((s, r) => s + r[k], 0);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const failed = loaded.errors.length > 0
     ? `; ${plural(loaded.errors.length, "file")} could not be read`
     : "";
   return `${plural(loaded.runs.length, "run")} from ${plural(loaded.files.length, "file")}: ` +
-    `${sum("rows_in")} rows in, ${sum("rows_scored")} scored, ` +
+    `${sum("rows_in")} rows in, ${sum("rows_scored")} scored` +
+    (sum("no_answer") > 0 ? ` (${sum("no_answer")} with no answer found)` : "") + ", " +
     `${sum("rows_quarantined")} quarantined${failed}`;
 }

@@ -57,6 +57,7 @@ function perTaskSection(loaded: LoadedRuns): ReportSection | null {
       task,
       n: t.n,
       correct: t.correct,
+      no_answer: t.no_answer,
       accuracy: t.accuracy,
       ci_low: t.ci_low,
       ci_high: t.ci_high,
@@ -69,7 +70,8 @@ function perTaskSection(loaded: LoadedRuns): ReportSection | null {
     items: [tableOf(pl.DataFrame(rows), {
       id: "per-task-accuracy",
       title: "Accuracy (%) per run and task",
-      caption: "ci_low, ci_high: 95% Wilson interval (Newcombe 1998, method 3).",
+      caption: "no_answer: responses in which the scorer found no answer (scored as wrong). " +
+        "ci_low, ci_high: 95% Wilson interval (Newcombe 1998, method 3).",
       digits: 1,
     })],
   };

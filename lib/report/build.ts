@@ -26,6 +26,7 @@ import { toStandaloneSvg } from "../render/figure.ts";
 import { reasonKind } from "../logs/quarantine.ts";
 import { compareRunPairs } from "../pipeline/compare.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
+import { adviceText } from "../pipeline/advice.ts";
 import type { RunSummary as LoadSummary } from "../pipeline/summarise.ts";
 import { microCI } from "../stats/headline_ci.ts";
 import { DEFAULT_BOOTSTRAP_SEED } from "../stats/bootstrap.ts";
@@ -84,6 +85,7 @@ export async function buildReport(
       seeds: { bootstrap: DEFAULT_BOOTSTRAP_SEED },
     },
     runs: loaded.runs.map((r) => runSummary(r, loaded)),
+    ...adviceOf(loaded),
     leaderboard: leaderboardSection(loaded),
     comparisons: comparisons(loaded, opts.baseline ?? null),
     analyses: analysesSections(loaded, opts.dataDir),
@@ -116,9 +118,16 @@ function runSummary(r: LoadSummary, loaded: LoadedRuns): RunSummary {
     rows_in: r.rows_in,
     rows_scored: r.rows_scored,
     rows_quarantined: r.rows_quarantined,
+    no_answer: r.no_answer,
     quarantine: r.files.length > 1 ? {} : quarantine,
     ...(r.aggregate.note ? { note: r.aggregate.note } : {}),
   };
+}
+
+/** The load's advice as the report's lines (absent when there is none). */
+function adviceOf(loaded: LoadedRuns): { advice?: string[] } {
+  const lines = adviceText(loaded.advice);
+  return lines.length > 0 ? { advice: lines } : {};
 }
 
 function headlineOf(

@@ -1,7 +1,8 @@
 /**
  * Hold a scorer to a table of hand-written cases, called directly (`score`) and through
  * `scoreFrame` (which applies `score` to a frame, with its column plumbing and its null
- * handling): each must give the expected `extracted` and `correct`. Used by the scorer tests;
+ * handling): each must give the expected `extracted` and `correct` (and `found`, when a case
+ * states it). Used by the scorer tests;
  * usable as a self-check.
  *
  * @example
@@ -32,6 +33,8 @@ export interface ScorerCase {
   extracted: string | null;
   /** Expected verdict. */
   correct: boolean | null;
+  /** Expected `found` (whether an answer was found); unchecked when absent. */
+  found?: boolean | null;
   /** Why this is the right answer (shown on failure). */
   why: string;
 }
@@ -52,7 +55,7 @@ export interface ScorerCase {
  * const wrong = { response: "Answer: (A)", target: "(A)", extracted: "(A)", correct: true };
  * const failures = checkScorerCases(direct, [{ ...wrong, why: "?" }]); // scalar, then frame
  * assert.equal(failures.length, 2);
- * assert.match(failures[0], /^scalar bbh-release-direct: .* gave \["Answer: \(A\)",false\], exp/);
+ * assert.match(failures[0], /^scalar bbh-release-direct: .* gave \["Answer: \(A\)",false,true\]/);
  * ```
  */
 export function checkScorerCases(s: Scorer, cases: readonly ScorerCase[]): string[] {
@@ -63,10 +66,11 @@ export function checkScorerCases(s: Scorer, cases: readonly ScorerCase[]): strin
   cases.forEach((c) => {
     if (c.response === null) return;
     const v = s.score(c.response, c.target, { task: c.task, input: c.input, stored: c.stored });
-    if (v.extracted !== c.extracted || v.correct !== c.correct) {
+    const foundDiffers = c.found !== undefined && v.found !== c.found;
+    if (v.extracted !== c.extracted || v.correct !== c.correct || foundDiffers) {
       failures.push(
-        `scalar ${s.name}: ${show(c)} gave ${JSON.stringify([v.extracted, v.correct])}, ` +
-          `expected ${JSON.stringify([c.extracted, c.correct])}`,
+        `scalar ${s.name}: ${show(c)} gave ${JSON.stringify([v.extracted, v.correct, v.found])}, ` +
+          `expected ${JSON.stringify([c.extracted, c.correct, c.found])}`,
       );
     }
   });

@@ -26,10 +26,10 @@ export const DEFAULT_SCORER_COLUMNS: ScorerColumns = {
 };
 
 /**
- * Score every row of a frame with one rule: sets `extracted`, `correct` and `scorer` (added at
- * the end when absent, replaced in place otherwise; the other columns keep their order). A
- * row with a null response or target gets `extracted` null and `correct` null; the others get
- * the rule's scalar verdict, `score(response, target, ctx)` with the task, input and stored
+ * Score every row of a frame with one rule: sets `extracted`, `correct`, `answer_found` and
+ * `scorer` (added at the end when absent, replaced in place otherwise; the other columns keep
+ * their order). A row with a null response or target gets nulls; the others get the rule's
+ * scalar verdict (`answer_found` is its `found`), `score(response, target, ctx)` with the task, input and stored
  * verdict in `ctx` when the rule needs them. Throws when a column the rule needs is missing.
  *
  * @example
@@ -39,8 +39,16 @@ export const DEFAULT_SCORER_COLUMNS: ScorerColumns = {
  * import { lastLine } from "@runlens/benchmarks/bbh/scorers/last_line.ts";
  * const df = pl.DataFrame({ response: ["thinking\n(A)", "(B)", null], target: ["(A)", "(A)", "(A)"] });
  * const scored = scoreFrame(df.lazy(), lastLine);
- * assert.deepEqual(scored.columns, ["response", "target", "extracted", "correct", "scorer"]);
+ * assert.deepEqual(scored.columns, [
+ *   "response",
+ *   "target",
+ *   "extracted",
+ *   "correct",
+ *   "answer_found",
+ *   "scorer",
+ * ]);
  * assert.deepEqual(scored.getColumn("correct").toArray(), [true, false, null]); // null: no response
+ * assert.deepEqual(scored.getColumn("answer_found").toArray(), [true, true, null]);
  * ```
  */
 export function scoreFrame(
@@ -68,11 +76,11 @@ export function scoreFrame(
   const n = responses.length;
   const extracted: (string | null)[] = new Array(n);
   const correct: (boolean | null)[] = new Array(n);
+  const found: (boolean | null)[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const response = responses[i], target = targets[i];
     if (response == null || target == null) {
-      extracted[i] = null;
-      correct[i] = null;
+      extracted[i] = correct[i] = found[i] = null;
       continue;
     }
     const v = s.score(response, target, {
@@ -82,12 +90,16 @@ export function scoreFrame(
     });
     extracted[i] = v.extracted;
     correct[i] = v.correct;
+    found[i] = v.found;
   }
   const out = [...original];
-  for (const c of ["extracted", "correct", "scorer"]) if (!out.includes(c)) out.push(c);
+  for (const c of ["extracted", "correct", "answer_found", "scorer"]) {
+    if (!out.includes(c)) out.push(c);
+  }
   return df.withColumns(
     pl.Series("extracted", extracted, pl.Utf8),
     pl.Series("correct", correct, pl.Bool),
+    pl.Series("answer_found", found, pl.Bool),
     pl.lit(s.name).alias("scorer"),
   ).select(...out);
 }

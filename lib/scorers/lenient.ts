@@ -19,18 +19,22 @@
  *    word or number (`Ambiguous` for a Yes/No target) is an answer, a wrong one.
  * 3. **Match** ({@link matchAnswer}) in that type.
  *
- * `extracted` is null exactly when no answer was found (step 1 or 2), and then the row is wrong.
- * Missing response or target → not scored (null).
+ * `extracted` is null exactly when no answer was found (step 1 or 2): then the row is wrong and
+ * `found` false. Missing response or target → not scored (null).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { lenient } from "@runlens/scorers/lenient.ts";
- * assert.deepEqual(lenient.score("**Answer: b**", "(B)"), { extracted: "(B)", correct: true });
+ * assert.deepEqual(lenient.score("**Answer: b**", "(B)"), {
+ *   extracted: "(B)",
+ *   correct: true,
+ *   found: true,
+ * });
  * const thought = "<think>(A)?</think>\nThe answer is (C).";
- * assert.deepEqual(lenient.score(thought, "(C)"), { extracted: "(C)", correct: true });
+ * assert.deepEqual(lenient.score(thought, "(C)"), { extracted: "(C)", correct: true, found: true });
  * const gpt4 = 'Reasoning…\n>> FINAL ANSWER:\n"""\n(B)\n"""';
- * assert.deepEqual(lenient.score(gpt4, "(B)"), { extracted: "(B)", correct: true });
+ * assert.deepEqual(lenient.score(gpt4, "(B)"), { extracted: "(B)", correct: true, found: true });
  * ```
  * @module
  */
@@ -81,6 +85,6 @@ export const lenient: Scorer = {
   score(response, target, ctx) {
     const extracted = lenientExtract(response, target, ctx?.input);
     const correct = extracted !== null && matchAnswer(extracted, target, ctx?.input);
-    return { extracted, correct };
+    return { extracted, correct, found: extracted !== null };
   },
 };

@@ -12,7 +12,12 @@
  * import type { Scorer } from "@runlens/scorers/types.ts";
  * import { getScorer } from "@runlens/benchmarks/registry.ts";
  * const s: Scorer = getScorer("last-line");
- * assert.deepEqual(s.score("thinking…\nTrue\n", "true"), { extracted: "true", correct: true });
+ * assert.deepEqual(s.score("thinking…\nTrue\n", "true"), {
+ *   extracted: "true",
+ *   correct: true,
+ *   found: true,
+ * });
+ * assert.equal(s.score(" \n", "true").found, false); // no answer found: said, not silently wrong
  * ```
  * @module
  */
@@ -23,6 +28,14 @@ export interface Verdict {
   extracted: string | null;
   /** The verdict; null when the rule does not score this row. */
   correct: boolean | null;
+  /**
+   * Whether the rule found an answer in the response: its cue, or the bare answer its
+   * convention allows, and a non-empty answer there (each scorer's documentation says
+   * exactly when). False: the verdict is "wrong" only because nothing was read — a log in
+   * another answer convention scores 0 this way, which the summaries count and flag. Null:
+   * the rule extracts nothing (`stored`) or does not score this row.
+   */
+  found: boolean | null;
 }
 
 /** What some rules need besides the response and the target (one row). */
@@ -62,9 +75,13 @@ export type ScorerNeed = "task" | "input" | "stored";
  *   source: "an example",
  *   benchmarks: ["toy"],
  *   needs: [],
- *   score: (response, target) => ({ extracted: response.trim(), correct: response.trim() === target }),
+ *   score: (response, target) => ({
+ *     extracted: response.trim(),
+ *     correct: response.trim() === target,
+ *     found: response.trim() !== "",
+ *   }),
  * };
- * assert.deepEqual(exact.score(" 4 ", "4"), { extracted: "4", correct: true });
+ * assert.deepEqual(exact.score(" 4 ", "4"), { extracted: "4", correct: true, found: true });
  * const df = pl.DataFrame({ response: ["4", "5"], target: ["4", "4"] });
  * assert.deepEqual(scoreFrame(df, exact).getColumn("correct").toArray(), [true, false]);
  * ```
@@ -80,7 +97,7 @@ export interface ScalarScorer {
    * Names of the benchmarks the rule is meant for, or {@link ANY_BENCHMARK} for a rule that
    * knows no task (`stored`, `lenient`). Ask {@link appliesTo}, never the list itself.
    */
-  benchmarks: readonly string[] | typeof ANY_BENCHMARK;
+  benchmarks: readonly string[] | AnyBenchmark;
   /** Columns read besides response and target. */
   needs: readonly ScorerNeed[];
   /** The lm-evaluation-harness filter whose extraction this rule reproduces, if any. */
@@ -124,8 +141,18 @@ export interface ScalarScorer {
  */
 export type Scorer = ScalarScorer;
 
-/** The {@link ScalarScorer.benchmarks} of a rule that applies to every benchmark, later ones too. */
-export const ANY_BENCHMARK = "any";
+/** The marker of a rule that applies to every benchmark, later ones too. */
+export interface AnyBenchmark {
+  readonly any: true;
+}
+
+/**
+ * The {@link ScalarScorer.benchmarks} of a rule that applies to every benchmark, later ones
+ * too. An object, not a string such as "any": `benchmarks.includes(name)` must not compile on
+ * it (on a string it would quietly answer false), so every test goes through
+ * {@link appliesTo}.
+ */
+export const ANY_BENCHMARK: AnyBenchmark = Object.freeze({ any: true });
 
 /**
  * Whether a rule applies to a benchmark's rows.
@@ -139,7 +166,8 @@ export const ANY_BENCHMARK = "any";
  * ```
  */
 export function appliesTo(scorer: Pick<ScalarScorer, "benchmarks">, benchmark: string): boolean {
-  return scorer.benchmarks === ANY_BENCHMARK || scorer.benchmarks.includes(benchmark);
+  const b = scorer.benchmarks;
+  return !Array.isArray(b) || b.includes(benchmark); // not a list: ANY_BENCHMARK (or its copy)
 }
 
 /**
@@ -154,5 +182,6 @@ export function appliesTo(scorer: Pick<ScalarScorer, "benchmarks">, benchmark: s
  * ```
  */
 export function benchmarksLabel(scorer: Pick<ScalarScorer, "benchmarks">): string {
-  return scorer.benchmarks === ANY_BENCHMARK ? "any benchmark" : scorer.benchmarks.join(", ");
+  const b = scorer.benchmarks;
+  return Array.isArray(b) ? b.join(", ") : "any benchmark";
 }

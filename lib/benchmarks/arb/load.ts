@@ -67,7 +67,7 @@ import {
   readText,
 } from "./fields.ts";
 import { typedFrame } from "./group.ts";
-import { type ArbScoreOptions, scoreArbResponse } from "./score.ts";
+import { arbAnswerFound, type ArbScoreOptions, scoreArbResponse } from "./score.ts";
 
 /** The ARB columns after the row-schema columns, with their dtypes. */
 export const ARB_COLUMNS: Record<string, pl.DataType> = {
@@ -248,6 +248,7 @@ function scoreRecord(
     response: c.response,
     extracted: verdict.extracted,
     correct: verdict.correct,
+    answer_found: arbAnswerFound(verdict.status),
     scorer: verdict.scorer,
     input_chars: codePoints(c.input),
     response_chars: codePoints(c.response),

@@ -45,6 +45,22 @@ export const ARB_STATUSES = [
 /** One row status. */
 export type ArbStatus = (typeof ARB_STATUSES)[number];
 
+/**
+ * Whether a status means an answer was found (the row schema's `answer_found`): no for
+ * `unparseable` (no `ANSWER:`) and `invalid-answer` (no letter or number after it), unknown
+ * (null) for proofs, which are not auto-scored, yes otherwise.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(ARB_STATUSES.map(arbAnswerFound), [true, false, false, true, null]);
+ * ```
+ */
+export function arbAnswerFound(status: ArbStatus): boolean | null {
+  if (status === "not-auto-scored") return null;
+  return status !== "unparseable" && status !== "invalid-answer";
+}
+
 /** A scorer's verdict on one response. */
 export interface ArbVerdict {
   scorer: string;

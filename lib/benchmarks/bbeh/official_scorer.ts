@@ -1,6 +1,6 @@
 /**
  * `bbeh-official`: the official BBEH scorer of `lib/benchmarks/bbeh/scorer.ts`, registered as
- * a scorer. Besides `score` it has `scoreSpan`: the same verdict from the response's JSON
+ * a scorer (`found`: `bbehAnswerFound` there — an answer prefix, or a one-line response). Besides `score` it has `scoreSpan`: the same verdict from the response's JSON
  * bytes in a scanned log line, decoding only the response's end when that provably suffices
  * (`tail.ts`).
  *
@@ -12,6 +12,7 @@
  * assert.deepEqual(bbehOfficialScorer.score("The answer is: (B)", "(B)"), {
  *   extracted: "(b)",
  *   correct: true,
+ *   found: true,
  * });
  * ```
  * @module
@@ -30,7 +31,7 @@ import type { Scorer } from "../../scorers/types.ts";
  * const bytes = new TextEncoder().encode(JSON.stringify(response));
  * const fromBytes = bbehOfficialScorer.scoreSpan!(bytes, 0, bytes.length, 1, "42"); // 1: F_ESCAPE
  * assert.deepEqual(fromBytes, bbehOfficialScorer.score(response, "42"));
- * assert.deepEqual(fromBytes, { extracted: "42", correct: true });
+ * assert.deepEqual(fromBytes, { extracted: "42", correct: true, found: true });
  * ```
  */
 export const bbehOfficialScorer: Scorer = {
@@ -43,10 +44,10 @@ export const bbehOfficialScorer: Scorer = {
   needs: [],
   score(response, target) {
     const v = bbehOfficial(response, target);
-    return { extracted: v.extracted, correct: v.correct };
+    return { extracted: v.extracted, correct: v.correct, found: v.found };
   },
   scoreSpan(bytes, start, end, flags, target) {
     const v = bbehVerdictFromSpan(bytes, start, end, flags, bbehNormalizeTarget(target));
-    return { extracted: v.extracted, correct: v.correct };
+    return { extracted: v.extracted, correct: v.correct, found: v.found };
   },
 };

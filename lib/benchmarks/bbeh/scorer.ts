@@ -10,6 +10,11 @@
  * line, usually decoding only the response's end. This module does not load polars (Workers
  * import it).
  *
+ * An answer is found ({@link bbehAnswerFound}) when one of the answer prefixes occurs in the
+ * stripped response, or the stripped response is a single line (the official code then reads
+ * the whole response as the answer), and the extracted answer is not empty. A multi-line
+ * response without a prefix is read as its first line: no answer.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -56,6 +61,8 @@ export interface BbehVerdict {
   extracted: string;
   target: string;
   correct: boolean;
+  /** Whether an answer was found ({@link bbehAnswerFound}). */
+  found: boolean;
 }
 
 /**
@@ -88,6 +95,27 @@ function stripLatex(response: string): string {
     }
   }
   return response;
+}
+
+/**
+ * Whether the official rule found an answer in `response` (or in a suffix of it that holds an
+ * answer prefix: the same result, see `tail.ts`): an answer prefix occurs in the stripped
+ * text, or that text is a single line; and `extracted` ({@link bbehExtract}) is not empty.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const found = (r: string) => bbehAnswerFound(r, bbehExtract(r));
+ * assert.equal(found("Reasoning…\nThe answer is: (B)"), true);
+ * assert.equal(found(" 42 \n"), true); // a bare answer
+ * assert.equal(found("Reasoning…\nFinal answer: (B)"), false); // no official prefix
+ * assert.equal(found("The answer is: "), false); // a prefix, then nothing
+ * ```
+ */
+export function bbehAnswerFound(response: string, extracted: string): boolean {
+  if (extracted === "") return false;
+  const stripped = pyStrip(response);
+  return !stripped.includes("\n") || BBEH_ANSWER_PREFIXES.some((p) => stripped.includes(p));
 }
 
 /**
@@ -135,11 +163,16 @@ export function bbehFuzzyMatch(prediction: string, reference: string): boolean {
  * ```ts
  * import assert from "node:assert/strict";
  * const v = bbehOfficial("The final answer is $\\boxed{42}$.", "42");
- * assert.deepEqual(v, { extracted: "42", target: "42", correct: true });
+ * assert.deepEqual(v, { extracted: "42", target: "42", correct: true, found: true });
  * ```
  */
 export function bbehOfficial(response: string, target: string): BbehVerdict {
   const extracted = bbehExtract(response);
   const normTarget = bbehNormalizeTarget(target);
-  return { extracted, target: normTarget, correct: bbehFuzzyMatch(extracted, normTarget) };
+  return {
+    extracted,
+    target: normTarget,
+    correct: bbehFuzzyMatch(extracted, normTarget),
+    found: bbehAnswerFound(response, extracted),
+  };
 }

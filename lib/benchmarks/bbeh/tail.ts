@@ -20,7 +20,9 @@
  * occurrence in S that lies in T would make P_j found in T first, so only occurrences starting
  * before T can matter. The tail starts at a character boundary that is not inside an escape
  * ({@link tailStart}), so T is exactly a suffix of the decoded response. (The bytes are valid
- * UTF-8: the line readers check that before scanning.)
+ * UTF-8: the line readers check that before scanning.) Whether an answer was found
+ * (`bbehAnswerFound`) is the same too: on the tail path a prefix occurs in strip(T), a
+ * substring of strip(S), so both say "found" exactly when the extraction is not empty.
  *
  * @example
  * ```ts
@@ -28,13 +30,13 @@
  * import { bbehNormalizeTarget } from "@runlens/benchmarks/bbeh/scorer.ts";
  * const b = new TextEncoder().encode(JSON.stringify("x".repeat(5000) + " The answer is: (B)"));
  * const v = bbehVerdictFromSpan(b, 0, b.length, 0, bbehNormalizeTarget("(B)"));
- * assert.deepEqual(v, { extracted: "(b)", correct: true, fast: true }); // the last 128 bytes only
+ * assert.deepEqual(v, { extracted: "(b)", correct: true, found: true, fast: true }); // the tail only
  * ```
  * @module
  */
 import { F_ESCAPE, F_U_ASCII } from "../../logs/json_scan.ts";
 import { pyStrip } from "../../core/python.ts";
-import { BBEH_ANSWER_PREFIXES, bbehExtract, bbehFuzzyMatch } from "./scorer.ts";
+import { BBEH_ANSWER_PREFIXES, bbehAnswerFound, bbehExtract, bbehFuzzyMatch } from "./scorer.ts";
 
 /**
  * Bytes of the response's end decoded on the fast path (the default of
@@ -64,7 +66,7 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
  * import assert from "node:assert/strict";
  * const b = new TextEncoder().encode('"The answer is: 7"'); // short: decoded whole
  * const v: SpanVerdict = bbehVerdictFromSpan(b, 0, b.length, 0, "7");
- * assert.deepEqual(v, { extracted: "7", correct: true, fast: false });
+ * assert.deepEqual(v, { extracted: "7", correct: true, found: true, fast: false });
  * ```
  */
 export interface SpanVerdict {
@@ -72,6 +74,8 @@ export interface SpanVerdict {
   extracted: string;
   /** The official verdict. */
   correct: boolean;
+  /** Whether an answer was found (`bbehAnswerFound`). */
+  found: boolean;
   /** True when only the tail was decoded. */
   fast: boolean;
 }
@@ -198,7 +202,7 @@ function firstPrefix(text: string): number {
  * const text = "The answer is: (A)\n" + "…".repeat(2000) + "\nThe final answer is (B)";
  * const b = new TextEncoder().encode(JSON.stringify(text));
  * const v = bbehVerdictFromSpan(b, 0, b.length, F_ESCAPE, "(b)");
- * assert.deepEqual(v, { extracted: "(b)", correct: true, fast: false });
+ * assert.deepEqual(v, { extracted: "(b)", correct: true, found: true, fast: false });
  * ```
  */
 export function bbehVerdictFromSpan(
@@ -221,14 +225,21 @@ export function bbehVerdictFromSpan(
     for (let j = 0; ok && j < k; j++) {
       if (occursFrom(b, lo, p, hi, PREFIX_BYTES[j])) ok = false;
     }
-    if (ok) {
-      const extracted = bbehExtract(tail);
-      return { extracted, correct: bbehFuzzyMatch(extracted, normTarget), fast: true };
-    }
+    if (ok) return verdictOf(tail, normTarget, true);
   }
   const text = escaped
     ? JSON.parse(decoder.decode(b.subarray(start, end))) as string
     : decoder.decode(b.subarray(lo, hi));
+  return verdictOf(text, normTarget, false);
+}
+
+/** The verdict of a text (the whole response, or a tail that gives the same one). */
+function verdictOf(text: string, normTarget: string, fast: boolean): SpanVerdict {
   const extracted = bbehExtract(text);
-  return { extracted, correct: bbehFuzzyMatch(extracted, normTarget), fast: false };
+  return {
+    extracted,
+    correct: bbehFuzzyMatch(extracted, normTarget),
+    found: bbehAnswerFound(text, extracted),
+    fast,
+  };
 }

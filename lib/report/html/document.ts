@@ -156,6 +156,8 @@ export interface RunSummary {
   rows_scored: number;
   /** Quarantined rows (`rows_in = rows_scored + rows_quarantined`). */
   rows_quarantined: number;
+  /** Scored rows whose scorer found no answer (scored as wrong). */
+  no_answer: number;
   /** Quarantined rows by kind of reason (e.g. `{ "unknown task": 3, "duplicate": 1 }`). */
   quarantine: Record<string, number>;
   /** A note (e.g. what a partial run covers). */
@@ -283,6 +285,11 @@ export interface ReportDocument {
   provenance: Provenance;
   /** One row per run × benchmark. */
   runs: RunSummary[];
+  /**
+   * Shown under the runs: run × tasks where most answers were not found and runs whose stored
+   * verdicts disagree, each naming the scorer to try (`pipeline/advice.ts`); absent: none.
+   */
+  advice?: string[];
   /** The leaderboard (tables beside the papers' models, figures with error bars). */
   leaderboard?: ReportSection;
   /** Paired comparisons between the runs. */
@@ -375,6 +382,9 @@ export function validateReportDocument(doc: ReportDocument): ReportDocument {
       problems.push(
         `run ${r.run}: rows_in ${r.rows_in} ≠ scored ${r.rows_scored} + quarantined ${r.rows_quarantined}`,
       );
+    }
+    if (!(r.no_answer >= 0 && r.no_answer <= r.rows_scored)) {
+      problems.push(`run ${r.run}: no_answer ${r.no_answer} is not within 0…${r.rows_scored}`);
     }
   }
   const questions = new Set<string>();

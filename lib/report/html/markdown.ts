@@ -264,6 +264,9 @@ export function renderReportMarkdown(doc: ReportDocument, opts: MarkdownOptions 
   const out = mdHeader(doc);
   out.push("## Runs", "");
   out.push(doc.runs.length ? mdTable(runsSummaryTable(doc.runs), null) : "No runs.", "");
+  if (doc.advice?.length) {
+    out.push("**Check these numbers:**", "", ...doc.advice.map((a) => `- ${markdownText(a)}`), "");
+  }
   if (doc.leaderboard) out.push(mdSection(doc.leaderboard, "##", ids, opts));
   if (doc.comparisons) out.push(...mdComparisons(doc.comparisons, ids, opts));
   if (doc.analyses.length) {

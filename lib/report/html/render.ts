@@ -192,7 +192,8 @@ export function runsSummaryTable(runs: readonly RunSummary[]): ReportTable {
     id: "runs-summary",
     title: "Runs",
     caption: "One row per run and benchmark: the scorer, what the run covers, the headline " +
-      "aggregate with its 95% interval, and what happened to every input row.",
+      "aggregate with its 95% interval, and what happened to every input row (no answer " +
+      "found: scored, as wrong, with no answer the scorer could read).",
     columns: [
       { label: "Run" },
       { label: "Model" },
@@ -205,6 +206,7 @@ export function runsSummaryTable(runs: readonly RunSummary[]): ReportTable {
       { label: "Interval method" },
       { label: "Rows in" },
       { label: "Scored" },
+      { label: "No answer found" },
       { label: "Quarantined" },
       { label: "Quarantine by reason" },
     ],
@@ -220,6 +222,7 @@ export function runsSummaryTable(runs: readonly RunSummary[]): ReportTable {
       r.headline?.method ?? null,
       r.rows_in,
       r.rows_scored,
+      r.no_answer,
       r.rows_quarantined,
       quarantineText(r.quarantine),
     ]),
@@ -564,9 +567,20 @@ function runsSectionHtml(doc: ReportDocument, ids: Ids): PageSection {
     doc.runs.length > 0
       ? tableHtml(runsSummaryTable(doc.runs), ids.take("runs-summary"), { heading: false })
       : `<p class="muted">No runs.</p>`,
+    ...adviceHtml(doc.advice ?? []),
     "</section>",
   ].join("\n");
   return { toc: { id: "summary", title: "Runs" }, html };
+}
+
+/** The advice under the runs table: a warning list, each line naming its remedy. */
+function adviceHtml(advice: readonly string[]): string[] {
+  if (advice.length === 0) return [];
+  return [
+    `<div class="advice" role="note"><p><strong>Check these numbers:</strong></p><ul>`,
+    ...advice.map((a) => `<li>${escapeHtml(a)}</li>`),
+    "</ul></div>",
+  ];
 }
 
 /** One pair's per-task table, collapsed (its rows are parsed only when opened). */

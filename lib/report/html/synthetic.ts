@@ -427,6 +427,7 @@ function synthSummaries(c: SynthContext, rows: readonly ExampleRow[]): RunSummar
       rows_in: own.length + quarantined,
       rows_scored: own.length,
       rows_quarantined: quarantined,
+      no_answer: 0,
       quarantine: quarantined
         ? { "unknown task": 2, "duplicate row": 1 }
         : {} as Record<string, number>,

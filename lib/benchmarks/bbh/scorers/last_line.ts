@@ -5,6 +5,8 @@
  *
  * Lines are split at "\n" ("\r\n" endings leave a "\r" that stripping removes); a line is
  * empty when it is only whitespace (Python's set). No non-empty line → extracted null, wrong.
+ * An answer is found (`found`) when there is a non-empty line: the rule reads every response's
+ * last line as its answer.
  *
  * @example
  * ```ts
@@ -13,6 +15,7 @@
  * assert.deepEqual(lastLine.score("Let me think…\n\nFALSE\n", "False"), {
  *   extracted: "false",
  *   correct: true,
+ *   found: true,
  * });
  * assert.equal(lastLine.score("(B)\nHope this helps!", "(B)").correct, false);
  * ```
@@ -50,6 +53,7 @@ export const lastLine: Scorer = {
     return {
       extracted,
       correct: extracted !== null && extracted === pyStrip(target).toLowerCase(),
+      found: extracted !== null,
     };
   },
 };

@@ -5,6 +5,11 @@
  * after the LAST "So the answer is " (the whole prediction when absent), its first line,
  * stripped, one trailing "." dropped; case-sensitive exact match with the target.
  *
+ * An answer is found (`found`, {@link foundBbhCot}) when the cue occurs, or when the stripped
+ * response is a single line (a bare answer, as the rule reads a prediction without the cue),
+ * and the extracted answer is not empty. A multi-line response without the cue is read as its
+ * first line — the start of the reasoning, no answer: such rows are counted as "no answer".
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -12,7 +17,9 @@
  * assert.deepEqual(bbhReleaseCot.score("… So the answer is (B).\n\nQ:", "(B)"), {
  *   extracted: "(B)",
  *   correct: true,
+ *   found: true,
  * });
+ * assert.equal(bbhReleaseCot.score("Let me think.\nAnswer: (B)", "(B)").found, false);
  * assert.equal(bbhReleaseCot.score("So the answer is (b).", "(B)").correct, false); // case counts
  * ```
  * @module
@@ -39,6 +46,24 @@ export function extractBbhCot(response: string): string {
   return line.endsWith(".") ? line.slice(0, -1) : line;
 }
 
+/**
+ * Whether the CoT rule found an answer: the cue, or a single-line response; and a non-empty
+ * extracted answer.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(foundBbhCot("Reasoning.\nSo the answer is 24.", "24"), true);
+ * assert.equal(foundBbhCot("  (B)\n", "(B)"), true); // a bare answer
+ * assert.equal(foundBbhCot("Reasoning.\nFinal: 24", "Reasoning."), false); // no cue, two lines
+ * assert.equal(foundBbhCot("So the answer is \n", ""), false); // the cue, then nothing
+ * ```
+ */
+export function foundBbhCot(response: string, extracted: string): boolean {
+  if (extracted === "") return false;
+  return response.includes(BBH_ANSWER_CUE) || !pyStrip(response).includes("\n");
+}
+
 /** `bbh-release-cot`. */
 export const bbhReleaseCot: Scorer = {
   name: "bbh-release-cot",
@@ -51,6 +76,10 @@ export const bbhReleaseCot: Scorer = {
   needs: [],
   score(response, target) {
     const extracted = extractBbhCot(response);
-    return { extracted, correct: extracted === target };
+    return {
+      extracted,
+      correct: extracted === target,
+      found: foundBbhCot(response, extracted),
+    };
   },
 };

@@ -2,7 +2,8 @@
  * `bbh-release-direct`: the BBH release's direct-answer rule, reconstructed from its published
  * numbers (it reproduces all 27 accuracies in
  * `code-davinci-002-outputs/code-davinci-002-direct/*_eval_metrics.jsonl` exactly): the first
- * line of the prediction, stripped; case-sensitive exact match with the target.
+ * line of the prediction, stripped; case-sensitive exact match with the target. An answer is
+ * found (`found`) when that first line is not empty (a direct answer is the whole first line).
  *
  * @example
  * ```ts
@@ -11,7 +12,9 @@
  * assert.deepEqual(bbhReleaseDirect.score(" (A)\n\nQ: next", "(A)"), {
  *   extracted: "(A)",
  *   correct: true,
+ *   found: true,
  * });
+ * assert.equal(bbhReleaseDirect.score("\n(A)", "(A)").found, false); // the first line is empty
  * ```
  * @module
  */
@@ -42,6 +45,6 @@ export const bbhReleaseDirect: Scorer = {
   needs: [],
   score(response, target) {
     const extracted = extractBbhDirect(response);
-    return { extracted, correct: extracted === target };
+    return { extracted, correct: extracted === target, found: extracted !== "" };
   },
 };

@@ -11,17 +11,21 @@
  * "(X)", else the last option text (case and punctuation ignored), else the last ": X".
  * "[invalid]" when nothing is found.
  *
+ * An answer is found (`found`) when the filter matched (not "[invalid]", not empty); null
+ * where the rule cannot score the row (a task outside BBH, a missing input).
+ *
  * @example
  * ```ts
  * import { lmEvalFlexible } from "@runlens/benchmarks/bbh/scorers/lm_eval/flexible.ts";
  * import assert from "node:assert/strict";
  * const v = lmEvalFlexible.score("Jane is lying, so yes", "Yes", { task: "web_of_lies" });
- * assert.deepEqual(v, { extracted: "yes", correct: true });
+ * assert.deepEqual(v, { extracted: "yes", correct: true, found: true });
  * ```
  * @module
  */
 import { FLEXIBLE_FILTERS, type FlexibleSpec } from "./bbh_cot_zeroshot.ts";
 import { lmEvalZeroshotEqual } from "./exact_match.ts";
+import { lmEvalVerdict } from "./get_answer.ts";
 import {
   mapRegexFilter,
   multiChoiceRegexFilter,
@@ -84,8 +88,8 @@ export function extractFlexible(
 
 function score(response: string, target: string, ctx: ScoreContext = {}): Verdict {
   const extracted = extractFlexible(response, ctx.task, ctx.input);
-  if (extracted === null) return { extracted: null, correct: null };
-  return { extracted, correct: lmEvalZeroshotEqual(extracted, target) };
+  if (extracted === null) return { extracted: null, correct: null, found: null };
+  return lmEvalVerdict(extracted, lmEvalZeroshotEqual(extracted, target));
 }
 
 /** `lm-eval-flexible`. */

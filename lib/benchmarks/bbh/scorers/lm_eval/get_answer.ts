@@ -12,6 +12,10 @@
  * gives "" (not "[invalid]"). So "So the answer is (B)." → "(B)", but "… is (B)" → "(B" and a
  * trailing space "… is (B). " → "(B)." (lm-evaluation-harness PR #2013).
  *
+ * An answer is found (`found`, {@link lmEvalFound}) when the filter matched ("[invalid]" is
+ * no answer) and gave a non-empty answer (the "" of a single character after the phrase is
+ * none either).
+ *
  * The port uses `the answer is ([^\n]*)[^\n]`: a match must start with the literal (so the
  * leftmost match starts at the first occurrence whose line continues), and the greedy group
  * followed by one more non-newline character captures exactly what `(.*)(?=.)` captures. The
@@ -25,14 +29,16 @@
  * assert.deepEqual(lmEvalGetAnswer.score("So the answer is (B).", "(B)"), {
  *   extracted: "(B)",
  *   correct: true,
+ *   found: true,
  * });
+ * assert.equal(lmEvalGetAnswer.score("The answer is (B).", "(B)").found, false); // "[invalid]"
  * assert.equal(lmEvalGetAnswer.score("So the answer is (B)", "(B)").extracted, "(B");
  * ```
  * @module
  */
 import { pyStrip } from "../../../../core/python.ts";
 import { lmEvalPlainEqual } from "./exact_match.ts";
-import type { Scorer } from "../../../../scorers/types.ts";
+import type { Scorer, Verdict } from "../../../../scorers/types.ts";
 
 /** lm-evaluation-harness's fallback when a regex filter finds nothing. */
 export const LM_EVAL_INVALID = "[invalid]";
@@ -54,6 +60,40 @@ export function extractGetAnswer(response: string): string {
   return m ? pyStrip(m[1]) : LM_EVAL_INVALID;
 }
 
+/**
+ * Whether an lm-eval filter's output is an answer: not the "[invalid]" fallback, not empty.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual([lmEvalFound("(B)"), lmEvalFound(LM_EVAL_INVALID), lmEvalFound("")], [
+ *   true,
+ *   false,
+ *   false,
+ * ]);
+ * ```
+ */
+export function lmEvalFound(extracted: string): boolean {
+  return extracted !== LM_EVAL_INVALID && extracted !== "";
+}
+
+/**
+ * The verdict of an lm-eval filter's output and its match with the target.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(lmEvalVerdict(LM_EVAL_INVALID, false), {
+ *   extracted: "[invalid]",
+ *   correct: false,
+ *   found: false,
+ * });
+ * ```
+ */
+export function lmEvalVerdict(extracted: string, correct: boolean): Verdict {
+  return { extracted, correct, found: lmEvalFound(extracted) };
+}
+
 /** `lm-eval-get-answer`. */
 export const lmEvalGetAnswer: Scorer = {
   name: "lm-eval-get-answer",
@@ -67,6 +107,6 @@ export const lmEvalGetAnswer: Scorer = {
   lmEvalFilter: "get-answer",
   score(response, target) {
     const extracted = extractGetAnswer(response);
-    return { extracted, correct: lmEvalPlainEqual(extracted, target) };
+    return lmEvalVerdict(extracted, lmEvalPlainEqual(extracted, target));
   },
 };

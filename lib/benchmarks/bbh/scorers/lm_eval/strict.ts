@@ -18,20 +18,22 @@
  * the phrase occurrence whose look-behind position Python finds first (no phrase contains
  * another, so occurrence order and look-behind order agree), and group 1 is Python's capture.
  *
+ * An answer is found (`found`) when the filter matched: the output is not "[invalid]".
+ *
  * @example
  * ```ts
  * import { lmEvalStrict } from "@runlens/benchmarks/bbh/scorers/lm_eval/strict.ts";
  * import assert from "node:assert/strict";
  * // "The answer is:" lacks the space after "is"; the first match is "The final answer: "
  * const v = lmEvalStrict.score("The answer is: no. The final answer: Yes.", "Yes");
- * assert.deepEqual(v, { extracted: "Yes", correct: true });
+ * assert.deepEqual(v, { extracted: "Yes", correct: true, found: true });
  * assert.equal(lmEvalStrict.score("The answer is B", "(B)").extracted, "[invalid]");
  * ```
  * @module
  */
 import { pyStrip } from "../../../../core/python.ts";
 import { lmEvalZeroshotEqual } from "./exact_match.ts";
-import { LM_EVAL_INVALID } from "./get_answer.ts";
+import { LM_EVAL_INVALID, lmEvalVerdict } from "./get_answer.ts";
 import type { Scorer } from "../../../../scorers/types.ts";
 
 /** The four look-behind phrases of `strict-match`, in the regex's order. */
@@ -72,6 +74,6 @@ export const lmEvalStrict: Scorer = {
   lmEvalFilter: "strict-match",
   score(response, target) {
     const extracted = extractStrict(response);
-    return { extracted, correct: lmEvalZeroshotEqual(extracted, target) };
+    return lmEvalVerdict(extracted, lmEvalZeroshotEqual(extracted, target));
   },
 };

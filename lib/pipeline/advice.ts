@@ -1,0 +1,413 @@
+/**
+ * What to do when a run's numbers rest on weak evidence (issue 22, item 1), as data that the
+ * text output, the JSON report and the HTML report all print:
+ *
+ * - **No answer found.** When more than {@link NO_ANSWER_SHARE} of a run × task's responses
+ *   had no answer found by the scorer used, every other scorer that applies to the benchmark
+ *   (the lenient one included) is tried on those responses, and the one that finds the most
+ *   answers is named, as a ready-to-run `--scorer` flag: the most answers the targets confirm
+ *   (right ones), then the most of the target's form ({@link targetForm}), then the most found
+ *   at all (`Verdict.found`), then registry order. A rule that reads the wrong place "finds"
+ *   something in every response (the closing `"""` of a block, the first line of the
+ *   reasoning), seldom the right answer.
+ * - **Stored verdicts disagree.** When the log stores its own verdicts (lm-eval, inspect,
+ *   OpenCompass) and the scorer used disagrees with them on more than
+ *   {@link STORED_MIN_ROWS} rows and more than {@link STORED_MIN_SHARE} of them, every other
+ *   applicable scorer is tried on the rows with a stored verdict and the one that agrees with
+ *   them most is named.
+ *
+ * Responses are not kept in the frame of `runlens score` (pointers only): they are read back
+ * with `responses()` for the rows tried, and the examples' inputs and targets joined. The work
+ * is bounded: at most {@link ADVICE_SAMPLE} rows per run × task, an evenly spaced sample in
+ * load order (deterministic), and the output says so.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const loaded = await loadRuns(["tests/fixtures/logs/mixed.jsonl"], resolveDataDir());
+ * // its one temporal_sequence response is empty: no rule finds an answer in it
+ * const [cell] = loaded.advice.no_answer;
+ * assert.deepEqual([cell.task, cell.no_answer, cell.n, cell.tried, cell.best], [
+ *   "temporal_sequence", 1, 1, 1, null]);
+ * assert.deepEqual(cell.scorers.map((s) => [s.scorer, s.answers]), [
+ *   ["bbeh-official", 0], ["lenient", 0]]);
+ * assert.deepEqual(loaded.advice.stored, []);
+ * ```
+ * @module
+ */
+import pl from "nodejs-polars";
+import { SCORERS } from "../benchmarks/registry.ts";
+import { count } from "../core/count.ts";
+import { scoreFrame } from "../scorers/frame.ts";
+import { appliesTo, type Scorer } from "../scorers/types.ts";
+import { type ResponseFiles, responses } from "./responses.ts";
+import { withExamples } from "./rows_frame.ts";
+import type { RunSummary } from "./summarise.ts";
+
+/** The share of a run × task's responses without an answer above which the output warns. */
+export const NO_ANSWER_SHARE = 0.2;
+/** The stored verdicts are flagged when the scorer disagrees on more rows than this … */
+export const STORED_MIN_ROWS = 5;
+/** … and on more than this share of the rows with a stored verdict. */
+export const STORED_MIN_SHARE = 0.01;
+/** The most rows per run × task the other scorers are tried on (an even sample above it). */
+export const ADVICE_SAMPLE = 2_000;
+
+/** One scorer on the rows tried: the answers it found, those of the target's form, right ones. */
+export interface AnswerCount {
+  scorer: string;
+  /** Rows where it found an answer (`Verdict.found`). */
+  answers: number;
+  /** Of those, answers that have the target's form ({@link targetForm}). */
+  formed: number;
+  /** Rows it scores right. */
+  correct: number;
+}
+
+/** One scorer on the rows tried that carry a stored verdict: how many it agrees with. */
+export interface AgreementCount {
+  scorer: string;
+  agree: number;
+}
+
+/** The rows the other scorers were tried on. */
+interface Tried {
+  /** Rows tried (all rows in question, or a sample of them). */
+  tried: number;
+  /** Whether `tried` is a sample. */
+  sampled: boolean;
+  /** Why nothing could be tried (the responses could not be read again), else null. */
+  error: string | null;
+}
+
+/** A run × task where most of the responses, or many, had no answer found. */
+export interface NoAnswerAdvice extends Tried {
+  run: string;
+  benchmark: string;
+  task: string;
+  /** The scorer used. */
+  scorer: string;
+  /** Rows whose answer the scorer used did not find, of `n` scored. */
+  no_answer: number;
+  n: number;
+  /** Every applicable scorer on the rows tried, in registry order (the one used included). */
+  scorers: AnswerCount[];
+  /** The scorer that finds the most answers, when it finds more than the one used. */
+  best: AnswerCount | null;
+}
+
+/** A run whose stored verdicts disagree with the scorer used. */
+export interface StoredAdvice extends Tried {
+  run: string;
+  benchmark: string;
+  scorer: string;
+  /** Rows with a stored verdict, and those where the scorer used disagrees. */
+  n: number;
+  disagree: number;
+  /** Every applicable scorer but `stored` on the rows tried, in registry order. */
+  scorers: AgreementCount[];
+  /** The scorer that agrees with the stored verdicts most, when it agrees more than the one used. */
+  best: AgreementCount | null;
+}
+
+/** Everything the output says about weak evidence, with the remedies. */
+export interface Advice {
+  no_answer: NoAnswerAdvice[];
+  stored: StoredAdvice[];
+}
+
+/** What {@link adviseRuns} reads. */
+export interface AdviceInput {
+  runs: readonly RunSummary[];
+  /** The load's rows (row schema; `response`, `input` and `target` may be null). */
+  rows: pl.DataFrame;
+  /** The files, to read responses back (`LoadedRuns.sources`). */
+  sources: ResponseFiles;
+  dataDir: string;
+}
+
+/**
+ * The advice of a load: the run × tasks and runs to flag, and for each the scorer to try.
+ * Never throws for responses that cannot be read again: the advice then says why.
+ */
+export function adviseRuns(input: AdviceInput): Advice {
+  const noAnswer = noAnswerCells(input.runs);
+  const stored = storedRuns(input.runs);
+  if (noAnswer.length === 0 && stored.length === 0) return { no_answer: [], stored: [] };
+  const keys = [
+    ...noAnswer.map((c) => [c.run.run, c.run.benchmark, c.task]),
+    ...stored.flatMap((r) => Object.keys(r.tasks).map((task) => [r.run, r.benchmark, task])),
+  ];
+  const tried = tryScorers(sampleOf(input.rows, keys), input);
+  return {
+    no_answer: noAnswer.map((c) => noAnswerAdvice(c.run, c.task, tried)),
+    stored: stored.map((r) => storedAdvice(r, tried)),
+  };
+}
+
+/** The run × tasks whose no-answer share is above {@link NO_ANSWER_SHARE}. */
+function noAnswerCells(runs: readonly RunSummary[]): { run: RunSummary; task: string }[] {
+  return runs.flatMap((run) =>
+    Object.entries(run.tasks)
+      .filter(([, t]) => t.no_answer > NO_ANSWER_SHARE * t.n)
+      .map(([task]) => ({ run, task }))
+  );
+}
+
+/** The runs whose stored verdicts disagree with the scorer on more than a handful of rows. */
+function storedRuns(runs: readonly RunSummary[]): RunSummary[] {
+  return runs.filter(({ stored_agreement: s }) =>
+    s.disagree > STORED_MIN_ROWS && s.disagree > STORED_MIN_SHARE * s.n
+  );
+}
+
+const GROUP: ("run" | "benchmark" | "task")[] = ["run", "benchmark", "task"];
+
+/**
+ * The rows of the (run, benchmark, task) `keys`, at most {@link ADVICE_SAMPLE} of each: the
+ * rows at evenly spaced positions in load order.
+ */
+function sampleOf(rows: pl.DataFrame, keys: string[][]): pl.DataFrame {
+  const unique = [...new Map(keys.map((k) => [JSON.stringify(k), k])).values()];
+  const wanted = pl.DataFrame({
+    run: pl.Series("run", unique.map((k) => k[0]), pl.Utf8),
+    benchmark: pl.Series("benchmark", unique.map((k) => k[1]), pl.Utf8),
+    task: pl.Series("task", unique.map((k) => k[2]), pl.Utf8),
+  });
+  const cap = ADVICE_SAMPLE;
+  // pos is 1-based: the row at pos is kept when ⌊pos·cap/size⌋ steps past ⌊(pos−1)·cap/size⌋
+  const step = (p: pl.Expr) => p.cast(pl.Float64).mul(cap).div(pl.col("__size")).floor();
+  return rows.join(wanted, { on: GROUP, how: "inner" })
+    .withColumns(
+      pl.col("run").cumCount().over("run", "benchmark", "task").alias("__pos"),
+      pl.len().over("run", "benchmark", "task").alias("__size"),
+    )
+    .filter(step(pl.col("__pos")).gt(step(pl.col("__pos").sub(1))))
+    .drop("__pos", "__size");
+}
+
+/** Per scorer, per row of the sample: answer found (of the target's form), correct. */
+interface Outcomes {
+  /** The sample, with responses, inputs and targets (empty when `error`). */
+  sample: pl.DataFrame;
+  /** Scorer → per row of `sample` (null: the scorer does not apply to the row's benchmark). */
+  found: Map<string, (boolean | null)[]>;
+  /** Scorer → per row: found, and of the target's form. */
+  formed: Map<string, (boolean | null)[]>;
+  correct: Map<string, (boolean | null)[]>;
+  error: string | null;
+}
+
+/** Score the sample with every applicable scorer (the responses read back once). */
+function tryScorers(sample: pl.DataFrame, input: AdviceInput): Outcomes {
+  const found = new Map<string, (boolean | null)[]>();
+  const formed = new Map<string, (boolean | null)[]>();
+  const correct = new Map<string, (boolean | null)[]>();
+  let full: pl.DataFrame;
+  try {
+    full = withTexts(sample, input);
+  } catch (e) {
+    return { sample, found, formed, correct, error: (e as Error).message };
+  }
+  const benchmarks = full.getColumn("benchmark").toArray() as string[];
+  const targets = full.getColumn("target").toArray() as (string | null)[];
+  for (const s of SCORERS.filter((x) => x.name !== "stored")) {
+    const applies = benchmarks.map((b) => appliesTo(s, b));
+    if (!applies.some(Boolean)) continue;
+    const scored = scoreFrame(full, s);
+    const extracted = scored.getColumn("extracted").toArray() as (string | null)[];
+    const verdicts = scored.getColumn("correct").toArray() as (boolean | null)[];
+    const founds = scored.getColumn("answer_found").toArray() as (boolean | null)[];
+    found.set(s.name, founds.map((f, i) => applies[i] ? f === true : null));
+    formed.set(
+      s.name,
+      founds.map((f, i) =>
+        applies[i] ? f === true && targetForm(extracted[i], targets[i] ?? "") : null
+      ),
+    );
+    correct.set(s.name, verdicts.map((v, i) => applies[i] ? v : null));
+  }
+  return { sample: full, found, formed, correct, error: null };
+}
+
+/** The sample with its responses read back and its examples' inputs and targets. */
+function withTexts(sample: pl.DataFrame, input: AdviceInput): pl.DataFrame {
+  const hasAll = (c: string) => sample.getColumn(c).nullCount() === 0;
+  const read = sample.height > 0 && !hasAll("response") ? responses(sample, input.sources) : sample;
+  return hasAll("target") && hasAll("input") ? read : withExamples(read, input.dataDir);
+}
+
+/** The positions of the sample's rows that `keep` keeps. */
+function rowsWhere(
+  out: Outcomes,
+  keep: (run: string, task: string, i: number) => boolean,
+): number[] {
+  const runs = out.sample.getColumn("run").toArray() as string[];
+  const tasks = out.sample.getColumn("task").toArray() as string[];
+  return runs.flatMap((run, i) => keep(run, tasks[i], i) ? [i] : []);
+}
+
+/** The advice of one run × task without answers. */
+function noAnswerAdvice(run: RunSummary, task: string, out: Outcomes): NoAnswerAdvice {
+  const t = run.tasks[task];
+  const base = {
+    run: run.run,
+    benchmark: run.benchmark,
+    task,
+    scorer: run.scorer,
+    no_answer: t.no_answer,
+    n: t.n,
+  };
+  if (out.error !== null) return { ...base, ...failed(out.error), scorers: [], best: null };
+  const index = rowsWhere(out, (r, k) => r === run.run && k === task);
+  const rows = (m: Map<string, (boolean | null)[]>, s: Scorer) =>
+    index.filter((i) => m.get(s.name)![i] === true).length;
+  const scorers = applicable(run.benchmark, out).map((s) => ({
+    scorer: s.name,
+    answers: rows(out.found, s),
+    formed: rows(out.formed, s),
+    correct: rows(out.correct, s),
+  }));
+  const used = scorers.find((s) => s.scorer === run.scorer);
+  const top = [...scorers].sort(byEvidence)[0];
+  const best = top && (!used || byEvidence(top, used) < 0) ? top : null;
+  return { ...base, tried: index.length, sampled: index.length < t.n, error: null, scorers, best };
+}
+
+/**
+ * The order of the scorers to name, best first: the most answers the targets confirm (right
+ * ones), then of the target's form, then found at all (ties: registry order, the sort is
+ * stable). Right answers lead because a rule that reads the wrong place still "finds" an answer
+ * of the right form in many responses — the first line of the reasoning is a word list to
+ * BBH's word_sorting — but seldom the right one, while the rule that reads the model's
+ * convention finds the answers the model got right.
+ */
+function byEvidence(a: AnswerCount, b: AnswerCount): number {
+  return b.correct - a.correct || b.formed - a.formed || b.answers - a.answers;
+}
+
+/** The advice of one run whose stored verdicts disagree with its scorer. */
+function storedAdvice(run: RunSummary, out: Outcomes): StoredAdvice {
+  const s = run.stored_agreement;
+  const base = { run: run.run, benchmark: run.benchmark, scorer: run.scorer };
+  const counts = { n: s.n, disagree: s.disagree };
+  if (out.error !== null) {
+    return { ...base, ...counts, ...failed(out.error), scorers: [], best: null };
+  }
+  const stored = out.sample.getColumn("stored_correct").toArray() as (boolean | null)[];
+  const index = rowsWhere(out, (r, _, i) => r === run.run && stored[i] !== null);
+  const scorers = applicable(run.benchmark, out).map((x) => ({
+    scorer: x.name,
+    agree: index.filter((i) => out.correct.get(x.name)![i] === stored[i]).length,
+  }));
+  const used = scorers.find((x) => x.scorer === run.scorer)?.agree ?? 0;
+  const top = [...scorers].sort((a, b) => b.agree - a.agree)[0];
+  const best = top && top.agree > used ? top : null;
+  return {
+    ...base,
+    ...counts,
+    tried: index.length,
+    sampled: index.length < s.n,
+    error: null,
+    scorers,
+    best,
+  };
+}
+
+/** The scorers tried on a benchmark's rows, in registry order. */
+function applicable(benchmark: string, out: Outcomes): Scorer[] {
+  return SCORERS.filter((s) => appliesTo(s, benchmark) && out.found.has(s.name));
+}
+
+function failed(error: string): Tried {
+  return { tried: 0, sampled: false, error };
+}
+
+const BINARY = [["yes", "no"], ["true", "false"], ["valid", "invalid"]];
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * Whether an extracted answer has the form of the target: an option letter for `(X)`
+ * targets (`(B)`, `B`, `(B) kite`), one of the pair for yes/no, true/false, valid/invalid, a
+ * number for numbers (commas, `$`, `%` dropped), and otherwise a text of the same kind: with
+ * letters exactly when the target has letters, a character in common with it, and at most
+ * twice the target's length plus 20 characters. A heuristic: it tells an answer from the
+ * start of the reasoning or the closing quotes of a block, not a right answer from a wrong one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(targetForm("(b) kite", "(C)"), true); // the form, not the value
+ * assert.equal(targetForm('"""', "(C)"), false); // the last line of a quoted block
+ * assert.equal(targetForm("Let me think step by step.", "Yes"), false);
+ * assert.equal(targetForm("1,024", "24"), true);
+ * assert.equal(targetForm("Let me think.", ") ]"), false); // brackets only
+ * assert.equal(targetForm('"""', "apple banana"), false); // no letters
+ * assert.equal(targetForm('"""', ") ]"), false); // nothing in common
+ * assert.equal(targetForm(null, "(C)"), false);
+ * ```
+ */
+export function targetForm(extracted: string | null, target: string): boolean {
+  const s = (extracted ?? "").trim().replace(/[.!]$/, "").trim();
+  const t = target.trim();
+  if (s === "") return false;
+  if (/^\([A-Za-z]\)$/.test(t)) return /^\(?[A-Za-z]\)?(?:[\s:.,]|$)/.test(s);
+  const pair = BINARY.find((p) => p.includes(t.toLowerCase()));
+  if (pair) return pair.includes(s.toLowerCase());
+  if (NUMBER.test(t)) return NUMBER.test(s.replace(/[,$%\s]/g, ""));
+  // free text: letters exactly when the target has some, a character in common, not too long
+  const letters = (x: string) => /\p{L}/u.test(x);
+  const shared = [...new Set(s.replace(/\s/g, ""))].some((c) => t.includes(c));
+  return letters(s) === letters(t) && shared &&
+    s.length <= Math.max(2 * t.length, t.length + 20);
+}
+
+/**
+ * The advice as lines of text: one per flagged run × task and per flagged run, each naming
+ * the remedy.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const cell = { run: "gpt4", benchmark: "bbh", task: "navigate", scorer: "bbh-release-cot",
+ *   no_answer: 40, n: 60, tried: 60, sampled: false, error: null, scorers: [],
+ *   best: { scorer: "lenient", answers: 58, correct: 50 } };
+ * assert.deepEqual(adviceText({ no_answer: [cell], stored: [] }), [
+ *   "no answer found in 40 of 60 responses (run gpt4, task navigate); " +
+ *   "--scorer lenient finds an answer in 58 of 60",
+ * ]);
+ * ```
+ */
+export function adviceText(advice: Advice): string[] {
+  return [...advice.no_answer.map(noAnswerText), ...advice.stored.map(storedText)];
+}
+
+/** The line of one run × task without answers, with the remedy. */
+export function noAnswerText(a: NoAnswerAdvice): string {
+  const head = `no answer found in ${count(a.no_answer)} of ${count(a.n)} responses ` +
+    `(run ${a.run}, task ${a.task})`;
+  if (a.error !== null) return `${head}; other scorers could not be tried: ${a.error}`;
+  const sample = a.sampled ? ` (a sample of the ${count(a.n)})` : "";
+  if (a.best === null) {
+    return `${head}; no applicable scorer finds more answers (tried on ${count(a.tried)}` +
+      `${sample}): see the responses with --rows FILE`;
+  }
+  return `${head}; --scorer ${a.best.scorer} finds an answer in ${count(a.best.answers)} of ` +
+    `${count(a.tried)}${sample} (${count(a.best.correct)} right)`;
+}
+
+/** The line of one run whose stored verdicts disagree, with the scorer that agrees most. */
+export function storedText(a: StoredAdvice): string {
+  const head = `the log's stored verdicts disagree with ${a.scorer} on ${count(a.disagree)} of ` +
+    `${count(a.n)} rows (run ${a.run})`;
+  if (a.error !== null) return `${head}; other scorers could not be tried: ${a.error}`;
+  const sample = a.sampled ? ` (a sample of the ${count(a.n)})` : "";
+  if (a.best === null) {
+    return `${head}; no applicable scorer agrees with them more (tried on ${count(a.tried)}` +
+      `${sample})`;
+  }
+  return `${head}; ${a.best.scorer} agrees with them on ${count(a.best.agree)} of ` +
+    `${count(a.tried)}${sample} (--scorer ${a.best.scorer})`;
+}
