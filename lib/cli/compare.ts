@@ -106,7 +106,12 @@ async function compareRun(args: CompareArgs): Promise<number> {
       null,
       2,
     ));
-  } else console.log(comparisons.map(comparisonText).join("\n\n"));
+  } else {
+    // every number says which scorer produced it (a user's rule shows under its own name)
+    const scorerOf = (c: RunComparison) =>
+      loaded.runs.find((r) => r.run === c.run_a && r.benchmark === c.benchmark)?.scorer;
+    console.log(comparisons.map((c) => comparisonText(c, scorerOf(c))).join("\n\n"));
+  }
   return 0;
 }
 
@@ -115,8 +120,8 @@ const num = (x: number | null | undefined, d = 1) =>
 const p = (x: number | null | undefined) =>
   x === null || x === undefined ? "—" : x < 0.001 ? "<0.001" : x.toFixed(3);
 
-/** One comparison as a text table. */
-export function comparisonText(c: RunComparison): string {
+/** One comparison as a text table; `scorer`: the rule that scored both runs' rows. */
+export function comparisonText(c: RunComparison, scorer?: string): string {
   const width = Math.max(7, ...c.tasks.map((t) => t.scope.length));
   const line = (r: PairedRow) => {
     const diff = `${num(r.diff)} [${num(r.ci_low)}, ${num(r.ci_high)}]`;
@@ -126,7 +131,8 @@ export function comparisonText(c: RunComparison): string {
   };
   return [
     `${c.run_a} vs ${c.run_b} (${c.benchmark}): ${c.overall.n_paired} paired examples; ` +
-    `unpaired: ${c.unpaired_a} only in ${c.run_a}, ${c.unpaired_b} only in ${c.run_b}`,
+    `unpaired: ${c.unpaired_a} only in ${c.run_a}, ${c.unpaired_b} only in ${c.run_b}` +
+    (scorer ? `; scorer ${scorer}` : ""),
     `  ${"task".padEnd(width)}  ${"n".padStart(5)}  ${"acc A".padStart(6)}  ${
       "acc B".padStart(6)
     }  ` +
