@@ -50,7 +50,17 @@ export function rowsFrame(
       pl.lit(null).cast(pl.Utf8).alias("target"),
     ));
   }
-  const benchmarks = (distinctValues(compact, "benchmark") as string[]).sort();
+  return withExamples(df, dataDir);
+}
+
+/**
+ * `rows` (the row schema, or a compact frame with its extra columns) with each row's `input`
+ * and `target` from its data set — the item of its data-set version where it matched one —
+ * replacing any it has; in the row schema, in the same row order.
+ */
+export function withExamples(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
+  const df = rows.drop(["input", "target"].filter((c) => rows.columns.includes(c)));
+  const benchmarks = (distinctValues(df, "benchmark") as string[]).sort();
   const examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" })
     .drop("input_chars");
   const joined = df.withColumns(VERSION_KEY)
