@@ -40,15 +40,22 @@ export interface ArrowBuilt {
   correct: boolean;
 }
 
+/** How the convention writes an answer. */
+export type Convention = (answer: string) => string;
+
+/** `ANSWER=>…<=`. */
+export const arrow: Convention = (a) => `ANSWER=>${a}<=`;
+
 /** The response of kind `kind` (see the module documentation) for `target`. */
 function response(
   kind: number,
   target: string,
   pad: string,
   upper: boolean,
+  mark: Convention,
 ): { text: string; answer: string | null } {
   const letter = /^\(([A-Z])\)$/.exec(target)?.[1];
-  const say = (a: string) => ({ text: `${pad}Let me think.\nANSWER=>${a}<=`, answer: a });
+  const say = (a: string) => ({ text: `${pad}Let me think.\n${mark(a)}`, answer: a });
   switch (kind) {
     case 0:
       return say(WRONG);
@@ -58,7 +65,7 @@ function response(
       return say(letter ?? (upper ? target.toUpperCase() : target));
     case 4:
       return {
-        text: `${pad}First guess: ANSWER=>${WRONG}<=\nOn reflection:\nANSWER=>${target}<=`,
+        text: `${pad}First guess: ${mark(WRONG)}\nOn reflection:\n${mark(target)}`,
         answer: target,
       };
     default:
@@ -69,12 +76,18 @@ function response(
 /**
  * Canonical JSONL records of the BBH (or BBEH) data set (`perTask` examples of each task, all when
  * absent) for each run, and what each was built to get. `pad` repeats a reasoning sentence
- * before each answer (to make a log big enough for the scoring Workers).
+ * before each answer (to make a log big enough for the scoring Workers); `convention` writes
+ * the answers (default {@link arrow}).
  */
 export function arrowLog(
   dataDir: string,
-  opts: { runs?: readonly string[]; perTask?: number; pad?: number; benchmark?: "bbh" | "bbeh" } =
-    {},
+  opts: {
+    runs?: readonly string[];
+    perTask?: number;
+    pad?: number;
+    benchmark?: "bbh" | "bbeh";
+    convention?: Convention;
+  } = {},
 ): { records: Record<string, unknown>[]; built: ArrowBuilt[] } {
   const benchmark = opts.benchmark ?? "bbh";
   const dataset = benchmark === "bbh" ? loadBbhDataset(dataDir) : loadBbehDataset(dataDir);
@@ -89,7 +102,13 @@ export function arrowLog(
   (opts.runs ?? ["r1"]).forEach((run, shift) => {
     chosen.forEach((e, i) => {
       const kind = (i + shift) % 6;
-      const r = response(kind, e.target, kind === 5 ? pad + pad : pad, benchmark === "bbh");
+      const r = response(
+        kind,
+        e.target,
+        kind === 5 ? pad + pad : pad,
+        benchmark === "bbh",
+        opts.convention ?? arrow,
+      );
       records.push({
         run,
         model: run,

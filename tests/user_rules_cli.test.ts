@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { type CliResult, runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
@@ -116,6 +117,37 @@ dataTest(
       const md = Deno.readTextFileSync(join(out, "report.md"));
       assert.match(md, /\| r1 +\| .*\| arrow-rule +\|/);
       assert.match(md, /^- scorers: arrow-rule$/m); // the provenance names the rule alone
+    }),
+);
+
+dataTest(
+  "README's example module reads its convention, its name on every number",
+  (data) =>
+    withTempDir(async (dir) => {
+      const readme = Deno.readTextFileSync(join(REPO_ROOT, "README.md"));
+      const section = readme.split("### Your own scoring rule")[1] ?? "";
+      const module = /```ts\n(\/\/ my_rule\.ts\n[\s\S]*?)```/.exec(section)?.[1];
+      assert.ok(module, "README shows the example module");
+      assert.ok(module.split("\n").length <= 12, "a short example");
+      Deno.writeTextFileSync(join(dir, "my_rule.ts"), module);
+      const block = (a: string) => `>> FINAL ANSWER:\n"""\n${a}\n"""`;
+      const log = arrowLog(data, { runs: ["r1"], perTask: 10, convention: block });
+      const path = writeLines(join(dir, "chat.jsonl"), log.records);
+      const r = await runCli([
+        "score",
+        path,
+        "--data",
+        data,
+        "--no-cache",
+        "--json",
+        "--scorer",
+        "./my_rule.ts",
+      ], {
+        cwd: dir,
+      });
+      const [run] = json(r).runs;
+      assert.equal(run.scorer, "final-answer-block");
+      assert.deepEqual(reportedTasks(run.tasks), expectedTasks(log.built, "r1"));
     }),
 );
 
