@@ -64,7 +64,7 @@ function text(runs: RunAnalyses[]): string {
   const lines: string[] = [];
   for (const s of runs) {
     if (!s.failure_modes) continue;
-    lines.push(`${s.run} (${s.model}; scorer ${s.scorer})`);
+    lines.push(`${s.run} (${s.model})`);
     for (const key of HEADLINE) {
       const v = s.failure_modes[key];
       if (!v) continue;
@@ -130,10 +130,8 @@ async function analyzeRun(args: AnalyzeArgs): Promise<number> {
   }
   const sensitivity = formatSensitivityByRun(formatSensitivity(loaded.rows));
   for (const s of loaded.runs) {
-    // a run without analyses still says which benchmark and scorer its numbers are of
     const r = entry(s.run, s.model);
-    r.benchmark ??= s.benchmark;
-    r.scorer ??= s.scorer;
+    if (r.benchmark === null) Object.assign(r, { benchmark: s.benchmark, scorer: s.scorer });
   }
   const report = [...runs.values()].sort((a, b) => a.run < b.run ? -1 : a.run > b.run ? 1 : 0)
     .map((r) => ({ ...r, format_sensitivity: sensitivity[r.run] ?? {} }));
