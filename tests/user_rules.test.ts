@@ -288,3 +288,22 @@ dataTest(
       assert.equal((await load({ answerPattern: ARROW })).cache?.hit, true);
     }),
 );
+
+dataTest(
+  "a module may export `scorer`, made with defineScorer imported from runlens",
+  (data) =>
+    withTempDir(async (dir) => {
+      const log = arrowLog(data, { runs: ["r1"], perTask: 5 });
+      const path = writeLines(join(dir, "logs", "arrow.jsonl"), log.records);
+      const module = join(dir, "rule.ts");
+      Deno.writeTextFileSync(
+        module,
+        'import { defineScorer } from "@runlens/scorers/define.ts";\n' +
+          'import { lastMatch } from "@runlens/scorers/pattern.ts";\n' +
+          `export const scorer = defineScorer({ name: "imported", extract: (r) => lastMatch(/${ARROW}/g, r) });\n`,
+      );
+      const loaded = await loadRuns([path], data, { scorer: module, workers: 1 });
+      assert.equal(loaded.runs[0].scorer, "imported");
+      assert.deepEqual(reportedTasks(loaded.runs[0].tasks), expectedTasks(log.built, "r1"));
+    }),
+);
