@@ -5,7 +5,8 @@
  *
  * | area | modules | what |
  * | --- | --- | --- |
- * | pipeline | `pipeline/` | `loadRuns` (discover → plan → read, tie and score in Workers → merge → summarise), `runsText`, `runsReport` |
+ * | pipeline | `pipeline/` | `loadRuns` (discover → plan → read, tie and score in Workers → merge → summarise), `runsText`, `runsReport`; `rescore` with your own rule |
+ * | scorers | `scorers/` | `defineScorer` (your own rule: `extract`, `match`), `patternScorer`; the rules of any benchmark |
  * | benchmarks | `benchmarks/<name>/mod.ts`, `benchmarks/registry.ts` | each benchmark's tasks, data set, scorers, aggregates, published numbers, analyses and figures; the registry |
  * | scorers | `scorers/` | where a response states its answer (`findFinalAnswer`), an answer matched by its target's type (`matchAnswer`), which rule applies to a benchmark (`appliesTo`) |
  * | statistics | `stats/` | Wilson intervals, Krippendorff's alpha |
@@ -33,6 +34,9 @@
  * @module
  */
 export * from "./pipeline/load.ts";
+export * from "./pipeline/rescore.ts";
+export * from "./scorers/define.ts";
+export { patternScorer } from "./scorers/pattern.ts";
 export * from "./pipeline/summary_text.ts";
 export * from "./pipeline/advice.ts";
 export * from "./pipeline/format_sensitivity.ts";

@@ -78,7 +78,12 @@ Deno.test("docs/scorers.md: every answer-type row reads and matches as the table
     assert.equal(matchAnswer(a, t, DOC_OPTIONS), match === "yes", `${a} / ${t}`);
     // lenient reads the same answer written as a response with a marker
     const v = lenient.score(`Reasoning.\nFINAL ANSWER: ${a}`, t, { input: DOC_OPTIONS });
-    assert.deepEqual(v, { extracted: code(readAs), correct: match === "yes" }, `lenient ${a}`);
+    const readAsCode = code(readAs);
+    assert.deepEqual(
+      v,
+      { extracted: readAsCode, correct: match === "yes", found: readAsCode !== null },
+      `lenient ${a}`,
+    );
   }
   const types: AnswerType[] = ["choice", "binary", "number", "words", "symbols"];
   assert.deepEqual(types.filter((t) => !seen.has(t)), [], "answer types missing in docs");
@@ -346,7 +351,11 @@ dataTest("GSM8K: all 1,319 reference solutions end in #### N, and lenient reads 
   for (const { answer } of rows as { answer: string }[]) {
     const n = answer.split("#### ").at(-1)!.trim().replaceAll(",", "");
     assert.deepEqual(findFinalAnswer(answer)?.convention, "hash-marker", answer.slice(-60));
-    assert.deepEqual(lenient.score(answer, n), { extracted: String(Number(n)), correct: true });
+    assert.deepEqual(lenient.score(answer, n), {
+      extracted: String(Number(n)),
+      correct: true,
+      found: true,
+    });
     const grouped = Number(n).toLocaleString("en-US");
     const rewrites = [`She makes $${grouped}.\nThe answer is $${grouped}.`, `\\boxed{${grouped}}`];
     for (const r of rewrites) assert.equal(lenient.score(r, n).correct, true, r);

@@ -62,6 +62,7 @@ const LOADERS: Readonly<Record<string, string>> = {
   // `lazy(name)` keeps command modules out of `score`'s start-up graph; design23.md §4 turns
   // it into one literal `new URL("./<command>.ts", import.meta.url)` per command.
   "lib/cli/runlens.ts": "imports the command modules lazily",
+  "lib/scorers/user_rule.ts": "imports a user's rule module from the path the user gave",
   "tests/scoring_modules.test.ts": "imports the registered scoring modules, in a Worker too",
 };
 

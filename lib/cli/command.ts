@@ -7,7 +7,7 @@
  * | --- | --- |
  * | 0 | done |
  * | 1 | failed, or done but some input failed (e.g. a file that could not be read) |
- * | 2 | usage: a wrong option or argument (the message and the usage go to stderr) |
+ * | 2 | usage: a wrong option or argument, or scorer (the message and the usage go to stderr) |
  *
  * Arguments: `--name value`, `--name=value`, repeatable options collect every value, `-h` and
  * `--help` print the usage, `--` ends the options (so a file named `-x.jsonl` can be given as
@@ -36,6 +36,7 @@
  * ```
  * @module
  */
+import { ScorerChoiceError } from "../scorers/user_rule.ts";
 
 /** One option: `--<key>` (with `short`, also `-<short>`). */
 export interface OptionSpec {
@@ -185,7 +186,8 @@ export async function runCommand<A>(command: Command<A>, args: readonly string[]
   try {
     return await command.run(parsed);
   } catch (e) {
-    if (e instanceof UsageError) {
+    // a wrong scorer (a user's module that is no rule, …) is found before any scoring
+    if (e instanceof UsageError || e instanceof ScorerChoiceError) {
       console.error(`${prefix} ${e.message}\n${usageText(command)}`);
       return 2;
     }

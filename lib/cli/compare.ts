@@ -133,7 +133,12 @@ async function compareRun(args: CompareArgs): Promise<number> {
     ));
   } else if (set.comparisons.length === 0) {
     console.log("no pair of runs with scored rows to compare");
-  } else console.log(comparisonSetText(set));
+  } else {
+    // every number says which scorer produced it (a user's rule shows under its own name)
+    const scorerOf = (c: RunComparison) =>
+      loaded.runs.find((r) => r.run === c.run_a && r.benchmark === c.benchmark)?.scorer;
+    console.log(comparisonSetText(set, scorerOf));
+  }
   return reportLoadFailures("compare", loaded, args.load.strict === true);
 }
 
@@ -162,9 +167,15 @@ export function diffText(diff: number, low: number, high: number): string {
   return `${num(diff)} [${num(low, d)}, ${num(high, d)}]`;
 }
 
-/** All comparisons, the pairs not compared, and the Holm families, as text. */
-export function comparisonSetText(set: ComparisonSet): string {
-  const parts = set.comparisons.map(comparisonText);
+/**
+ * All comparisons, the pairs not compared, and the Holm families, as text; `scorerOf`: the
+ * rule that scored a comparison's rows, named in its heading.
+ */
+export function comparisonSetText(
+  set: ComparisonSet,
+  scorerOf: (c: RunComparison) => string | undefined = () => undefined,
+): string {
+  const parts = set.comparisons.map((c) => comparisonText(c, scorerOf(c)));
   if (set.not_compared.length > 0) {
     parts.push(
       ["Not compared:", ...set.not_compared.map((n) => `  ${n.detail}`)].join("\n"),
@@ -177,8 +188,8 @@ export function comparisonSetText(set: ComparisonSet): string {
   return parts.join("\n\n");
 }
 
-/** One comparison as a text table. */
-export function comparisonText(c: RunComparison): string {
+/** One comparison as a text table; `scorer`: the rule that scored both runs' rows. */
+export function comparisonText(c: RunComparison, scorer?: string): string {
   const width = Math.max(7, ...c.tasks.map((t) => t.scope.length));
   const line = (r: PairedRow) => {
     const diff = diffText(r.diff, r.ci_low, r.ci_high) + (r.ci_extended_to_zero ? "*" : "");
@@ -191,7 +202,8 @@ export function comparisonText(c: RunComparison): string {
   const extended = [...c.tasks, c.overall].some((r) => r.ci_extended_to_zero);
   return [
     `${c.run_a} vs ${c.run_b} (${c.benchmark}): ${c.overall.n_paired} paired examples; ` +
-    `unpaired: ${c.unpaired_a} only in ${c.run_a}, ${c.unpaired_b} only in ${c.run_b}`,
+    `unpaired: ${c.unpaired_a} only in ${c.run_a}, ${c.unpaired_b} only in ${c.run_b}` +
+    (scorer ? `; scorer ${scorer}` : ""),
     `  ${"task".padEnd(width)}  ${"n".padStart(5)}  ${"acc A".padStart(6)}  ${
       "acc B".padStart(6)
     }  ` +

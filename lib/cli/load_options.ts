@@ -22,7 +22,9 @@ import { type Format, FORMATS } from "../logs/discover.ts";
 import { DEFAULT_LIMITS, LIMIT_FLAGS } from "../logs/limits.ts";
 import { parseColumnMap } from "../logs/mapped.ts";
 import type { SourceLimits } from "../logs/sources/types.ts";
-import { checkScorerName, type LoadOptions } from "../pipeline/load.ts";
+import type { LoadOptions } from "../pipeline/load.ts";
+import { checkScorerArgument } from "../pipeline/scorer_choice.ts";
+import { compilePattern } from "../scorers/pattern.ts";
 import type { RunBy } from "../pipeline/plan.ts";
 import { type OptionSpec, type ParsedArgs, UsageError } from "./command.ts";
 import { count } from "../core/count.ts";
@@ -54,11 +56,20 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
   },
   scorer: {
     type: "string",
-    value: "NAME",
+    value: "NAME|FILE",
     description:
       `the scoring rule for every row (default: ${
         scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
-      }):\n` + SCORERS.map((s) => `${s.name.padEnd(20)} (${benchmarksLabel(s)})`).join("\n"),
+      }):\n` + SCORERS.map((s) => `${s.name.padEnd(20)} (${benchmarksLabel(s)})`).join("\n") +
+      "\nor your own rule: the path of a module exporting it (./my_rule.ts; README:\n" +
+      '"Your own scoring rule"); rows and reports carry the name it gives itself',
+  },
+  "answer-pattern": {
+    type: "string",
+    value: "REGEX",
+    description: "your own rule: the LAST match of REGEX in a response is its answer (the\n" +
+      "first group, else the whole match), matched by the target's type (option\n" +
+      "letter or text, numbers as numbers, words without case); named pattern:REGEX",
   },
   "lm-eval-filter": {
     type: "string",
@@ -120,7 +131,16 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
     throw new UsageError(`--format ${out.format} needs --map`);
   }
   const scorer = text("scorer");
-  if (scorer !== undefined) out.scorer = usage(() => (checkScorerName(scorer), scorer));
+  const pattern = text("answer-pattern");
+  if (scorer !== undefined && pattern !== undefined) {
+    throw new UsageError(
+      "--scorer and --answer-pattern: give one (a pattern is a rule of its own)",
+    );
+  }
+  if (scorer !== undefined) out.scorer = usage(() => (checkScorerArgument(scorer), scorer));
+  if (pattern !== undefined) {
+    out.answerPattern = usage(() => (compilePattern(pattern, "--answer-pattern"), pattern));
+  }
   if (text("lm-eval-filter") !== undefined) out.lmEvalFilter = text("lm-eval-filter");
   const benchmarks = values.benchmark as string[] | undefined;
   if (benchmarks) out.benchmarks = benchmarks.map(checkBenchmark);

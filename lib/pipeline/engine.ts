@@ -25,6 +25,7 @@ import { discover, type Discovery, type Format } from "../logs/discover.ts";
 import { withLimits } from "../logs/limits.ts";
 import { readInRanges } from "../logs/sources/all.ts";
 import type { FieldMapping, SourceLimits } from "../logs/sources/types.ts";
+import type { RuleSpec } from "../scorers/user_rule.ts";
 import { type MergedLoad, mergeResults } from "./merge.ts";
 import { contentDecides } from "./field_choice.ts";
 import { planFiles, type PlannedFile, type RunBy } from "./plan.ts";
@@ -48,6 +49,8 @@ export interface EngineOptions {
   map?: FieldMapping | null;
   /** The scorer of a benchmark's rows. */
   scorerOf(benchmark: string): string;
+  /** A user's rule that `scorerOf` may name (Workers load it from this plain data). */
+  rule?: RuleSpec | null;
   /** The lm-eval filter kept when a file has several (null: each file's first). */
   lmEvalFilter?: string | null;
   /** Only these benchmarks (`--benchmark`). */
@@ -211,6 +214,7 @@ function scoringSetup(
     benchmarks: scored.map((b) => ({ module: b.scoringModule!, scorer: options.scorerOf(b.name) })),
     only: options.benchmarks,
     limits: withLimits(options.limits ?? {}),
+    ...options.rule ? { rule: options.rule } : {},
   };
 }
 

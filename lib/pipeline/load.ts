@@ -28,7 +28,7 @@
  * @module
  */
 import type pl from "nodejs-polars";
-import { getBenchmark, getScorer, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
+import { getBenchmark } from "../benchmarks/registry.ts";
 import { appliesTo } from "../scorers/types.ts";
 import { sourceDigest, treeStamp } from "../core/digest.ts";
 import { distinctValues } from "../core/frames.ts";
@@ -55,12 +55,14 @@ import type { PlannedFile, RunBy } from "./plan.ts";
 import type { RunNaming } from "./run_names.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
-import { type RunSummary, summariseRuns } from "./summarise.ts";
+import { checkScorerApplies, chooseScorer, type ScorerChoice } from "./scorer_choice.ts";
+import { type RunSummary, summariseRuns, type SummaryInput } from "./summarise.ts";
 import { type Advice, adviseRuns } from "./advice.ts";
 import { count } from "../core/count.ts";
 
 export type { RunSummary, StoredAgreement, StoredDisagreement, TaskScore } from "./summarise.ts";
 export { MAX_DISAGREEMENTS } from "./summarise.ts";
+export { checkScorerName, ScorerChoiceError } from "./scorer_choice.ts";
 
 /** Options of {@link loadRuns}: how to read the logs, which scorer, what to keep and show. */
 export interface LoadOptions {
@@ -79,9 +81,17 @@ export interface LoadOptions {
   /**
    * A registered scorer (`benchmarks/registry.ts`) for every row; it must apply to every
    * benchmark the logs hold. Default: each benchmark's own rule (`defaultScorer`).
-   * `stored` keeps the log's own verdict.
+   * `stored` keeps the log's own verdict. Or the path of a module of your own rule
+   * (`./my_rule.ts`: a path starting with `./`, `../`, `/` or ending with `.ts`/`.js`; see
+   * `scorers/define.ts`), imported by the scoring Workers too and named as it names itself.
    */
   scorer?: string;
+  /**
+   * Your own rule as a regular expression (`scorers/pattern.ts`): the last match's first group
+   * is the answer, matched by the target's type; the rule is named `pattern:<pattern>`. Not
+   * together with `scorer`.
+   */
+  answerPattern?: string;
   /**
    * lm-eval logs with several filters per response: the filter whose lines (and stored
    * verdicts) are kept. Default: the one the scorer reproduces (`lm-eval-strict` →
@@ -110,12 +120,6 @@ export interface LoadOptions {
   /** Show progress: true = on stderr when it is a terminal; or a {@link Progress}. */
   progress?: boolean | Progress;
 }
-
-/**
- * A wrong `scorer` option: an unknown name, or a scorer that does not apply to a benchmark
- * the logs hold. The CLI turns it into a usage error (exit 2).
- */
-export class ScorerChoiceError extends Error {}
 
 /** One log file of a load, as reports list it. */
 export interface FileSummary {
@@ -165,6 +169,20 @@ export interface LoadedRuns {
    * with the scorer, each with the scorer to try instead (`advice.ts`).
    */
   advice: Advice;
+  /**
+   * What the summaries were computed from besides the rows: `rescore` (`rescore.ts`) scores
+   * the rows with another rule and summarises them again from it. Absent: not a load of
+   * {@link loadRuns}.
+   */
+  basis?: LoadBasis;
+}
+
+/** What {@link LoadedRuns.basis} keeps. */
+export interface LoadBasis {
+  /** The data directory the rows' examples came from. */
+  dataDir: string;
+  /** The summaries' input but for the scored rows and the scorers. */
+  summary: Omit<SummaryInput, "scored" | "scorerOf">;
 }
 
 /** What the cache did for a load. */
@@ -178,46 +196,13 @@ export interface CacheUse {
 }
 
 /**
- * Check a scorer name: registered, and applicable to at least one benchmark runlens scores.
- * Throws {@link ScorerChoiceError} listing the valid names otherwise.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * checkScorerName("last-line"); // ok
- * assert.throws(() => checkScorerName("exact"), /unknown scorer "exact"; scorers: bbeh-official/);
- * assert.throws(() => checkScorerName("exact"), ScorerChoiceError);
- * ```
- */
-export function checkScorerName(name: string): void {
-  if (!SCORERS.some((s) => s.name === name)) {
-    throw new ScorerChoiceError(
-      `unknown scorer "${name}"; scorers: ${SCORERS.map((s) => s.name).join(", ")}`,
-    );
-  }
-  const s = getScorer(name);
-  const scored = scoredBenchmarks();
-  if (!scored.some((b) => appliesTo(s, b.name))) {
-    throw new ScorerChoiceError(
-      `scorer ${name} applies to none of ${scored.map((b) => b.name).join(", ")}; ` +
-        scored.map((b) => scorersFor(b.name)).join("; "),
-    );
-  }
-}
-
-/** "scorers for bbh: a, b, c". */
-function scorersFor(benchmark: string): string {
-  const names = SCORERS.filter((s) => appliesTo(s, benchmark)).map((s) => s.name);
-  return `scorers for ${benchmark}: ${names.join(", ")}`;
-}
-
-/**
  * Read the logs under `paths` (files, or directories searched for run logs of every format
  * `logs/discover.ts` knows), tie each record to an example of a registered benchmark's data
  * set in `dataDir` (by index, question text, file name), score, and summarise per run and
  * benchmark. A file that cannot be read is listed in `errors` (with `strict`, it throws);
  * throws with a clear message on a missing data set or no logs at all, and
- * {@link ScorerChoiceError} on a wrong `scorer`.
+ * {@link ScorerChoiceError} on a wrong `scorer` or `answerPattern` (a user's rule is loaded
+ * and checked before anything is read).
  *
  * @example
  * ```ts
@@ -239,20 +224,19 @@ export async function loadRuns(
   dataDir: string,
   options: LoadOptions = {},
 ): Promise<LoadedRuns> {
-  if (options.scorer !== undefined) checkScorerName(options.scorer);
+  const choice = await chooseScorer(options);
   const progress = options.progress === true ? terminalProgress() : options.progress || NO_PROGRESS;
   try {
-    return await load(paths, dataDir, options, progress);
+    return await load(paths, dataDir, options, choice, progress);
   } finally {
     progress.done();
   }
 }
 
 /** The scorer of a benchmark's rows: the chosen one where it applies, else the benchmark's. */
-function scorerChoice(options: LoadOptions): (benchmark: string) => string {
+function scorerChoice(choice: ScorerChoice | null): (benchmark: string) => string {
   return (benchmark) => {
-    const chosen = options.scorer;
-    if (chosen !== undefined && appliesTo(getScorer(chosen), benchmark)) return chosen;
+    if (choice && appliesTo(choice.scorer, benchmark)) return choice.scorer.name;
     return getBenchmark(benchmark)?.defaultScorer ?? "";
   };
 }
@@ -262,18 +246,20 @@ async function load(
   paths: readonly string[],
   dataDir: string,
   options: LoadOptions,
+  choice: ScorerChoice | null,
   progress: Progress,
 ): Promise<LoadedRuns> {
-  const engineOptions = engineOptionsOf(options, progress);
+  const engineOptions = engineOptionsOf(options, choice, progress);
   const plan = await planLoad(paths, dataDir, engineOptions);
   if (plan.files.length === 0 && plan.found.errors.length === 0) throw noLogs(paths);
   const scored = await scoredOrCached(plan, dataDir, options, engineOptions, progress);
-  if (options.scorer !== undefined) checkScorerApplies(options.scorer, scored);
+  if (choice !== null) checkScorerApplies(choice.scorer, tiedBenchmarks(scored));
   const responses = options.responses ?? true;
   progress.phase(`summarising ${count(scored.compact.height)} rows…`);
   let rows = rowsFrame(scored.compact, dataDir, { examples: options.examples ?? responses });
   const fileSummaries = plan.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
-  const runs = runSummaries(fileSummaries, rows, scored, engineOptions.scorerOf);
+  const basis: LoadBasis = { dataDir, summary: summaryBasis(fileSummaries, scored) };
+  const runs = summariseRuns({ ...basis.summary, scored: rows, scorerOf: engineOptions.scorerOf });
   const sources = new Map(plan.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
   const advice = adviseRuns({ runs, rows, sources, dataDir });
@@ -291,18 +277,23 @@ async function load(
     sources,
     cache: scored.cache,
     advice,
+    basis,
   };
 }
 
 /** What the engine needs of the load's options (the plan and the cache key read them too). */
-function engineOptionsOf(options: LoadOptions, progress: Progress): EngineOptions {
+function engineOptionsOf(
+  options: LoadOptions,
+  choice: ScorerChoice | null,
+  progress: Progress,
+): EngineOptions {
   return {
     format: options.format,
     map: options.map ? fromColumnMap(options.map) : null,
-    scorerOf: scorerChoice(options),
+    scorerOf: scorerChoice(choice),
+    rule: choice?.rule ?? null,
     // a scorer that reproduces an lm-eval filter keeps that filter's lines unless one is named
-    lmEvalFilter: options.lmEvalFilter ??
-      (options.scorer ? getScorer(options.scorer).lmEvalFilter : undefined) ?? null,
+    lmEvalFilter: options.lmEvalFilter ?? choice?.scorer.lmEvalFilter ?? null,
     benchmarks: options.benchmarks,
     runBy: options.runBy,
     workers: options.workers,
@@ -312,16 +303,14 @@ function engineOptionsOf(options: LoadOptions, progress: Progress): EngineOption
   };
 }
 
-/** One summary per run and benchmark, of the scored `rows` and the quarantine. */
-function runSummaries(
+/** What the summaries of a load are computed from, besides its scored rows and scorers. */
+function summaryBasis(
   fileSummaries: readonly FileSummary[],
-  rows: pl.DataFrame,
   scored: Scored,
-  scorerOf: (benchmark: string) => string,
-): RunSummary[] {
+): LoadBasis["summary"] {
   // nothing of a file that could not be read is kept (merge.ts): its records count nowhere
   const failed = new Set(scored.errors.map((e) => e.file));
-  return summariseRuns({
+  return {
     files: fileSummaries.filter((f) => !failed.has(f.file)).map((f) => ({
       file: f.file,
       format: f.format,
@@ -330,12 +319,10 @@ function runSummaries(
       grouping: f.grouping,
       fields: f.fields,
     })),
-    scored: rows,
     quarantined: scored.quarantine,
     models: scored.models,
     naming: scored.names.naming,
-    scorerOf,
-  });
+  };
 }
 
 /** The load's warnings: reading and data sets, run naming, then what the summaries show. */
@@ -510,6 +497,8 @@ function cacheKey(plan: LoadPlan, dataDir: string, options: EngineOptions) {
     code: sourceDigest(),
     data: treeStamp(dataDir),
     scorers: Object.fromEntries(plan.scored.map((b) => [b.name, options.scorerOf(b.name)])),
+    // a user's rule: its pattern, or its module's URL, which carries the content's SHA-256
+    rule: plan.setup.rule ?? null,
     only: options.benchmarks ?? null,
     lm_eval_filter: options.lmEvalFilter ?? null,
     limits: plan.setup.limits,
@@ -569,21 +558,12 @@ function noLogs(paths: readonly string[]): Error {
   );
 }
 
-/** The chosen scorer must apply to every benchmark the logs' rows were tied to. */
-function checkScorerApplies(scorer: string, scored: Scored): void {
-  const tied = new Set([
+/** The benchmarks the logs' rows (scored or quarantined) were tied to. */
+function tiedBenchmarks(scored: Scored): Set<string> {
+  return new Set([
     ...distinctValues(scored.compact, "benchmark") as string[],
     ...scored.quarantine.map((q) => q.benchmark).filter((b): b is string => b !== null),
   ]);
-  for (const b of scoredBenchmarks()) {
-    if (tied.has(b.name) && !appliesTo(getScorer(scorer), b.name)) {
-      throw new ScorerChoiceError(
-        `scorer ${scorer} does not apply to the ${b.name} rows of these logs; ${
-          scorersFor(b.name)
-        }`,
-      );
-    }
-  }
 }
 
 /** A file as reports list it. */

@@ -24,6 +24,7 @@ import {
   type SourceFile,
   type SourceLimits,
 } from "../logs/sources/types.ts";
+import { ScorerRuleError } from "../scorers/define.ts";
 import type { ScalarScorer, Verdict } from "../scorers/types.ts";
 import { type CheckedRecord, checkRecord, trimIdentifier } from "./check.ts";
 import { type CompactRow, RowBuilder } from "./compact.ts";
@@ -206,7 +207,10 @@ class UnitCollector implements RecordSink {
     return scorer;
   }
 
-  /** The verdict of the benchmark's scorer (from the bytes when it has a fast path). */
+  /**
+   * The verdict of the benchmark's scorer (from the bytes when it has a fast path). A user's
+   * rule that fails on the response makes the file an error naming the line and the rule.
+   */
   #score(
     c: CheckedRecord,
     benchmark: string,
@@ -220,7 +224,12 @@ class UnitCollector implements RecordSink {
       return scorer.scoreSpan(response.bytes, response.start, response.end, response.flags, target);
     }
     const text = isSpan(response) ? response.text() : textOf(response) ?? "";
-    return scorer.score(text, target, { task, input, stored: c.stored_correct });
+    try {
+      return scorer.score(text, target, { task, input, stored: c.stored_correct });
+    } catch (e) {
+      if (!(e instanceof ScorerRuleError)) throw e;
+      throw new FileError(this.unit.file.path, `line ${c.line}: ${e.message}`);
+    }
   }
 
   #noteModel(run: string, model: string): void {

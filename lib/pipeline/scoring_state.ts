@@ -25,6 +25,7 @@ import { sourceFor } from "../logs/sources/all.ts";
 import type { SourceLimits } from "../logs/sources/types.ts";
 import { GENERIC_SCORERS } from "../scorers/generic.ts";
 import type { ScalarScorer } from "../scorers/types.ts";
+import { loadRule, type RuleSpec } from "../scorers/user_rule.ts";
 import { ExampleIndex } from "./examples.ts";
 import type { ScoringState } from "./score_unit.ts";
 
@@ -37,6 +38,8 @@ export interface ScoringSetup {
   /** Only these benchmarks (the user's `--benchmark`); absent: all of them. */
   only?: readonly string[];
   limits: SourceLimits;
+  /** A user's rule (`--answer-pattern`, `--scorer ./rule.ts`), scoring rows under its name. */
+  rule?: RuleSpec;
 }
 
 /** A benchmark whose data set could not be read, and why. */
@@ -58,9 +61,10 @@ export async function buildScoringState(
   const indexed: { scoring: BenchmarkScoring; examples: ExampleSet }[] = [];
   const scorers = new Map<string, ScalarScorer>();
   const unavailable: Unavailable[] = [];
+  const rule = setup.rule ? await loadRule(setup.rule) : null;
   for (const { module, scorer } of setup.benchmarks) {
     const scoring = (await import(module)).scoring as BenchmarkScoring;
-    scorers.set(scoring.name, scorerNamed(scoring, scorer));
+    scorers.set(scoring.name, scorerNamed(scoring, scorer, rule));
     try {
       indexed.push({ scoring, examples: scoring.readExamples(setup.dataDir) });
     } catch (e) {
@@ -79,9 +83,14 @@ export async function buildScoringState(
   return { state, unavailable };
 }
 
-/** A benchmark's own scorer or a generic one, by name. */
-function scorerNamed(scoring: BenchmarkScoring, name: string): ScalarScorer {
-  const found = [...scoring.scorers, ...GENERIC_SCORERS].find((s) => s.name === name);
+/** A benchmark's own scorer, a generic one or the user's rule, by name. */
+function scorerNamed(
+  scoring: BenchmarkScoring,
+  name: string,
+  rule: ScalarScorer | null,
+): ScalarScorer {
+  const all = [...scoring.scorers, ...GENERIC_SCORERS, ...rule ? [rule] : []];
+  const found = all.find((s) => s.name === name);
   if (!found) throw new Error(`scorer ${name} is not a scorer of ${scoring.name}`);
   return found;
 }

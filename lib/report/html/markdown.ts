@@ -348,8 +348,8 @@ function accuracyByTaskTables(perTask: ReportTable, runs: readonly RunSummary[])
       kind: "table",
       id: `accuracy-by-task-${b}`,
       title: `${b}: accuracy (%) by task and run`,
-      caption: "Tasks as rows, runs as columns (the BBEH paper's Table 2 shape); the last " +
-        "rows: each run's headline aggregate.",
+      caption: "Tasks as rows, runs as columns (the shape of the papers' leaderboard tables); " +
+        "the last rows: each run's headline aggregate.",
       columns: [
         { label: "run" },
         ...[...tasks, ...metrics].map((label) => ({ label, digits })),
