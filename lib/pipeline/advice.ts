@@ -373,10 +373,10 @@ export function targetForm(extracted: string | null, target: string): boolean {
  * import assert from "node:assert/strict";
  * const cell = { run: "gpt4", benchmark: "bbh", task: "navigate", scorer: "bbh-release-cot",
  *   no_answer: 40, n: 60, tried: 60, sampled: false, error: null, scorers: [],
- *   best: { scorer: "lenient", answers: 58, correct: 50 } };
+ *   best: { scorer: "lenient", answers: 58, formed: 58, correct: 50 } };
  * assert.deepEqual(adviceText({ no_answer: [cell], stored: [] }), [
  *   "no answer found in 40 of 60 responses (run gpt4, task navigate); " +
- *   "--scorer lenient finds an answer in 58 of 60",
+ *   "--scorer lenient finds an answer in 58 of 60 (50 right)",
  * ]);
  * ```
  */
