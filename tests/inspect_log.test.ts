@@ -8,7 +8,6 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { assertTaskCell } from "./_task_cell.ts";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { strToU8, unzipSync, zipSync } from "fflate";
@@ -182,7 +181,12 @@ dataTest("inspect .eval fixture: crashed run, epochs, blocks, NaN; BBEH samples 
     assert.equal(run.format, "inspect-eval");
     assert.equal(run.model, "openai/gpt-4o");
     assert.deepEqual([run.rows_in, run.rows_scored, run.rows_quarantined], [3, 3, 0]);
-    assertTaskCell(run.tasks.nycc as never, { n: 3, correct: 2, accuracy: 200 / 3 });
+    // two examples: nycc[0] right in both epochs, nycc[1] wrong — the accuracy is the mean of
+    // the examples' means, (1 + 0) / 2, and its interval one example right of two (Wilson)
+    const cell = run.tasks.nycc;
+    assert.deepEqual([cell.n, cell.correct, cell.accuracy], [3, 2, 50]);
+    assert.ok(Math.abs(cell.ci_low - 9.4531205734) < 1e-6, String(cell.ci_low));
+    assert.ok(Math.abs(cell.ci_high - 90.5468794266) < 1e-6, String(cell.ci_high));
     assert.deepEqual(loaded.rows.getColumn("epoch").toArray(), [1, 2, 1]);
   });
 });

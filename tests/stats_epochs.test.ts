@@ -27,6 +27,7 @@ function summarise(rows: Row[]): RunSummary {
     pl.Series("example_index", rows.map((r) => r[1])).cast(pl.Int32),
     pl.Series("correct", rows.map((r) => r[2]), pl.Bool),
     pl.Series("extracted", rows.map(() => "x"), pl.Utf8),
+    pl.Series("answer_found", rows.map(() => true), pl.Bool),
     pl.Series("response_chars", rows.map(() => 10)).cast(pl.Int32),
     pl.Series("stored_correct", rows.map(() => null), pl.Bool),
     pl.Series("tool_extracted", rows.map(() => null), pl.Utf8),
