@@ -3,7 +3,7 @@
  * method can be made wrong), gzip members (with a chosen header, CRC or ISIZE), compression
  * bombs built cheaply (a 1 GB deflate stream from one flushed 16 MB block repeated; a 2 GB
  * zstd frame of RLE blocks in 64 KB) and an independent ZIP check with `node:zlib` — the
- * ground truth the readers under test are compared with. Nothing here uses `lib/logs/zip.ts`
+ * ground truth the readers under test are compared with. Nothing here uses `lib/codecs/zip.ts`
  * or `gzip_stream.ts`.
  *
  * Also {@link peakRss}: run a script in a child process and read its peak resident memory
@@ -34,7 +34,7 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** CRC-32 with `node:zlib` (independent of `lib/logs/crc32.ts`'s use of it: a table check). */
+/** CRC-32 with `node:zlib` (independent of `lib/codecs/crc32.ts`'s use of it: a table check). */
 export function crc(bytes: Uint8Array, previous = 0): number {
   return (zlib as unknown as { crc32(b: Uint8Array, p: number): number }).crc32(bytes, previous) >>>
     0;
@@ -354,7 +354,7 @@ export async function peakRss(script: string, args: string[] = []): Promise<Meas
  */
 export const READ_CHILD = `
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
-import { gunzipLines } from "@runlens/logs/gzip_stream.ts";
+import { gunzipLines } from "@runlens/codecs/gzip_stream.ts";
 import { DOCUMENT_SOURCES } from "@runlens/logs/sources/documents.ts";
 const [kind, path, gzip, overrides] = Deno.args;
 const limits = { ...DEFAULT_LIMITS, ...JSON.parse(overrides ?? "{}") };

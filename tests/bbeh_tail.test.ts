@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mulberry32 } from "@runlens/core/rng.ts";
 import { readTaskFile } from "@runlens/core/task_file.ts";
-import { scanLine, Tape } from "@runlens/logs/json_scan.ts";
+import { scanLine, Tape } from "@runlens/codecs/json_scan.ts";
 import { bbehNormalizeTarget, bbehOfficial } from "@runlens/benchmarks/bbeh/scorer.ts";
 import { bbehOfficialScorer } from "@runlens/benchmarks/bbeh/official_scorer.ts";
 import { findBbehRelease } from "@runlens/benchmarks/bbeh/examples.ts";

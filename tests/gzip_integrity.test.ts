@@ -1,5 +1,5 @@
 /**
- * Integrity of gzip data (`logs/gzip_stream.ts`), issue 15 item 2: every member's header,
+ * Integrity of gzip data (`codecs/gzip_stream.ts`), issue 15 item 2: every member's header,
  * CRC-32 and ISIZE checked, several members read in turn, truncation anywhere an error, bytes
  * after the last member an error (zero padding excepted); the output is the same whatever the
  * chunking of the input; line blocks carry exact offsets and line numbers and never hold an
@@ -18,8 +18,8 @@ import {
   gunzipLines,
   GunzipStream,
   OVERLONG_HEAD,
-} from "@runlens/logs/gzip_stream.ts";
-import { FileError } from "@runlens/logs/sources/types.ts";
+} from "@runlens/codecs/gzip_stream.ts";
+import { FileError } from "@runlens/codecs/errors.ts";
 import {
   concat,
   deflateRepeated,

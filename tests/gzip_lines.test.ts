@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { gunzipAll } from "@runlens/logs/gzip_stream.ts";
+import { gunzipAll } from "@runlens/codecs/gzip_stream.ts";
 import { DEFAULT_LIMITS, withLimits } from "@runlens/logs/limits.ts";
 import { parseColumnMap } from "@runlens/logs/mapped.ts";
 import { type BadRecord, type LogRecord, textOf } from "@runlens/logs/record.ts";

@@ -25,7 +25,7 @@ import {
   stringChars,
   stringUtf8Bytes,
   Tape,
-} from "@runlens/logs/json_scan.ts";
+} from "@runlens/codecs/json_scan.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

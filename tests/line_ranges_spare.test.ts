@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { readRange } from "@runlens/logs/line_ranges.ts";
+import { readRange } from "@runlens/codecs/line_ranges.ts";
 import { withTempDir } from "./_tmp.ts";
 
 /** The lines of `[start, end)` of `path` as text, read with or without buffer reuse. */

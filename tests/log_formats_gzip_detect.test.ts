@@ -11,7 +11,7 @@ import { basename, dirname, join, relative } from "node:path";
 import { gzipSync } from "fflate";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { detectFile, discover } from "@runlens/logs/discover.ts";
-import { gunzipHead } from "@runlens/logs/gzip_stream.ts";
+import { gunzipHead } from "@runlens/codecs/gzip_stream.ts";
 import { parseColumnMap } from "@runlens/logs/mapped.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { runCli } from "./_cli.ts";

@@ -5,7 +5,7 @@ import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { schemaMarkdown } from "@runlens/core/schema.ts";
 import { DEFAULT_LIMITS, LIMIT_FLAGS, MAX_RESPONSE_CHARS } from "@runlens/logs/limits.ts";
 import { MAX_DOCUMENT_BYTES } from "@runlens/logs/sources/document.ts";
-import { MAX_ZSTD_WINDOW } from "@runlens/logs/zip.ts";
+import { MAX_ZSTD_WINDOW } from "@runlens/codecs/zip.ts";
 
 const readme = Deno.readTextFileSync(join(REPO_ROOT, "README.md"));
 

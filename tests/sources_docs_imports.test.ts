@@ -7,13 +7,13 @@
 import assert from "node:assert/strict";
 
 const MODULES = [
-  "lib/logs/byte_source.ts",
-  "lib/logs/crc32.ts",
+  "lib/codecs/byte_source.ts",
+  "lib/codecs/crc32.ts",
   "lib/logs/discover.ts",
-  "lib/logs/gzip_stream.ts",
-  "lib/logs/inflate_budget.ts",
-  "lib/logs/json_limits.ts",
-  "lib/logs/zip.ts",
+  "lib/codecs/gzip_stream.ts",
+  "lib/codecs/inflate_budget.ts",
+  "lib/codecs/json_limits.ts",
+  "lib/codecs/zip.ts",
   "lib/logs/sources/documents.ts",
 ];
 

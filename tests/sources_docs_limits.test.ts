@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
-import { depthReason, keysReason, scanJsonLimits } from "@runlens/logs/json_limits.ts";
+import { depthReason, keysReason, scanJsonLimits } from "@runlens/codecs/json_limits.ts";
 import { FileError } from "@runlens/logs/sources/types.ts";
 import { buildZip, DEFLATE, rng, utf8, ZSTD } from "./_containers.ts";
 import { collect } from "./_collect.ts";

@@ -1,5 +1,5 @@
 /**
- * Integrity of ZIP archives (`logs/zip.ts`) and inspect `.eval` logs (`sources/inspect.ts`),
+ * Integrity of ZIP archives (`codecs/zip.ts`) and inspect `.eval` logs (`sources/inspect.ts`),
  * issue 15 item 2: a member whose CRC-32 or size is wrong (deflate, zstd, stored), data
  * altered under the old CRC in `header.json`, `summaries.json`, `_journal/start.json` or a
  * sample, mismatched local headers, truncated and garbage archives, unsupported methods,
@@ -12,9 +12,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
-import { crc32, crc32Table } from "@runlens/logs/crc32.ts";
-import { FileError } from "@runlens/logs/sources/types.ts";
-import { ZipArchive, ZstdFrameGuard } from "@runlens/logs/zip.ts";
+import { crc32, crc32Table } from "@runlens/codecs/crc32.ts";
+import { FileError } from "@runlens/codecs/errors.ts";
+import { ZipArchive, ZstdFrameGuard } from "@runlens/codecs/zip.ts";
 import {
   buildZip,
   concat,

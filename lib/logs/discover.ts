@@ -46,8 +46,8 @@
  */
 import { existsSync } from "node:fs";
 import { basename, extname, join, resolve, sep } from "node:path";
-import { fileSource, specialKind } from "./byte_source.ts";
-import { gunzipHead } from "./gzip_stream.ts";
+import { fileSource, specialKind } from "../codecs/byte_source.ts";
+import { gunzipHead } from "../codecs/gzip_stream.ts";
 import { bbhReleaseTask } from "./sources/bbh_release.ts";
 import { isOpenAiEvalsLine } from "./sources/openai_evals.ts";
 import { predictionsExist } from "./sources/opencompass.ts";

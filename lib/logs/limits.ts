@@ -21,8 +21,8 @@
  * ```
  * @module
  */
-import { MAX_DEPTH, MAX_KEYS } from "./json_scan.ts";
-import { MAX_LINE_BYTES } from "./line_ranges.ts";
+import { MAX_DEPTH, MAX_KEYS } from "../codecs/json_scan.ts";
+import { MAX_LINE_BYTES } from "../codecs/line_ranges.ts";
 import type { SourceLimits } from "./sources/types.ts";
 
 /** The defaults (see the module table; the scanners' own defaults where they have one). */

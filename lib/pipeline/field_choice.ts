@@ -33,9 +33,9 @@
  * @module
  */
 import { dirname, resolve } from "node:path";
-import { fileSource } from "../logs/byte_source.ts";
+import { fileSource } from "../codecs/byte_source.ts";
 import { type FoundFile, GENERIC_FORMATS } from "../logs/discover.ts";
-import { gunzipHead } from "../logs/gzip_stream.ts";
+import { gunzipHead } from "../codecs/gzip_stream.ts";
 import { DEFAULT_LIMITS } from "../logs/limits.ts";
 import { sampleCsvRows } from "../logs/sources/csv.ts";
 import {

@@ -40,7 +40,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { gunzipChunks } from "../logs/gzip_stream.ts";
+import { gunzipChunks } from "../codecs/gzip_stream.ts";
 import { DEFAULT_LIMITS } from "../logs/limits.ts";
 import { textOf } from "../logs/record.ts";
 import { DOCUMENT_CAP } from "../logs/sources/document.ts";
@@ -52,7 +52,7 @@ import {
   type SourceFile,
   type SourceLimits,
 } from "../logs/sources/types.ts";
-import { ZipArchive } from "../logs/zip.ts";
+import { ZipArchive } from "../codecs/zip.ts";
 import { count } from "../core/count.ts";
 
 /** Where one response is: a compact row's file, pointer, line and epoch. */

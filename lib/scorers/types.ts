@@ -106,7 +106,7 @@ export interface ScalarScorer {
   score(response: string, target: string, ctx?: ScoreContext): Verdict;
   /**
    * Score the response written as the JSON string `bytes[start, end)` (quotes included) of a
-   * log line scanned by `lib/logs/json_scan.ts`, `flags` being the scanner's string flags
+   * log line scanned by `lib/codecs/json_scan.ts`, `flags` being the scanner's string flags
    * (`F_ESCAPE`, `F_U_ASCII`): exactly `score(JSON.parse(span), target)`, usually without
    * decoding the whole response. Absent: decode the span and call `score`. Only rules that
    * need nothing besides the response and the target have it.
@@ -114,7 +114,7 @@ export interface ScalarScorer {
    * @example
    * ```ts
    * import assert from "node:assert/strict";
-   * import { F_ESCAPE } from "@runlens/logs/json_scan.ts";
+   * import { F_ESCAPE } from "@runlens/codecs/json_scan.ts";
    * import { getScorer } from "@runlens/benchmarks/registry.ts";
    * const s = getScorer("bbeh-official");
    * const response = "…\nThe answer is: (B)";

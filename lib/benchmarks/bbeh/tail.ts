@@ -34,7 +34,7 @@
  * ```
  * @module
  */
-import { F_ESCAPE, F_U_ASCII } from "../../logs/json_scan.ts";
+import { F_ESCAPE, F_U_ASCII } from "../../codecs/json_scan.ts";
 import { pyStrip } from "../../core/python.ts";
 import { BBEH_ANSWER_PREFIXES, bbehAnswerFound, bbehExtract, bbehFuzzyMatch } from "./scorer.ts";
 
@@ -187,7 +187,7 @@ function firstPrefix(text: string): number {
 
 /**
  * Score the response whose JSON string span (quotes included) is `[start, end)` of `b`,
- * `flags` being its scanner flags (`F_ESCAPE`, `F_U_ASCII` of `lib/logs/json_scan.ts`),
+ * `flags` being its scanner flags (`F_ESCAPE`, `F_U_ASCII` of `lib/codecs/json_scan.ts`),
  * against the NORMALISED target (`bbehNormalizeTarget`). Equal to
  * `bbehOfficial(JSON.parse(span), target)` on every input; `fast` tells whether only the last
  * `tailBytes` bytes (or a little less, to start at a character) were decoded. Responses of at
@@ -196,7 +196,7 @@ function firstPrefix(text: string): number {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { F_ESCAPE } from "@runlens/logs/json_scan.ts";
+ * import { F_ESCAPE } from "@runlens/codecs/json_scan.ts";
  * // the tail holds "The final answer is", but "The answer is:", earlier in the official
  * // order, occurs before the tail: the whole text is decoded (same verdict, by the rules)
  * const text = "The answer is: (A)\n" + "…".repeat(2000) + "\nThe final answer is (B)";

@@ -47,7 +47,7 @@
  * @module
  */
 import { isUtf8 } from "node:buffer";
-import { invalidUtf8Lines, isUtf16, NOT_UTF8 } from "../encoding.ts";
+import { invalidUtf8Lines, isUtf16, NOT_UTF8 } from "../../codecs/encoding.ts";
 import { RECORD_FIELDS } from "../record.ts";
 import { UTF16_REASON } from "./lines.ts";
 import {

@@ -20,10 +20,10 @@
  * ```
  * @module
  */
-import { notRegularFile } from "../byte_source.ts";
-import { decodeUtf8 } from "../encoding.ts";
-import { gunzipAll } from "../gzip_stream.ts";
-import { blankSpans, type RecordPath, scanJsonLimits } from "../json_limits.ts";
+import { notRegularFile } from "../../codecs/byte_source.ts";
+import { decodeUtf8 } from "../../codecs/encoding.ts";
+import { gunzipAll } from "../../codecs/gzip_stream.ts";
+import { blankSpans, type RecordPath, scanJsonLimits } from "../../codecs/json_limits.ts";
 import {
   type DocumentSource,
   FileError,

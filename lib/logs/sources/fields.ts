@@ -69,7 +69,7 @@ import type { FieldMapping, SourceLimits } from "./types.ts";
 import type { ColumnMap } from "../mapped.ts";
 import { RECORD_FIELDS } from "../record.ts";
 import { DEFAULT_LIMITS } from "../limits.ts";
-import { K_OBJECT, scanLine, Tape } from "../json_scan.ts";
+import { K_OBJECT, scanLine, Tape } from "../../codecs/json_scan.ts";
 
 /** A detected mapping and, per canonical field, what it was read from (for `--json`). */
 export type DetectedFields = FieldMapping & { used: Record<string, string> };

@@ -43,9 +43,9 @@
  * @module
  */
 import { isUtf8 } from "node:buffer";
-import { fileSource } from "../byte_source.ts";
-import { isUtf16 } from "../encoding.ts";
-import { gunzipAll, gunzipHead, gunzipLines, type LineBlock } from "../gzip_stream.ts";
+import { fileSource } from "../../codecs/byte_source.ts";
+import { isUtf16 } from "../../codecs/encoding.ts";
+import { gunzipAll, gunzipHead, gunzipLines, type LineBlock } from "../../codecs/gzip_stream.ts";
 import { readCsvBytes } from "./csv.ts";
 import { DOCUMENT_CAP, MAX_DOCUMENT_BYTES } from "./document.ts";
 import { JsonlReader } from "./jsonl.ts";

@@ -47,11 +47,11 @@
  * ```
  * @module
  */
-import { decodeUtf8 } from "../encoding.ts";
-import { findStringSpan } from "../json_limits.ts";
+import { decodeUtf8 } from "../../codecs/encoding.ts";
+import { findStringSpan } from "../../codecs/json_limits.ts";
 import type { LogRecord, Pointer } from "../record.ts";
-import { MemberBudgetError, ZipArchive } from "../zip.ts";
-import { gunzipAll } from "../gzip_stream.ts";
+import { MemberBudgetError, ZipArchive } from "../../codecs/zip.ts";
+import { gunzipAll } from "../../codecs/gzip_stream.ts";
 import {
   DOCUMENT_CAP,
   INLINE,
@@ -63,7 +63,7 @@ import {
   readDocumentBytes,
 } from "./document.ts";
 import { type DocumentSource, FileError, type SourceFile, type SourceLimits } from "./types.ts";
-import { notRegularFile } from "../byte_source.ts";
+import { notRegularFile } from "../../codecs/byte_source.ts";
 
 /**
  * The text of message content: a string as is; a list of blocks → the `text` of its

@@ -70,9 +70,9 @@ import {
   stringChars,
   stringUtf8Bytes,
   Tape,
-} from "../json_scan.ts";
-import { readRange } from "../line_ranges.ts";
-import { isUtf16, NOT_UTF8 } from "../encoding.ts";
+} from "../../codecs/json_scan.ts";
+import { readRange } from "../../codecs/line_ranges.ts";
+import { isUtf16, NOT_UTF8 } from "../../codecs/encoding.ts";
 import { TRUNCATED_LAST_LINE } from "../quarantine.ts";
 import type { Pointer, PointerKind, ResponseSpan } from "../record.ts";
 import {
@@ -124,7 +124,7 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { F_ESCAPE } from "@runlens/logs/json_scan.ts";
+ * import { F_ESCAPE } from "@runlens/codecs/json_scan.ts";
  * const bytes = new TextEncoder().encode('{"response": "a\\nb"}');
  * const span = new Span(bytes, 13, 19, 3, 3, F_ESCAPE);
  * assert.equal(span.text(), "a\nb");

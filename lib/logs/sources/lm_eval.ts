@@ -53,8 +53,8 @@
 import { basename, dirname, join } from "node:path";
 import { isUtf8 } from "node:buffer";
 import { lmEvalTask } from "../tool_names.ts";
-import { invalidUtf8Lines, NOT_UTF8 } from "../encoding.ts";
-import { E_DEPTH, E_KEYS, scanErrorReason, scanValue, skipValue } from "../json_scan.ts";
+import { invalidUtf8Lines, NOT_UTF8 } from "../../codecs/encoding.ts";
+import { E_DEPTH, E_KEYS, scanErrorReason, scanValue, skipValue } from "../../codecs/json_scan.ts";
 import type { PointerKind } from "../record.ts";
 import {
   isObject,

@@ -34,8 +34,8 @@
  * @module
  */
 import { isUtf8 } from "node:buffer";
-import { decodeUtf8 } from "../encoding.ts";
-import { scanJsonLimits } from "../json_limits.ts";
+import { decodeUtf8 } from "../../codecs/encoding.ts";
+import { scanJsonLimits } from "../../codecs/json_limits.ts";
 import { defaultRunName } from "../paths.ts";
 import { jsonLineReason } from "../quarantine.ts";
 import { benchmarkTaskOf } from "../tool_names.ts";

@@ -16,6 +16,10 @@
  * @module
  */
 import type { BadRecord, LogRecord } from "../record.ts";
+import type { SourceLimits } from "../../codecs/errors.ts";
+
+// the byte layer's error and limits: every source speaks them
+export { FileError, type SourceLimits } from "../../codecs/errors.ts";
 
 export type { BadRecord, LogRecord };
 
@@ -44,13 +48,6 @@ export interface ObjectRecords {
   records: { line: number; value: Record<string, unknown> }[];
   /** The records that are not objects or cannot be read, with the reason the sources give. */
   bad: BadRecord[];
-}
-
-/** A file that cannot be read at all (not a log of its format, corrupt container, …). */
-export class FileError extends Error {
-  constructor(readonly file: string, readonly reason: string) {
-    super(`${file}: ${reason}`);
-  }
 }
 
 /**
@@ -99,22 +96,6 @@ export interface SourceFile {
   fields?: FieldMapping | null;
   /** Bytes on disk. */
   size: number;
-}
-
-/** Limits a source enforces before a parser could run out of stack, memory or time. */
-export interface SourceLimits {
-  /** Deepest nesting of a JSON value. */
-  maxDepth: number;
-  /** Most members of one JSON object. */
-  maxKeys: number;
-  /** Longest line read (bytes). */
-  maxLineBytes: number;
-  /** Most bytes a compressed member or file may inflate to. */
-  maxInflated: number;
-  /** Largest inflation ratio of a compressed member. */
-  maxRatio: number;
-  /** Most columns of a CSV file. */
-  maxCsvColumns: number;
 }
 
 /** A line format: reads the lines that start in `[start, end)` of the file. */

@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { bytesSource, fileSource } from "@runlens/logs/byte_source.ts";
+ * import { bytesSource, fileSource } from "@runlens/codecs/byte_source.ts";
  * const mem = bytesSource(new TextEncoder().encode("hello"));
  * assert.equal(new TextDecoder().decode(mem.read(1, 3)), "ell");
  * const file = fileSource("tests/fixtures/logs/tree/a.jsonl");
@@ -17,7 +17,7 @@
  * ```
  * @module
  */
-import { FileError } from "./sources/types.ts";
+import { FileError } from "./errors.ts";
 
 /** Bytes that can be read at any offset. */
 export interface ByteSource {

@@ -24,7 +24,7 @@
  *
  * @example
  * ```ts
- * import { decodeString, scanLine, Tape, findMember } from "@runlens/logs/json_scan.ts";
+ * import { decodeString, scanLine, Tape, findMember } from "@runlens/codecs/json_scan.ts";
  * const bytes = new TextEncoder().encode('{"a": [1, "x\\ny"], "a": "last"}');
  * const tape = new Tape();
  * console.assert(scanLine(bytes, 0, bytes.length, tape) === bytes.length);

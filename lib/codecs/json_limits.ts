@@ -15,7 +15,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { scanJsonLimits } from "@runlens/logs/json_limits.ts";
+ * import { scanJsonLimits } from "@runlens/codecs/json_limits.ts";
  * const text = '{"outputs": [{"a": 1}, {"b": [[[[1]]]]}]}';
  * const scan = scanJsonLimits(new TextEncoder().encode(text), { maxDepth: 5, maxKeys: 10 }, [
  *   "outputs",
@@ -28,7 +28,7 @@
  * ```
  * @module
  */
-import type { SourceLimits } from "./sources/types.ts";
+import type { SourceLimits } from "./errors.ts";
 import { count } from "../core/count.ts";
 
 /** The limits the scan checks. */

@@ -28,7 +28,7 @@
  * import assert from "node:assert/strict";
  * import { gzipSync } from "node:zlib";
  * import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
- * import { gunzipLines } from "@runlens/logs/gzip_stream.ts";
+ * import { gunzipLines } from "@runlens/codecs/gzip_stream.ts";
  * const dir = Deno.makeTempDirSync();
  * const path = `${dir}/run.jsonl.gz`;
  * const a = gzipSync(new TextEncoder().encode('{"a": 1}\n{"a": 2}\n'));
@@ -45,7 +45,7 @@ import { Inflate } from "fflate";
 import { type ByteSource, bytesSource, concatBytes, fileSource } from "./byte_source.ts";
 import { crc32 } from "./crc32.ts";
 import { BudgetError, InflateBudget, type InflateLimits } from "./inflate_budget.ts";
-import { FileError, type SourceLimits } from "./sources/types.ts";
+import { FileError, type SourceLimits } from "./errors.ts";
 import { count } from "../core/count.ts";
 
 /** Compressed bytes read from a file at a time (the inflater gets them in smaller steps). */

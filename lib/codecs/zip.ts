@@ -19,7 +19,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
- * import { ZipArchive } from "@runlens/logs/zip.ts";
+ * import { ZipArchive } from "@runlens/codecs/zip.ts";
  * const zip = ZipArchive.open("tests/fixtures/logs/formats/inspect/zstd/bbeh_run.eval");
  * assert.deepEqual(zip.entries.map((e) => [e.name, e.method]).slice(0, 2), [
  *   ["header.json", 93], // zstd
@@ -37,7 +37,7 @@ import { Decompress as ZstdDecompress } from "fzstd";
 import { type ByteSource, bytesSource, concatBytes, fileSource } from "./byte_source.ts";
 import { crc32 } from "./crc32.ts";
 import { BudgetError, InflateBudget, type InflateLimits } from "./inflate_budget.ts";
-import { FileError } from "./sources/types.ts";
+import { FileError } from "./errors.ts";
 import { count } from "../core/count.ts";
 
 /** ZIP compression methods read: stored, deflate, zstd (inspect_ai ≥ 0.3.206). */
@@ -90,7 +90,7 @@ const hex = (x: number) => `0x${(x >>> 0).toString(16).padStart(8, "0")}`;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { FileError } from "@runlens/logs/sources/types.ts";
+ * import { FileError } from "@runlens/codecs/errors.ts";
  * const e = new MemberBudgetError("a.eval", "member x: too big", "x", "too big");
  * assert.ok(e instanceof FileError);
  * ```

@@ -17,7 +17,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { BudgetError, InflateBudget } from "@runlens/logs/inflate_budget.ts";
+ * import { BudgetError, InflateBudget } from "@runlens/codecs/inflate_budget.ts";
  * const budget = new InflateBudget({ maxInflated: 1 << 30, maxRatio: 1000 });
  * budget.input(1000);
  * budget.output(900_000); // 900×: fine
@@ -25,7 +25,7 @@
  * ```
  * @module
  */
-import type { SourceLimits } from "./sources/types.ts";
+import type { SourceLimits } from "./errors.ts";
 import { count } from "../core/count.ts";
 
 /** The limits a budget enforces. */

@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { decodeUtf8, invalidUtf8Lines } from "@runlens/logs/encoding.ts";
+ * import { decodeUtf8, invalidUtf8Lines } from "@runlens/codecs/encoding.ts";
  * const latin1 = new Uint8Array([0x61, 0x0a, 0xe9, 0x0a]); // "a\né\n" in Latin-1
  * assert.deepEqual(invalidUtf8Lines(latin1), new Set([2]));
  * assert.throws(() => decodeUtf8(latin1), /^Error: line 2 is not valid UTF-8/);

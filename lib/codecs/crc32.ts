@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { crc32 } from "@runlens/logs/crc32.ts";
+ * import { crc32 } from "@runlens/codecs/crc32.ts";
  * const hello = new TextEncoder().encode("hello");
  * assert.equal(crc32(hello), 0x3610a686);
  * // incremental: the CRC of "hel" continued with "lo"
