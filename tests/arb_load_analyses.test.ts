@@ -7,7 +7,7 @@ import { arbRubricScores, pearson } from "@runlens/benchmarks/arb/rubric_scores.
 import { wilsonInterval } from "@runlens/stats/wilson.ts";
 import { arbMain } from "@runlens/cli/arb.ts";
 
-const DIR = new URL("./fixtures/arb", import.meta.url).pathname;
+const DIR = new URL("./fixtures/arb/", import.meta.url).pathname;
 const near = (a: unknown, b: number, what: string) =>
   assert.ok(typeof a === "number" && Math.abs(a - b) < 1e-9, `${what}: ${a} ≠ ${b}`);
 

@@ -13,8 +13,8 @@ import { dataTest } from "./_data.ts";
 import { readBbhExamples } from "./_examples.ts";
 import { withTempDir } from "./_tmp.ts";
 
-const BBH = new URL("./fixtures/logs/bbh", import.meta.url).pathname;
-const ARB = new URL("./fixtures/arb/illustrative", import.meta.url).pathname;
+const BBH = new URL("./fixtures/logs/bbh/", import.meta.url).pathname;
+const ARB = new URL("./fixtures/arb/illustrative/", import.meta.url).pathname;
 
 /** A BBH run folder: one JSON-lines file per task (question, answer, target), every row right. */
 function bbhFolder(data: string, dir: string, tasks: readonly string[]): number {

@@ -16,7 +16,7 @@ import { getScorer } from "@runlens/benchmarks/registry.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
-const BBH = new URL("./fixtures/logs/bbh", import.meta.url).pathname;
+const BBH = new URL("./fixtures/logs/bbh/", import.meta.url).pathname;
 const CANONICAL = join(BBH, "canonical.jsonl");
 const LM_EVAL = join(BBH, "lm_eval");
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";

@@ -30,7 +30,7 @@ import { BBH_SCORING, scoredBenchmarks } from "./_examples.ts";
 import { assertTiesAgree, checkedRows, exampleIndex, logFrame, newOutcomes } from "./_identify.ts";
 import { generatedRows, TEMPLATES } from "./_identify_gen.ts";
 
-const FIXTURES = new URL("./fixtures/logs", import.meta.url).pathname;
+const FIXTURES = new URL("./fixtures/logs/", import.meta.url).pathname;
 const NOT_FOUND = "(no example has exactly this text, nor is one the question at its end)";
 const FEW_SHOT = TEMPLATES[0];
 const CHATML = TEMPLATES[1];

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 
-const LOGS = new URL("./fixtures/logs", import.meta.url).pathname;
+const LOGS = new URL("./fixtures/logs/", import.meta.url).pathname;
 
 dataTest(
   "loadRuns with responses: false gives the same verdicts, quarantine, summaries and lengths",
