@@ -58,10 +58,10 @@ export { parseColumnMap } from "./logs/mapped.ts";
 export * from "./core/schema.ts";
 export { REPO_ROOT, resolveDataDir } from "./core/data_dir.ts";
 export * from "./notebook/demo.ts";
-export * from "./pipeline/compare.ts";
+export * from "./analyses/compare.ts";
 export * from "./report/build.ts";
 export * from "./report/write.ts";
-export * from "./pipeline/headlines.ts";
+export * from "./analyses/headlines.ts";
 export {
   ANSWER_CONVENTIONS,
   type AnswerConvention,

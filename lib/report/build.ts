@@ -24,7 +24,7 @@ import { leaderboard } from "../benchmarks/bbeh/leaderboard.ts";
 import { leaderboardFigure } from "../benchmarks/bbeh/figures.ts";
 import { toStandaloneSvg } from "../render/figure.ts";
 import { reasonKind } from "../logs/quarantine.ts";
-import { compareRunPairs } from "../pipeline/compare.ts";
+import { compareRunPairs } from "../analyses/compare.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 import { adviceText } from "../pipeline/advice.ts";
 import type { RunSummary as LoadSummary } from "../pipeline/summarise.ts";
