@@ -37,7 +37,7 @@ export * from "./pipeline/load.ts";
 export * from "./pipeline/rescore.ts";
 export * from "./scorers/define.ts";
 export { patternScorer } from "./scorers/pattern.ts";
-export * from "./pipeline/summary_text.ts";
+export * from "./report/runs_text.ts";
 export * from "./pipeline/advice.ts";
 export * from "./pipeline/format_sensitivity.ts";
 export * from "./pipeline/mistake_logs.ts";
