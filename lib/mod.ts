@@ -39,7 +39,7 @@ export * from "./scorers/define.ts";
 export { patternScorer } from "./scorers/pattern.ts";
 export * from "./report/runs_text.ts";
 export * from "./pipeline/advice.ts";
-export * from "./pipeline/format_sensitivity.ts";
+export * from "./analyses/format_sensitivity.ts";
 export * from "./pipeline/mistake_logs.ts";
 export * from "./benchmarks/types.ts";
 export * from "./benchmarks/registry.ts";

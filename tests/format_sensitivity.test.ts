@@ -1,5 +1,5 @@
 /**
- * Answer-format sensitivity (lib/pipeline/format_sensitivity.ts): per-task accuracy and
+ * Answer-format sensitivity (lib/analyses/format_sensitivity.ts): per-task accuracy and
  * no-answer share under every applicable rule, the nested JSON form, the official-vs-lenient
  * disagreement classes, and the figure — on constructed runs with known answers
  * (tests/fixtures/compare/constructed_runs.json) and on the real BBH release outputs.
@@ -18,7 +18,7 @@ import {
   officialScorer,
   scoreAllRules,
   summarizeFormatSensitivity,
-} from "@runlens/pipeline/format_sensitivity.ts";
+} from "@runlens/analyses/format_sensitivity.ts";
 import {
   readBbhPublishedAccuracies,
   releaseAccuracy,

@@ -113,7 +113,7 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   // #30: → `bbeh.demo`; notebook/demo.ts generic
   "lib/notebook/demo.ts": ["bbeh"],
   // #3: → analyses/format_sensitivity.ts, generic on `formatRules` and `found`
-  "lib/pipeline/format_sensitivity.ts": ["bbeh", "bbh"],
+  "lib/analyses/format_sensitivity.ts": ["bbeh", "bbh"],
   // #4: → analyses/mistake_finding.ts (generic) + each benchmark's `mistakeFinding`
   "lib/pipeline/mistake_logs.ts": ["bbeh", "bbm"],
   // #26: a generic loop over benchmarks with `report.formatSensitivity`

@@ -18,7 +18,7 @@
 import pl from "nodejs-polars";
 import { benchmarks } from "../benchmarks/registry.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
-import { formatSensitivity } from "../pipeline/format_sensitivity.ts";
+import { formatSensitivity } from "../analyses/format_sensitivity.ts";
 import type { ReportSection } from "./html/document.ts";
 import { tableOf } from "./table_of.ts";
 

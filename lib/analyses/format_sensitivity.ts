@@ -20,7 +20,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatSensitivity, formatSensitivityJson } from "@runlens/pipeline/format_sensitivity.ts";
+ * import { formatSensitivity, formatSensitivityJson } from "@runlens/analyses/format_sensitivity.ts";
  * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), { tasks: ["navigate"] });
