@@ -112,8 +112,6 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/mod.ts": ["arb", "bbeh", "bbh", "bbm"],
   // #30: → `bbeh.demo`; notebook/demo.ts generic
   "lib/notebook/demo.ts": ["bbeh"],
-  // #3: → analyses/format_sensitivity.ts, generic on `formatRules` and `found`
-  "lib/analyses/format_sensitivity.ts": ["bbeh", "bbh"],
   // #4: → analyses/mistake_finding.ts (generic) + each benchmark's `mistakeFinding`
   "lib/pipeline/mistake_logs.ts": ["bbeh", "bbm"],
   // #26: a generic loop over benchmarks with `report.formatSensitivity`
