@@ -86,8 +86,9 @@ export interface BenchmarkReport {
   /**
    * The benchmark's own sections, from its scored rows (only its own): e.g. its leaderboard
    * beside the paper's models. They are shown after the runs, as the report's leaderboard.
+   * Asynchronous, so that the modules that draw figures load only when a report is built.
    */
-  sections?(rows: pl.DataFrame, ctx: AnalysisContext): ReportSection[];
+  sections?(rows: pl.DataFrame, ctx: AnalysisContext): Promise<ReportSection[]>;
   /**
    * A failure class of the benchmark's own for the example browser, over its wrong rows
    * (`response`, `extracted`, `answer_found`, …): the class's label where it applies (e.g.
