@@ -64,7 +64,7 @@ function toyLog(dir: string): string {
   return log;
 }
 
-Deno.test("a registered benchmark's report hooks: its section, failure class, format rules", async () => {
+Deno.test("a registered benchmark's report hooks: its section, failure class, subsets, format rules", async () => {
   await withTempDir(async (dir) => {
     const dataDir = join(dir, "no-data"); // the toy needs no data set
     const loaded = await loadRuns([toyLog(dir)], dataDir);
@@ -74,13 +74,13 @@ Deno.test("a registered benchmark's report hooks: its section, failure class, fo
     assert.deepEqual(sectionInputs, [5]);
     assert.equal(doc.leaderboard?.title, "Toy board");
     assert.deepEqual(doc.leaderboard?.items.map((i) => i.id), ["toy-board-table"]);
-    const rows = doc.examples.rows.map((r) => [r.task, r.example_index, r.failure]);
+    const rows = doc.examples.rows.map((r) => [r.task, r.example_index, r.subset, r.failure]);
     assert.deepEqual(rows, [
-      ["add", 0, null],
-      ["add", 1, "wrong answer"], // toy-exact found "Let me add.\nAnswer: 4"
-      ["add", 2, "asked back"],
-      ["mul", 0, "no final answer"], // blank: toy-exact found nothing
-      ["mul", 1, null],
+      ["add", 0, "small", null],
+      ["add", 1, "small", "wrong answer"], // toy-exact found "Let me add.\nAnswer: 4"
+      ["add", 2, "large", "asked back"],
+      ["mul", 0, "small", "no final answer"], // blank: toy-exact found nothing
+      ["mul", 1, "large", null],
     ]);
     const format = doc.analyses.find((s) => s.title === "Toy: answer-format sensitivity");
     assert.ok(format, doc.analyses.map((s) => s.title).join(", "));
@@ -112,6 +112,43 @@ dataTest("beside BBEH, both benchmarks' sections make the one leaderboard", asyn
       "bbeh-leaderboard",
       "bbeh-leaderboard-figure",
       "toy-board-table",
+    ]);
+  });
+});
+
+Deno.test("example browser: a subset the row carries wins over the benchmark's label", async () => {
+  await withTempDir(async (dir) => {
+    const dataDir = join(dir, "no-data");
+    const loaded = await loadRuns([toyLog(dir)], dataDir);
+    const own = loaded.rows.withColumns(
+      pl.when(pl.col("example_index").eq(0)).then(pl.lit("from the log"))
+        .otherwise(pl.col("subset")).alias("subset"),
+    );
+    const rows = reportExamples({ ...loaded, rows: own }, dataDir).rows;
+    assert.deepEqual(rows.map((r) => r.subset), [
+      "from the log",
+      "small",
+      "large",
+      "from the log",
+      "large",
+    ]);
+  });
+});
+
+dataTest("example browser: BBEH examples carry their subset label", async (dataDir) => {
+  await withTempDir(async (dir) => {
+    const log = join(dir, "zebra.csv");
+    Deno.writeTextFileSync(
+      log,
+      "run,model,task,example_index,response\n" +
+        [0, 1, 2].map((i) => `r,m,zebra_puzzles,${i},The answer is: 1`).join("\n") + "\n",
+    );
+    const loaded = await loadRuns([log], dataDir);
+    // the grid sizes of the first three zebra puzzles of the release
+    assert.deepEqual(reportExamples(loaded, dataDir).rows.map((r) => r.subset), [
+      "7x7",
+      "7x7",
+      "5x5",
     ]);
   });
 });

@@ -80,10 +80,15 @@ function withLabels(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
     pl.when(pl.col("stored_correct").isNull()).then(pl.lit(null).cast(pl.Bool))
       .otherwise(pl.col("stored_correct").neq(pl.col("correct"))).alias("disagreement"),
   );
+  // Rows carry a `subset` column (null unless the log or the loader set one): it wins, and the
+  // benchmark's label fills the nulls. (A plain join would add `subset_right`, unseen.)
   return labelled.join(subsetLabels(rows, dataDir), {
     on: ["benchmark", "task", "example_index"],
     how: "left",
-  });
+  }).withColumns(
+    pl.when(pl.col("subset").isNull()).then(pl.col("__subset")).otherwise(pl.col("subset"))
+      .alias("subset"),
+  ).drop("__subset");
 }
 
 /** Each row's failure class of its benchmark's own (`report.failureLabel`), else null. */
@@ -98,7 +103,10 @@ function ownFailureLabel(): pl.Expr {
   );
 }
 
-/** The subset label of each example the rows name, from its benchmark's `report.subsetLabels`. */
+/**
+ * The subset label (`__subset`) of each example of the benchmarks the rows name, from their
+ * `report.subsetLabels`.
+ */
 function subsetLabels(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
   const parts = benchmarks()
     .filter((b) => b.report?.subsetLabels && hasRows(rows, b.name))
@@ -107,7 +115,7 @@ function subsetLabels(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
         pl.lit(b.name).alias("benchmark"),
         pl.col("task"),
         pl.col("example_index").cast(pl.Int32),
-        pl.col("subset").cast(pl.Utf8),
+        pl.col("subset").cast(pl.Utf8).alias("__subset"),
       )
     );
   if (parts.length > 0) return pl.concat(parts);
@@ -115,7 +123,7 @@ function subsetLabels(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
     pl.Series("benchmark", [], pl.Utf8),
     pl.Series("task", [], pl.Utf8),
     pl.Series("example_index", [], pl.Int32),
-    pl.Series("subset", [], pl.Utf8),
+    pl.Series("__subset", [], pl.Utf8),
   ]);
 }
 
