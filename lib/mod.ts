@@ -5,7 +5,9 @@
  *
  * | area | modules | what |
  * | --- | --- | --- |
- * | pipeline | `pipeline/` | `loadRuns` (discover → plan → read, tie and score in Workers → merge → summarise), `runsText`, `runsReport`; `rescore` with your own rule |
+ * | pipeline | `pipeline/` | `loadRuns` (discover → plan → read, tie and score in Workers → merge → summarise); `rescore` with your own rule |
+ * | analyses | `analyses/` | across benchmarks, on loaded runs: answer-format sensitivity (`formatSensitivity`), paired comparisons (`compareRuns`), headline tables |
+ * | report | `report/` | `runsText`, `runsReport` (the text and JSON of `runlens score`); `buildReport`, `writeReport` |
  * | scorers | `scorers/` | `defineScorer` (your own rule: `extract`, `match`), `patternScorer`; the rules of any benchmark |
  * | benchmarks | `benchmarks/<name>/mod.ts`, `benchmarks/registry.ts` | each benchmark's tasks, data set, scorers, aggregates, published numbers, analyses and figures; the registry |
  * | scorers | `scorers/` | where a response states its answer (`findFinalAnswer`), an answer matched by its target's type (`matchAnswer`), which rule applies to a benchmark (`appliesTo`) |
