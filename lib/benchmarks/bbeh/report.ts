@@ -30,6 +30,8 @@ import { leaderboard } from "./leaderboard.ts";
 import { loadBbehDataset } from "./dataset.ts";
 import { bbehSubsets } from "./subsets.ts";
 import { isDegenerate } from "./failure/labels.ts";
+import type * as Figures from "./figures.ts";
+import type * as Render from "../../render/figure.ts";
 
 /** BBEH's report hooks. */
 export const bbehReport: BenchmarkReport = {
@@ -50,10 +52,11 @@ export const bbehReport: BenchmarkReport = {
 /** BBEH runs beside the paper's models, with the runs' 95% intervals. */
 async function leaderboardSection(rows: pl.DataFrame): Promise<ReportSection> {
   // The figure modules load Plot and jsdom: only a report draws them, and the registry (which
-  // `runlens score` loads) must not pay for them.
+  // `runlens score` loads) must not pay for them. Deno fetches and compiles the graph of every
+  // literal import specifier, dynamic ones too, before the program starts: so, URLs.
   const [{ leaderboardFigure }, { toStandaloneSvg }] = await Promise.all([
-    import("./figures.ts"),
-    import("../../render/figure.ts"),
+    import(new URL("./figures.ts", import.meta.url).href) as Promise<typeof Figures>,
+    import(new URL("../../render/figure.ts", import.meta.url).href) as Promise<typeof Render>,
   ]);
   const withCi = leaderboard(rows).select(
     "model",
