@@ -5,7 +5,9 @@
  *
  * | area | modules | what |
  * | --- | --- | --- |
- * | pipeline | `pipeline/` | `loadRuns` (discover → plan → read, tie and score in Workers → merge → summarise), `runsText`, `runsReport`; `rescore` with your own rule |
+ * | pipeline | `pipeline/` | `loadRuns` (discover → plan → read, tie and score in Workers → merge → summarise); `rescore` with your own rule |
+ * | analyses | `analyses/` | across benchmarks, on loaded runs: answer-format sensitivity (`formatSensitivity`), paired comparisons (`compareRuns`), headline tables |
+ * | report | `report/` | `runsText`, `runsReport` (the text and JSON of `runlens score`); `buildReport`, `writeReport` |
  * | scorers | `scorers/` | `defineScorer` (your own rule: `extract`, `match`), `patternScorer`; the rules of any benchmark |
  * | benchmarks | `benchmarks/<name>/mod.ts`, `benchmarks/registry.ts` | each benchmark's tasks, data set, scorers, aggregates, published numbers, analyses and figures; the registry |
  * | scorers | `scorers/` | where a response states its answer (`findFinalAnswer`), an answer matched by its target's type (`matchAnswer`), which rule applies to a benchmark (`appliesTo`) |
@@ -37,9 +39,9 @@ export * from "./pipeline/load.ts";
 export * from "./pipeline/rescore.ts";
 export * from "./scorers/define.ts";
 export { patternScorer } from "./scorers/pattern.ts";
-export * from "./pipeline/summary_text.ts";
+export * from "./report/runs_text.ts";
 export * from "./pipeline/advice.ts";
-export * from "./pipeline/format_sensitivity.ts";
+export * from "./analyses/format_sensitivity.ts";
 export * from "./pipeline/mistake_logs.ts";
 export * from "./benchmarks/types.ts";
 export * from "./benchmarks/registry.ts";
@@ -58,10 +60,10 @@ export { parseColumnMap } from "./logs/mapped.ts";
 export * from "./core/schema.ts";
 export { REPO_ROOT, resolveDataDir } from "./core/data_dir.ts";
 export * from "./notebook/demo.ts";
-export * from "./pipeline/compare.ts";
+export * from "./analyses/compare.ts";
 export * from "./report/build.ts";
 export * from "./report/write.ts";
-export * from "./pipeline/headlines.ts";
+export * from "./analyses/headlines.ts";
 export {
   ANSWER_CONVENTIONS,
   type AnswerConvention,

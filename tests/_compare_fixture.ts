@@ -1,6 +1,6 @@
 /**
  * Test helper: the constructed BBH/BBEH runs of tests/fixtures/compare as a row-schema-like
- * frame (the columns lib/benchmarks/bbh/compare and lib/pipeline/format_sensitivity.ts read, plus response_chars).
+ * frame (the columns lib/benchmarks/bbh/compare and lib/analyses/format_sensitivity.ts read, plus response_chars).
  *
  * @example
  * ```ts

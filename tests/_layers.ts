@@ -29,9 +29,10 @@ export const WORK_DIR = join(REPO, ".runlens", "layers");
 /**
  * Rank of each top folder of lib/: a module imports its own folder and lower ranks only;
  * folders of one rank do not import each other (benchmark folders may, without a cycle).
- * `codecs` and `analyses` are the folders issue 23 plans (harmless while absent). `(entries)`
- * are the files directly in lib/ (`lib/mod.ts`). `bench` is a dev tool: it may import any
- * lib module and no lib module imports it.
+ * `analyses` holds the analyses of loaded runs across benchmarks (format sensitivity, paired
+ * comparisons, headline tables), above the pipeline, which loads and scores. `(entries)` are
+ * the files directly in lib/ (`lib/mod.ts`). `bench` is a dev tool: it may import any lib
+ * module and no lib module imports it.
  */
 export const LAYERS: Readonly<Record<string, number>> = {
   core: 0,

@@ -15,7 +15,7 @@ import { escapeHtml, renderReportHtml, runsSummaryTable } from "@runlens/report/
 import { renderReportMarkdown } from "@runlens/report/html/markdown.ts";
 import type { ReportTable } from "@runlens/report/html/document.ts";
 import { ROW_EXPORT_COLUMNS } from "@runlens/cli/score.ts";
-import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
+import { runsReport, runsText } from "@runlens/report/runs_text.ts";
 import { readBbhExamples } from "@runlens/benchmarks/bbh/examples.ts";
 import { runCli } from "./_cli.ts";
 import { defaultScorerOf, runEngine } from "@runlens/pipeline/engine.ts";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import { loadBbhDataset } from "@runlens/benchmarks/bbh/dataset.ts";
 import { BBH_SIZE } from "@runlens/benchmarks/bbh/tasks.ts";
-import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
+import { runsReport, runsText } from "@runlens/report/runs_text.ts";
 import { loadRuns, ScorerChoiceError } from "@runlens/pipeline/load.ts";
 import { getScorer } from "@runlens/benchmarks/registry.ts";
 import { dataTest } from "./_data.ts";

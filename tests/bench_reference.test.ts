@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { compareCounts, referenceCounts, runlensCounts } from "@runlens/bench/bench.ts";
 import { generateLog, parseGenerateArgs } from "@runlens/bench/generate.ts";
 import { generateLmEvalLogs } from "@runlens/bench/generate_lm_eval.ts";
-import { runsReport } from "@runlens/pipeline/summary_text.ts";
+import { runsReport } from "@runlens/report/runs_text.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 

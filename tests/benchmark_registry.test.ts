@@ -15,7 +15,7 @@ import {
   SCORER_NAMES,
 } from "@runlens/benchmarks/registry.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
-import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
+import { runsReport, runsText } from "@runlens/report/runs_text.ts";
 import { toy } from "./fixtures/toy_benchmark/benchmark.ts";
 import { withTempDir } from "./_tmp.ts";
 import { appliesTo } from "@runlens/scorers/types.ts";

@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import { chooseColumns, evidenceText } from "@runlens/pipeline/columns.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
-import { runsText } from "@runlens/pipeline/summary_text.ts";
+import { runsText } from "@runlens/report/runs_text.ts";
 import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { readBbhExamples } from "./_examples.ts";

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { compareRunPairs, compareRuns, formatPValue, P_FLOOR } from "@runlens/pipeline/compare.ts";
+import { compareRunPairs, compareRuns, formatPValue, P_FLOOR } from "@runlens/analyses/compare.ts";
 import { diffText } from "@runlens/cli/compare.ts";
 import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";

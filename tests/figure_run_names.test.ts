@@ -15,7 +15,7 @@ import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.t
 import { formatSensitivityFigure } from "@runlens/benchmarks/bbh/compare/figures.ts";
 import { shareFigure, taskHeatmapFigure } from "@runlens/benchmarks/bbeh/failure/figures.ts";
 import { leaderboardFigure } from "@runlens/benchmarks/bbeh/figures.ts";
-import { formatSensitivity } from "@runlens/pipeline/format_sensitivity.ts";
+import { formatSensitivity } from "@runlens/analyses/format_sensitivity.ts";
 import { labelProblems, textBoxes, toStandaloneSvg } from "@runlens/render/figure.ts";
 
 const LM_EVAL_RUNS = [

@@ -1,5 +1,5 @@
 /**
- * Answer-format sensitivity (lib/pipeline/format_sensitivity.ts): per-task accuracy and
+ * Answer-format sensitivity (lib/analyses/format_sensitivity.ts): per-task accuracy and
  * no-answer share under every applicable rule, the nested JSON form, the official-vs-lenient
  * disagreement classes, and the figure — on constructed runs with known answers
  * (tests/fixtures/compare/constructed_runs.json) and on the real BBH release outputs.
@@ -10,15 +10,15 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import {
   DISAGREEMENT_CLASSES,
-  FORMAT_SCORERS,
   formatDisagreements,
+  formatRules,
   formatSensitivity,
   formatSensitivityByRun,
   formatSensitivityJson,
   officialScorer,
   scoreAllRules,
   summarizeFormatSensitivity,
-} from "@runlens/pipeline/format_sensitivity.ts";
+} from "@runlens/analyses/format_sensitivity.ts";
 import {
   readBbhPublishedAccuracies,
   releaseAccuracy,
@@ -26,6 +26,8 @@ import {
 import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
 import { formatSensitivityFigure } from "@runlens/benchmarks/bbh/compare/figures.ts";
 import { saveFigure } from "@runlens/render/figure.ts";
+import { getBenchmark, registerBenchmark } from "@runlens/benchmarks/registry.ts";
+import type { Benchmark } from "@runlens/benchmarks/types.ts";
 import { dataTest } from "./_data.ts";
 import { constructedRuns } from "./_compare_fixture.ts";
 
@@ -33,12 +35,31 @@ const constructed = constructedRuns;
 
 type Cell = { n: number; correct: number; accuracy: number; no_answer: number };
 
+/** The rules tried on BBH rows: BBH's six scorers in its order, then lenient. */
+const BBH_RULES = [
+  "bbh-release-cot",
+  "bbh-release-direct",
+  "lm-eval-get-answer",
+  "lm-eval-strict",
+  "lm-eval-flexible",
+  "last-line",
+  "lenient",
+];
+
+Deno.test("formatRules: a benchmark's own rules, then lenient (never stored); none unscored", () => {
+  assert.deepEqual(formatRules(getBenchmark("bbh")!), BBH_RULES);
+  assert.deepEqual(formatRules(getBenchmark("bbeh")!), ["bbeh-official", "lenient"]);
+  assert.deepEqual(formatRules(getBenchmark("bbm")!), [], "no default scorer: not scored");
+  assert.deepEqual(formatRules(getBenchmark("arb")!), []);
+});
+
 Deno.test("officialScorer: bbeh-official for BBEH, the run's BBH rule else bbh-release-cot", () => {
   assert.equal(officialScorer("bbeh", "stored"), "bbeh-official");
   assert.equal(officialScorer("bbh", "bbh-release-direct"), "bbh-release-direct");
   assert.equal(officialScorer("bbh", "lm-eval-strict"), "lm-eval-strict");
   assert.equal(officialScorer("bbh", "lenient"), "bbh-release-cot", "lenient is never official");
   assert.equal(officialScorer("bbh", null), "bbh-release-cot");
+  assert.throws(() => officialScorer("bbm", null), /not a registered benchmark with a default/);
 });
 
 Deno.test("formatSensitivity: known accuracies and no-answer shares of constructed runs", () => {
@@ -55,7 +76,7 @@ Deno.test("formatSensitivity: known accuracies and no-answer shares of construct
   ]);
   const bbhRules = long.filter(pl.col("run").eq(pl.lit("m1-bbh")))
     .filter(pl.col("task").eq(pl.lit("navigate"))).getColumn("scorer").toArray();
-  assert.deepEqual(bbhRules, [...FORMAT_SCORERS.bbh]);
+  assert.deepEqual(bbhRules, BBH_RULES);
   const j = formatSensitivityByRun(long);
   assert.deepEqual(Object.keys(j), ["m1-bbeh", "m1-bbh", "m2-bbh"]);
   // "**Answer: (B)**" has no BBH cue: the release rule reads "Hmm" (no answer); lenient reads (B)
@@ -112,7 +133,7 @@ Deno.test("formatSensitivityJson: one run, or throws naming the runs", () => {
   assert.throws(() => formatSensitivityJson(long), /several runs \(m1-bbeh, m1-bbh, m2-bbh\)/);
   const one = formatSensitivityJson(long.filter(pl.col("run").eq(pl.lit("m2-bbh"))));
   assert.deepEqual(Object.keys(one), ["navigate"]);
-  assert.equal(Object.keys(one.navigate).length, FORMAT_SCORERS.bbh.length);
+  assert.deepEqual(Object.keys(one.navigate), BBH_RULES);
   assert.deepEqual(formatSensitivityJson(long, "nope"), {});
 });
 
@@ -167,6 +188,68 @@ Deno.test("scoreAllRules: BBM/ARB rows are left out; empty input gives an empty 
   assert.equal(summarizeFormatSensitivity(scored).height, 0);
 });
 
+Deno.test("a benchmark registered at run time gets the analysis: its rule, then lenient", () => {
+  // a toy benchmark whose one rule reads the response's first word; lenient reads the last
+  // "Answer:" cue. Nothing in the analysis names it.
+  const firstWord = {
+    name: "toy-fs-first-word",
+    description: "The response's first word equals the target.",
+    source: "this test",
+    benchmarks: ["toy-fs"],
+    needs: [],
+    score: (response: string, target: string) => {
+      const word = response.trim().split(/\s+/)[0] ?? "";
+      return { extracted: word, correct: word === target, found: word !== "" };
+    },
+  };
+  const toy: Benchmark = {
+    name: "toy-fs",
+    label: "Toy",
+    description: "Yes/no questions.",
+    tasks: [{ name: "yn", size: 3 }],
+    canonicalTask: (label) => label === "yn" ? "yn" : null,
+    defaultScorer: firstWord.name,
+    scorers: [firstWord],
+  };
+  registerBenchmark(toy);
+  const rows = pl.DataFrame({
+    run: ["t", "t", "t"],
+    benchmark: ["toy-fs", "toy-fs", "toy-fs"],
+    task: ["yn", "yn", "yn"],
+    example_index: [0, 1, 2],
+    input: ["Is 2 even?", "Is 3 even?", "Is 4 even?"],
+    target: ["Yes", "No", "Yes"],
+    response: ["Yes, it is.", "Let me see.\nAnswer: No", ""],
+    scorer: ["lenient", "lenient", "lenient"], // not the toy's own rule: its default is official
+  });
+  const long = formatSensitivity(rows);
+  assert.deepEqual(long.toRecords(), [
+    {
+      run: "t",
+      task: "yn",
+      scorer: "toy-fs-first-word",
+      n: 3,
+      correct: 0, // "Yes," and "Let" are not the targets
+      accuracy: 0,
+      no_answer: (1 / 3) * 100, // the empty response (a mean of shares, times 100)
+      official: true,
+    },
+    {
+      run: "t",
+      task: "yn",
+      scorer: "lenient",
+      n: 3,
+      correct: 2, // "Yes" (the first line) and "No" (after "Answer:")
+      accuracy: 200 / 3,
+      no_answer: (1 / 3) * 100,
+      official: false,
+    },
+  ]);
+  const d = formatDisagreements(scoreAllRules(rows), rows);
+  // lenient reads yes/no-type words without case
+  assert.deepEqual(d.examples.getColumn("lenient_extracted").toArray(), ["yes", "no"]);
+});
+
 Deno.test("formatSensitivityFigure renders", () => {
   const dir = Deno.makeTempDirSync();
   saveFigure(formatSensitivityFigure(formatSensitivity(constructed())), dir, "fs");
@@ -180,7 +263,7 @@ dataTest(
     const { rows } = loadBbhReleaseOutputs(dir);
     const scored = scoreAllRules(rows);
     const long = summarizeFormatSensitivity(scored);
-    assert.equal(long.height, 2 * 27 * FORMAT_SCORERS.bbh.length);
+    assert.equal(long.height, 2 * 27 * BBH_RULES.length);
     const recs = long.toRecords() as (Cell & { run: string; task: string; scorer: string })[];
     const cell = (run: string, task: string, scorer: string) =>
       recs.find((r) => r.run === run && r.task === task && r.scorer === scorer)!;

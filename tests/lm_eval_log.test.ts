@@ -16,7 +16,7 @@ import {
   parseLmEvalFileName,
 } from "@runlens/logs/sources/lm_eval.ts";
 import { lmEvalTask } from "@runlens/logs/tool_names.ts";
-import { runsReport } from "@runlens/pipeline/summary_text.ts";
+import { runsReport } from "@runlens/report/runs_text.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { LM_EVAL_BBH } from "@runlens/benchmarks/bbh/versions.ts";
 import { dataTest } from "./_data.ts";

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { assertTaskCell } from "./_task_cell.ts";
 import { join } from "node:path";
 import { decodeUtf8, invalidUtf8Lines } from "@runlens/codecs/encoding.ts";
-import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
+import { runsReport, runsText } from "@runlens/report/runs_text.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";

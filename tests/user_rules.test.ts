@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { getScorer } from "@runlens/benchmarks/registry.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
-import { compareRuns } from "@runlens/pipeline/compare.ts";
+import { compareRuns } from "@runlens/analyses/compare.ts";
 import { rescore } from "@runlens/pipeline/rescore.ts";
 import { buildReport } from "@runlens/report/build.ts";
 import { defineScorer, ScorerRuleError } from "@runlens/scorers/define.ts";

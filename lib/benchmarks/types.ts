@@ -33,6 +33,9 @@
 import type pl from "nodejs-polars";
 import type { ScalarScorer, Scorer } from "../scorers/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
+// An upward type import until the report's section types move below benchmarks/
+// (render/document.ts, design23.md §1.1, step 4).
+import type { ReportSection } from "../report/html/document.ts";
 
 /** One task of a benchmark. */
 export interface BenchmarkTask {
@@ -72,6 +75,38 @@ export interface BenchmarkAnalyses {
   notes?(ctx: AnalysisContext): string[];
   /** A title for each table of {@link tables} (reports show it; default: the key). */
   titles?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What a benchmark adds to `runlens report` (`lib/report/`), which names no benchmark: every
+ * hook is optional, and without them a benchmark's runs get the generic sections (runs,
+ * per-task accuracy, comparisons, its {@link BenchmarkAnalyses}, the example browser).
+ */
+export interface BenchmarkReport {
+  /**
+   * The benchmark's own sections, from its scored rows (only its own): e.g. its leaderboard
+   * beside the paper's models. They are shown after the runs, as the report's leaderboard.
+   * Asynchronous, so that the modules that draw figures load only when a report is built.
+   */
+  sections?(rows: pl.DataFrame, ctx: AnalysisContext): Promise<ReportSection[]>;
+  /**
+   * A failure class of the benchmark's own for the example browser, over its wrong rows
+   * (`response`, `extracted`, `answer_found`, …): the class's label where it applies (e.g.
+   * "degenerate output"), null where the generic classes do ("no final answer" when the scorer
+   * found no answer, else "wrong answer").
+   */
+  failureLabel?(): pl.Expr;
+  /**
+   * The subset label of each released example, for the example browser: columns `task`,
+   * `example_index` (Int32), `subset` (Utf8), one row per example.
+   */
+  subsetLabels?(ctx: AnalysisContext): pl.DataFrame;
+  /**
+   * Whether the report shows the answer-format sensitivity of the benchmark's runs (accuracy
+   * under every rule that applies, `lib/analyses/format_sensitivity.ts`) when the rules
+   * disagree by a point or more on some task.
+   */
+  formatSensitivity?: boolean;
 }
 
 /** One released example: the question text and the target, as the task file holds them. */
@@ -199,4 +234,6 @@ export interface Benchmark {
   ): Map<string, Record<string, HeadlineCI>>;
   /** Analyses of scored rows (failure modes, subsets, …). */
   analyses?: BenchmarkAnalyses;
+  /** What the benchmark adds to the report. */
+  report?: BenchmarkReport;
 }

@@ -32,7 +32,7 @@ import {
   type FormatCell,
   formatSensitivity,
   formatSensitivityByRun,
-} from "../pipeline/format_sensitivity.ts";
+} from "../analyses/format_sensitivity.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
 import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";

@@ -1,6 +1,6 @@
 /**
  * `runlens compare <paths…> [--a RUN --b RUN | --baseline RUN] [--data DIR] [--json]`: paired
- * comparisons of runs on the same examples (`lib/pipeline/compare.ts`): per task and overall
+ * comparisons of runs on the same examples (`lib/analyses/compare.ts`): per task and overall
  * the accuracy difference A − B with Tango's 95% interval, McNemar's exact p-value,
  * Holm-adjusted p-values over every test of the comparison (all pairs; the family is printed)
  * and the minimum detectable difference at 80% power (Connor's formula).
@@ -27,7 +27,7 @@ import {
   formatPValue,
   type PairedRow,
   type RunComparison,
-} from "../pipeline/compare.ts";
+} from "../analyses/compare.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
 

@@ -41,7 +41,7 @@ import {
   ScorerChoiceError,
 } from "../pipeline/load.ts";
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
-import { runsReport, runsText, summaryLine } from "../pipeline/summary_text.ts";
+import { runsReport, runsText, summaryLine } from "../report/runs_text.ts";
 import {
   type Command,
   jsonEnvelope,

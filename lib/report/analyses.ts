@@ -1,9 +1,10 @@
 /**
  * The analysis sections of a report: per-task accuracy of every run with 95% Wilson
- * intervals; each benchmark's own analyses (BBEH: the failure modes and subsets of the paper's
- * Section 5 and Appendix A) on its rows; and, for BBH runs, the answer-format sensitivity —
- * accuracy under every applicable rule — when the rules disagree by at least a point on some
- * task (otherwise it says nothing a reader needs).
+ * intervals; each benchmark's own analyses (e.g. BBEH: the failure modes and subsets of the
+ * paper's Section 5 and Appendix A) on its rows; and, for the runs of each benchmark whose
+ * `report.formatSensitivity` asks for it, the answer-format sensitivity — accuracy under every
+ * applicable rule — when the rules disagree by at least a point on some task (otherwise it
+ * says nothing a reader needs).
  *
  * @example
  * ```ts
@@ -17,8 +18,9 @@
  */
 import pl from "nodejs-polars";
 import { benchmarks } from "../benchmarks/registry.ts";
+import type { Benchmark } from "../benchmarks/types.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
-import { formatSensitivity } from "../pipeline/format_sensitivity.ts";
+import { formatSensitivity } from "../analyses/format_sensitivity.ts";
 import type { ReportSection } from "./html/document.ts";
 import { tableOf } from "./table_of.ts";
 
@@ -43,8 +45,10 @@ export function analysesSections(loaded: LoadedRuns, dataDir: string): ReportSec
       items,
     });
   }
-  const format = formatSection(loaded);
-  if (format) sections.push(format);
+  for (const b of benchmarks()) {
+    const format = b.report?.formatSensitivity ? formatSection(loaded, b) : null;
+    if (format) sections.push(format);
+  }
   return sections;
 }
 
@@ -77,22 +81,26 @@ function perTaskSection(loaded: LoadedRuns): ReportSection | null {
   };
 }
 
-/** BBH answer-format sensitivity, when the rules disagree by a point or more somewhere. */
-function formatSection(loaded: LoadedRuns): ReportSection | null {
-  const bbh = loaded.rows.filter(pl.col("benchmark").eq(pl.lit("bbh")));
-  if (bbh.height === 0 || bbh.getColumn("response").nullCount() === bbh.height) return null;
-  const table = formatSensitivity(bbh);
+/** A benchmark's answer-format sensitivity, when its rules disagree by a point or more somewhere. */
+function formatSection(loaded: LoadedRuns, b: Benchmark): ReportSection | null {
+  const rows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
+  if (rows.height === 0 || rows.getColumn("response").nullCount() === rows.height) return null;
+  const table = formatSensitivity(rows);
   const spread = table.groupBy(["run", "task"]).agg(
     pl.col("accuracy").max().sub(pl.col("accuracy").min()).alias("spread"),
   );
   if (spread.filter(pl.col("spread").gtEq(1)).height === 0) return null;
   return {
     id: "format-sensitivity",
-    title: "BBH: answer-format sensitivity",
-    intro: "Accuracy and no-answer share under every rule that applies to BBH; lenient is " +
-      "runlens's forgiving extractor, for this analysis only.",
+    title: `${b.label}: answer-format sensitivity`,
+    intro: `Accuracy and no-answer share under every rule that applies to ${b.label}; lenient ` +
+      "is runlens's forgiving extractor, for this analysis only.",
     items: [
-      tableOf(table, { id: "bbh-format-sensitivity", title: "Accuracy (%) per rule", digits: 1 }),
+      tableOf(table, {
+        id: `${b.name}-format-sensitivity`,
+        title: "Accuracy (%) per rule",
+        digits: 1,
+      }),
     ],
   };
 }

@@ -1,10 +1,11 @@
 /**
  * Build the report document of loaded runs (`html/document.ts`): the runs with their headline
- * number and its 95% interval, the BBEH leaderboard beside the paper's models with error bars,
- * the paired comparisons between runs, the analyses that apply (per-task accuracy, BBEH's
- * failure modes and subsets, answer-format sensitivity of BBH runs), the example browser's
- * rows, and the provenance. The same library functions the notebooks call produce every
- * number; nothing here computes statistics of its own.
+ * number and its 95% interval, each benchmark's own sections (`Benchmark.report.sections`,
+ * e.g. BBEH's leaderboard beside the paper's models with error bars), the paired comparisons
+ * between runs, the analyses that apply (per-task accuracy, each benchmark's analyses, the
+ * answer-format sensitivity of the benchmarks that ask for it), the example browser's rows,
+ * and the provenance. The same library functions the notebooks call produce every number;
+ * nothing here computes statistics of its own, and no benchmark is named here.
  *
  * @example
  * ```ts
@@ -19,12 +20,9 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { getBenchmark } from "../benchmarks/registry.ts";
-import { leaderboard } from "../benchmarks/bbeh/leaderboard.ts";
-import { leaderboardFigure } from "../benchmarks/bbeh/figures.ts";
-import { toStandaloneSvg } from "../render/figure.ts";
+import { benchmarks, getBenchmark } from "../benchmarks/registry.ts";
 import { reasonKind } from "../logs/quarantine.ts";
-import { compareRunPairs } from "../pipeline/compare.ts";
+import { compareRunPairs } from "../analyses/compare.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 import { adviceText } from "../pipeline/advice.ts";
 import type { RunSummary as LoadSummary } from "../pipeline/summarise.ts";
@@ -38,7 +36,6 @@ import type {
   RunSummary,
 } from "./html/document.ts";
 import { analysesSections } from "./analyses.ts";
-import { tableOf } from "./table_of.ts";
 import { reportExamples } from "./examples.ts";
 import { datasetProvenance, gitCommit, sourceDigest } from "./provenance.ts";
 import { count } from "../core/count.ts";
@@ -86,7 +83,7 @@ export async function buildReport(
     },
     runs: loaded.runs.map((r) => runSummary(r, loaded)),
     ...adviceOf(loaded),
-    leaderboard: leaderboardSection(loaded),
+    leaderboard: await leaderboardOf(loaded, opts.dataDir),
     comparisons: comparisons(loaded, opts.baseline ?? null),
     analyses: analysesSections(loaded, opts.dataDir),
     examples: reportExamples(loaded, opts.dataDir),
@@ -160,37 +157,28 @@ function rowsAccuracy(r: LoadSummary, loaded: LoadedRuns): Headline | null {
   return headlineOf("accuracy of the rows scored (partial run)", ci.estimate, ci);
 }
 
-/** BBEH runs beside the paper's models, with the runs' 95% intervals. */
-function leaderboardSection(loaded: LoadedRuns): ReportSection | undefined {
-  const bbeh = loaded.rows.filter(pl.col("benchmark").eq(pl.lit("bbeh")));
-  if (bbeh.height === 0) return undefined;
-  const withCi = leaderboard(bbeh).select(
-    "model",
-    "source",
-    "harmonic_mean",
-    "micro",
-    "ci_low",
-    "ci_high",
-  );
-  const figure = leaderboardFigure(withCi, {
-    title: "BBEH harmonic mean: your runs beside the paper's models",
-    caption: "Bars: 95% intervals of the runs (seeded bootstrap over examples, stratified by " +
-      "task). The paper's numbers (Table 2) have none.",
-  });
+/**
+ * The benchmarks' own sections (`Benchmark.report.sections`) of the loaded rows, shown after
+ * the runs as the leaderboard: the one section, or, when several benchmarks give sections,
+ * one "Leaderboards" section holding their tables and figures in registry order.
+ */
+async function leaderboardOf(
+  loaded: LoadedRuns,
+  dataDir: string,
+): Promise<ReportSection | undefined> {
+  const sections: ReportSection[] = [];
+  for (const b of benchmarks()) {
+    const rows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
+    if (b.report?.sections && rows.height > 0) {
+      sections.push(...await b.report.sections(rows, { dataDir }));
+    }
+  }
+  if (sections.length <= 1) return sections[0];
   return {
     id: "leaderboard",
-    title: "Leaderboard",
-    intro: "BBEH headline (harmonic mean of accuracy + 1 over the 23 tasks) and micro average, " +
-      "runs with full coverage beside the models of the BBEH paper.",
-    items: [
-      tableOf(withCi, { id: "bbeh-leaderboard", title: "BBEH leaderboard", digits: 1 }),
-      {
-        kind: "figure",
-        id: "bbeh-leaderboard-figure",
-        title: "BBEH leaderboard with 95% intervals",
-        svg: toStandaloneSvg(figure),
-      },
-    ],
+    title: "Leaderboards",
+    intro: sections.flatMap((s) => s.intro ?? []).join(" "),
+    items: sections.flatMap((s) => s.items),
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * The example browser's rows of a report: every scored row with its verdict, extracted answer,
- * target and full response, the subset label of its example (BBEH), a failure class and
- * whether the log's own verdict disagrees with the re-score; the question text once per
- * example. Failure classes of wrong rows: `no final answer` (the scorer extracted nothing; for
- * BBEH, none of the official answer prefixes), `degenerate output` (BBEH: no answer and at
- * least 20 lines, over half of them repeats — `failure/labels.ts`), else `wrong answer`.
+ * target and full response, the subset label of its example (from its benchmark's
+ * `report.subsetLabels`, when it has them), a failure class and whether the log's own verdict
+ * disagrees with the re-score; the question text once per example. Failure classes of wrong
+ * rows: the benchmark's own class where its `report.failureLabel` gives one (e.g. BBEH's
+ * `degenerate output`), else `no final answer` (the scorer found no answer: `answer_found`
+ * false), else `wrong answer` (also when the scorer cannot tell, as `stored`).
  *
  * @example
  * ```ts
@@ -17,10 +18,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { getBenchmark } from "../benchmarks/registry.ts";
-import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
-import { bbehSubsets } from "../benchmarks/bbeh/subsets.ts";
-import { hasFinalAnswer, isDegenerate } from "../benchmarks/bbeh/failure/labels.ts";
+import { benchmarks } from "../benchmarks/registry.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 import type { ExampleQuestion, ExampleRow, ReportExamples } from "./html/document.ts";
 
@@ -73,40 +71,63 @@ function questionsOf(rows: pl.DataFrame): ExampleQuestion[] {
 
 /** The rows with `subset`, `failure` and `disagreement`. */
 function withLabels(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
-  const bbeh = pl.col("benchmark").eq(pl.lit("bbeh"));
-  const blank = pl.col("extracted").isNull().or(pl.col("extracted").eq(pl.lit("")));
-  const noAnswer = pl.when(bbeh).then(hasFinalAnswer().not()).otherwise(blank);
+  const own = ownFailureLabel();
   const labelled = rows.withColumns(
     pl.when(pl.col("correct")).then(pl.lit(null).cast(pl.Utf8))
-      .when(bbeh.and(isDegenerate())).then(pl.lit("degenerate output"))
-      .when(noAnswer).then(pl.lit("no final answer"))
+      .when(own.isNotNull()).then(own)
+      .when(pl.col("answer_found").eq(false)).then(pl.lit("no final answer"))
       .otherwise(pl.lit("wrong answer")).alias("failure"),
     pl.when(pl.col("stored_correct").isNull()).then(pl.lit(null).cast(pl.Bool))
       .otherwise(pl.col("stored_correct").neq(pl.col("correct"))).alias("disagreement"),
   );
+  // Rows carry a `subset` column (null unless the log or the loader set one): it wins, and the
+  // benchmark's label fills the nulls. (A plain join would add `subset_right`, unseen.)
   return labelled.join(subsetLabels(rows, dataDir), {
     on: ["benchmark", "task", "example_index"],
     how: "left",
-  });
+  }).withColumns(
+    pl.when(pl.col("subset").isNull()).then(pl.col("__subset")).otherwise(pl.col("subset"))
+      .alias("subset"),
+  ).drop("__subset");
 }
 
-/** The subset label of each BBEH example the rows name (the first kind of its task). */
+/** Each row's failure class of its benchmark's own (`report.failureLabel`), else null. */
+function ownFailureLabel(): pl.Expr {
+  return benchmarks().reduce(
+    (rest, b) =>
+      b.report?.failureLabel
+        ? pl.when(pl.col("benchmark").eq(pl.lit(b.name))).then(b.report.failureLabel())
+          .otherwise(rest)
+        : rest,
+    pl.lit(null).cast(pl.Utf8),
+  );
+}
+
+/**
+ * The subset label (`__subset`) of each example of the benchmarks the rows name, from their
+ * `report.subsetLabels`.
+ */
 function subsetLabels(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
-  const empty = pl.DataFrame([
+  const parts = benchmarks()
+    .filter((b) => b.report?.subsetLabels && hasRows(rows, b.name))
+    .map((b) =>
+      b.report!.subsetLabels!({ dataDir }).select(
+        pl.lit(b.name).alias("benchmark"),
+        pl.col("task"),
+        pl.col("example_index").cast(pl.Int32),
+        pl.col("subset").cast(pl.Utf8).alias("__subset"),
+      )
+    );
+  if (parts.length > 0) return pl.concat(parts);
+  return pl.DataFrame([
     pl.Series("benchmark", [], pl.Utf8),
     pl.Series("task", [], pl.Utf8),
     pl.Series("example_index", [], pl.Int32),
-    pl.Series("subset", [], pl.Utf8),
+    pl.Series("__subset", [], pl.Utf8),
   ]);
-  if (!getBenchmark("bbeh") || rows.filter(pl.col("benchmark").eq(pl.lit("bbeh"))).height === 0) {
-    return empty;
-  }
-  const subsets = bbehSubsets(loadBbehDataset(dataDir))
-    .unique({ subset: ["task", "example_index"], keep: "first", maintainOrder: true });
-  return subsets.select(
-    pl.lit("bbeh").alias("benchmark"),
-    pl.col("task"),
-    pl.col("example_index").cast(pl.Int32),
-    pl.col("subset").cast(pl.Utf8),
-  );
+}
+
+/** Whether some row is of `benchmark`. */
+function hasRows(rows: pl.DataFrame, benchmark: string): boolean {
+  return rows.filter(pl.col("benchmark").eq(pl.lit(benchmark))).height > 0;
 }

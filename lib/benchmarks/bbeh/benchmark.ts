@@ -30,6 +30,7 @@ import type { HeadlineCI } from "../../stats/headline_ci.ts";
 import { bbehToBbmMap } from "./bbm_link.ts";
 import { loadBbehDataset } from "./dataset.ts";
 import { failureAnalyses, failureSummary, type MistakeLink } from "./failure/summary.ts";
+import { bbehReport } from "./report.ts";
 import { scoring as bbehScoring } from "./scoring.ts";
 import { loadBbmDataset } from "../bbm/dataset.ts";
 
@@ -90,4 +91,5 @@ export const bbeh: Benchmark = {
         ? []
         : ["no big-bench-mistake/ data: first-mistake analysis skipped"],
   },
+  report: bbehReport,
 };

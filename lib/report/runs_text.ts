@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { runsReport, runsText } from "@runlens/pipeline/summary_text.ts";
+ * import { runsReport, runsText } from "@runlens/report/runs_text.ts";
  * import { loadRuns } from "@runlens/pipeline/load.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const loaded = await loadRuns(["tests/fixtures/logs/tree"], resolveDataDir());
@@ -15,9 +15,9 @@
  */
 import { dirname } from "node:path";
 import { getBenchmark } from "../benchmarks/registry.ts";
-import type { FileSummary, LoadedRuns } from "./load.ts";
-import { type Advice, NO_ANSWER_SHARE, noAnswerText, storedText } from "./advice.ts";
-import type { RunSummary, StoredAgreement, TaskScore } from "./summarise.ts";
+import type { FileSummary, LoadedRuns } from "../pipeline/load.ts";
+import { type Advice, NO_ANSWER_SHARE, noAnswerText, storedText } from "../pipeline/advice.ts";
+import type { RunSummary, StoredAgreement, TaskScore } from "../pipeline/summarise.ts";
 import { type QuarantineEntry, quarantineText } from "../logs/quarantine.ts";
 
 /** A number rounded to 2 decimals (null stays null). */

@@ -1,26 +1,25 @@
 /**
  * Answer-format sensitivity of a run (an analysis beyond the papers): per task, the accuracy
- * under every scoring rule that applies to the benchmark, the share of responses with no
+ * under every scoring rule that applies to the run's benchmark, the share of responses with no
  * extractable answer under each, and the examples where the run's official rule and the
  * `lenient` rule disagree. The official rule stays the headline: nothing here changes it.
  *
- * Rules per benchmark ({@link FORMAT_SCORERS}): BBH — `bbh-release-cot`, `bbh-release-direct`,
- * `lm-eval-get-answer`, `lm-eval-strict`, `lm-eval-flexible`, `last-line`, `lenient`; BBEH —
- * `bbeh-official`, `lenient`. A run's official rule ({@link officialScorer}): `bbeh-official`
- * for BBEH; for BBH the run's own `scorer` column when it names one of the BBH rules, else
- * `bbh-release-cot`.
+ * The rules tried on a benchmark ({@link formatRules}) are its own scorers, in its order, then
+ * the registered rules for any benchmark that read the response (`lenient`; not `stored`, which
+ * keeps the log's verdict). A run's official rule ({@link officialScorer}) is its own `scorer`
+ * when that is one of its benchmark's own rules, else the benchmark's default. Benchmarks
+ * without a default scorer (the pipeline does not score their rows) are left out. No
+ * benchmark is named here: a benchmark registered later gets the analysis as it is.
  *
  * "No answer" per rule: the rule found no answer (`answer_found` false, the scorer's
- * `Verdict.found`, as every summary counts it) — `bbh-release-cot`: neither "So the answer is "
- * nor a one-line response; `bbh-release-direct`: an empty first line; lm-eval rules:
- * "[invalid]" or ""; `last-line`: no non-empty line; `lenient`: nothing extracted;
- * `bbeh-official`: neither an answer prefix nor a one-line response (each scorer's
- * documentation says exactly when).
+ * `Verdict.found`, as every summary counts it); each scorer's documentation says exactly when
+ * (e.g. `bbh-release-cot`: neither "So the answer is " nor a one-line response; lm-eval rules:
+ * "[invalid]" or ""; `lenient`: nothing extracted).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatSensitivity, formatSensitivityJson } from "@runlens/pipeline/format_sensitivity.ts";
+ * import { formatSensitivity, formatSensitivityJson } from "@runlens/analyses/format_sensitivity.ts";
  * import { loadBbhReleaseOutputs } from "@runlens/benchmarks/bbh/release_outputs.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const { rows } = loadBbhReleaseOutputs(resolveDataDir(), { tasks: ["navigate"] });
@@ -32,28 +31,47 @@
  */
 import pl from "nodejs-polars";
 import { scoreFrame } from "../scorers/frame.ts";
-import { getScorer } from "../benchmarks/registry.ts";
-
-/** The rules compared per benchmark, official ones first, `lenient` last. */
-export const FORMAT_SCORERS: Readonly<Record<"bbh" | "bbeh", readonly string[]>> = {
-  bbh: [
-    "bbh-release-cot",
-    "bbh-release-direct",
-    "lm-eval-get-answer",
-    "lm-eval-strict",
-    "lm-eval-flexible",
-    "last-line",
-    "lenient",
-  ],
-  bbeh: ["bbeh-official", "lenient"],
-};
+import { appliesTo, type Scorer } from "../scorers/types.ts";
+import { benchmarks, getBenchmark, getScorer, SCORERS } from "../benchmarks/registry.ts";
+import type { Benchmark } from "../benchmarks/types.ts";
 
 /** The analysis rule compared with the official one. */
 export const LENIENT = "lenient";
 
 /**
- * The official rule of a run: `bbeh-official` for BBEH; for BBH the run's own scorer when it
- * is a BBH rule other than `lenient`, else `bbh-release-cot`.
+ * The rules tried on a benchmark's rows, by name: its own scorers in its order, then every
+ * other registered rule that applies to it (a rule for any benchmark: `lenient` comes last)
+ * and reads the response — `stored` does not (it keeps the log's verdict), so it is no
+ * answer-format rule. Empty for a benchmark without a default scorer.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
+ * assert.deepEqual(formatRules(getBenchmark("bbeh")!), ["bbeh-official", "lenient"]);
+ * assert.equal(formatRules(getBenchmark("bbh")!).length, 7); // six BBH rules, then lenient
+ * assert.deepEqual(formatRules(getBenchmark("arb")!), []); // not scored by the pipeline
+ * ```
+ */
+export function formatRules(benchmark: Benchmark): string[] {
+  if (benchmark.defaultScorer === undefined) return [];
+  const own = benchmark.scorers.map((s) => s.name);
+  const others = SCORERS.filter((s) =>
+    !own.includes(s.name) && appliesTo(s, benchmark.name) && readsResponse(s)
+  );
+  return [...own, ...others.map((s) => s.name)];
+}
+
+/** Whether a rule's verdict comes from the response (not from the log's stored verdict). */
+function readsResponse(scorer: Scorer): boolean {
+  return !scorer.needs.includes("stored");
+}
+
+/**
+ * The official rule of a run of `benchmark`: the run's own scorer when it is one of the
+ * benchmark's own rules, else the benchmark's default (a rule for any benchmark, such as
+ * `lenient` or `stored`, is never a benchmark's official rule). Throws for a benchmark that
+ * is not registered or has no default scorer.
  *
  * @example
  * ```ts
@@ -64,17 +82,21 @@ export const LENIENT = "lenient";
  * ```
  */
 export function officialScorer(benchmark: string, runScorer: string | null): string {
-  if (benchmark === "bbeh") return "bbeh-official";
-  const bbh = FORMAT_SCORERS.bbh.filter((s) => s !== LENIENT);
-  return runScorer !== null && bbh.includes(runScorer) ? runScorer : "bbh-release-cot";
+  const b = getBenchmark(benchmark);
+  if (b?.defaultScorer === undefined) {
+    throw new Error(`officialScorer: "${benchmark}" is not a registered benchmark with a default`);
+  }
+  const own = runScorer !== null && b.scorers.some((s) => s.name === runScorer);
+  return own ? runScorer : b.defaultScorer;
 }
 
 /**
- * Every row scored by every applicable rule: one row per (input row, rule) with `__row` (the
- * input row's position), `run`, `benchmark`, `task`, `example_index`, `scorer`, `official`
- * (the run's official rule), `extracted`, `correct`, `no_answer`. Rows of other benchmarks
- * (BBM, ARB) are left out. `rows` needs `run`, `benchmark`, `task`, `example_index`, `input`,
- * `target`, `response`, `scorer`.
+ * Every row scored by every rule of its benchmark ({@link formatRules}): one row per (input
+ * row, rule), by benchmark in registry order, then rule, then row, with `__row` (the input
+ * row's position), `run`, `benchmark`, `task`, `example_index`, `scorer`, `official` (the
+ * run's official rule), `extracted`, `correct`, `no_answer`. Rows of benchmarks without rules
+ * (no default scorer, or not registered) are left out. `rows` needs `run`, `benchmark`,
+ * `task`, `example_index`, `input`, `target`, `response`, `scorer`.
  *
  * @example
  * ```ts
@@ -92,15 +114,15 @@ export function officialScorer(benchmark: string, runScorer: string | null): str
  */
 export function scoreAllRules(rows: pl.DataFrame): pl.DataFrame {
   const indexed = rows.withRowIndex("__row");
-  const officials = runOfficials(indexed);
   const parts: pl.DataFrame[] = [];
-  for (const [bench, scorers] of Object.entries(FORMAT_SCORERS)) {
-    const sub = indexed.filter(pl.col("benchmark").eq(pl.lit(bench)))
+  for (const b of benchmarks()) {
+    const rules = formatRules(b);
+    const sub = rules.length === 0 ? null : indexed.filter(pl.col("benchmark").eq(pl.lit(b.name)))
       .select("__row", "run", "benchmark", "task", "example_index", "input", "target", "response");
-    if (sub.height === 0) continue;
-    for (const scorer of scorers) {
+    if (sub === null || sub.height === 0) continue;
+    for (const rule of rules) {
       parts.push(
-        scoreFrame(sub.lazy(), getScorer(scorer))
+        scoreFrame(sub.lazy(), getScorer(rule))
           // a row without a response or target was not scored: no answer either
           .withColumns(pl.col("answer_found").not().fillNull(true).alias("no_answer"))
           .select(
@@ -118,7 +140,7 @@ export function scoreAllRules(rows: pl.DataFrame): pl.DataFrame {
     }
   }
   if (parts.length === 0) return emptyScored();
-  return pl.concat(parts).join(officials, { on: "run", how: "left" })
+  return pl.concat(parts).join(runOfficials(indexed), { on: ["run", "benchmark"], how: "left" })
     .select(
       "__row",
       "run",
@@ -133,19 +155,23 @@ export function scoreAllRules(rows: pl.DataFrame): pl.DataFrame {
     );
 }
 
+/** The official rule of each (run, benchmark) with rules, from the run's first row's scorer. */
 function runOfficials(rows: pl.DataFrame): pl.DataFrame {
-  const firsts = rows.groupBy("run").agg(
-    pl.col("benchmark").first(),
-    pl.col("scorer").first(),
-  ).toRecords() as { run: string; benchmark: string; scorer: string | null }[];
-  return pl.DataFrame({
-    run: pl.Series("run", firsts.map((r) => r.run), pl.Utf8),
-    official: pl.Series(
-      "official",
-      firsts.map((r) => officialScorer(r.benchmark, r.scorer)),
-      pl.Utf8,
-    ),
-  });
+  const firsts = (rows.groupBy(["run", "benchmark"]).agg(pl.col("scorer").first())
+    .toRecords() as { run: string; benchmark: string; scorer: string | null }[])
+    .filter((r) => rulesOf(r.benchmark).length > 0);
+  const col = (name: string, values: string[]) => pl.Series(name, values, pl.Utf8);
+  return pl.DataFrame([
+    col("run", firsts.map((r) => r.run)),
+    col("benchmark", firsts.map((r) => r.benchmark)),
+    col("official", firsts.map((r) => officialScorer(r.benchmark, r.scorer))),
+  ]);
+}
+
+/** The rules of a benchmark by name ({@link formatRules}); none when it is not registered. */
+function rulesOf(name: string): string[] {
+  const b = getBenchmark(name);
+  return b === undefined ? [] : formatRules(b);
 }
 
 function emptyScored(): pl.DataFrame {
@@ -167,7 +193,8 @@ function emptyScored(): pl.DataFrame {
 /**
  * The long summary of a {@link scoreAllRules} frame: per (run, task, scorer) `n` (scored rows),
  * `correct`, `accuracy` (%), `no_answer` (% of the n rows), plus `official` (Bool: the run's
- * official rule). Sorted by run, task, then the order of {@link FORMAT_SCORERS}.
+ * official rule). Sorted by run, task, then the order of {@link formatRules} (a run with rows
+ * of two benchmarks: one benchmark's tasks, then the other's).
  *
  * @example
  * ```ts
@@ -190,14 +217,8 @@ function emptyScored(): pl.DataFrame {
  * ```
  */
 export function summarizeFormatSensitivity(scored: pl.DataFrame): pl.DataFrame {
-  const rules = [...new Set(Object.values(FORMAT_SCORERS).flat())].filter((r) => r !== LENIENT);
-  const order = [...rules, LENIENT];
-  const rank = pl.DataFrame({
-    scorer: pl.Series("scorer", order, pl.Utf8),
-    __rank: pl.Series("__rank", order.map((_, i) => i), pl.Int32),
-  });
   return scored.filter(pl.col("correct").isNotNull())
-    .groupBy(["run", "task", "scorer"])
+    .groupBy(["run", "benchmark", "task", "scorer"])
     .agg(
       pl.col("correct").count().cast(pl.Int32).alias("n"),
       pl.col("correct").sum().cast(pl.Int32).alias("correct"),
@@ -205,9 +226,21 @@ export function summarizeFormatSensitivity(scored: pl.DataFrame): pl.DataFrame {
       pl.col("scorer").eq(pl.col("official")).any().alias("official"),
     )
     .withColumns(pl.col("correct").cast(pl.Float64).mul(100).div(pl.col("n")).alias("accuracy"))
-    .join(rank, { on: "scorer" })
-    .sort(["run", "task", "__rank"])
+    .join(ruleRanks(), { on: ["benchmark", "scorer"] })
+    .sort(["run", "benchmark", "task", "__rank"])
     .select("run", "task", "scorer", "n", "correct", "accuracy", "no_answer", "official");
+}
+
+/** Each benchmark's rules with their position in {@link formatRules}: `benchmark`, `scorer`, `__rank`. */
+function ruleRanks(): pl.DataFrame {
+  const ranks = benchmarks().flatMap((b) =>
+    formatRules(b).map((scorer, rank) => ({ benchmark: b.name, scorer, rank }))
+  );
+  return pl.DataFrame([
+    pl.Series("benchmark", ranks.map((r) => r.benchmark), pl.Utf8),
+    pl.Series("scorer", ranks.map((r) => r.scorer), pl.Utf8),
+    pl.Series("__rank", ranks.map((r) => r.rank), pl.Int32),
+  ]);
 }
 
 /**

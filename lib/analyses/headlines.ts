@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import pl from "nodejs-polars";
- * import { compareRuns } from "@runlens/pipeline/compare.ts";
+ * import { compareRuns } from "@runlens/analyses/compare.ts";
  * const rows = pl.DataFrame({
  *   run: ["a", "a", "b", "b"],
  *   benchmark: ["bbeh", "bbeh", "bbeh", "bbeh"],
@@ -20,7 +20,7 @@
 import pl from "nodejs-polars";
 import { getBenchmark } from "../benchmarks/registry.ts";
 import { formatPValue, type RunComparison } from "./compare.ts";
-import type { RunSummary } from "./summarise.ts";
+import type { RunSummary } from "../pipeline/summarise.ts";
 
 /**
  * One row per run and aggregate that has a value: run, model, benchmark, metric, value,
