@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadBbehDataset } from "@runlens/benchmarks/bbeh/dataset.ts";
 import { ensureChromium } from "@runlens/setup/chromium.ts";
-import { ChromiumBrowser } from "@runlens/setup/chromium_driver.ts";
+import { launchChromium } from "@runlens/setup/chromium_browser.ts";
 import { countText, open, optionValue, selectValue } from "./_browser.ts";
 import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
@@ -84,25 +84,24 @@ dataTest("runlens report: files, determinism, and the page in a real browser", a
     assert.ok(!html.includes(HOSTILE), "hostile text embedded raw");
     assert.ok(html.includes("2026-01-01"));
 
-    const browser = await ChromiumBrowser.launch({ width: 1400, height: 1000 });
+    const browser = await launchChromium({ width: 1400, height: 1000 });
     try {
       const file = join(dir, "r1", "report.html");
-      const page = await open(browser, file);
-      await page.waitFor(() => document.documentElement.dataset.texts === "ready");
-      assert.deepEqual(page.errors(), []);
-      const others = page.requests.slice(1).filter((r) => !r.url.startsWith("data:image/png"));
-      assert.deepEqual(others, []);
+      const { page, log } = await open(browser, file);
+      await page.waitForFunction(() => document.documentElement.dataset.texts === "ready");
+      assert.deepEqual(log.errors(), []);
+      assert.deepEqual(log.requests.map((r) => r.url), [new URL(`file://${file}`).href]);
       assert.equal(await countText(page), `${total} of ${total} rows`);
       await selectValue(page, "ex-task", await optionValue(page, "ex-task", "zebra_puzzles"));
       await selectValue(page, "ex-verdict", "0");
       assert.equal(await countText(page), `${wrongZebra} of ${total} rows`);
       await selectValue(page, "ex-task", "");
       await selectValue(page, "ex-verdict", "");
-      await page.type("#ex-search", NEEDLE.toUpperCase());
-      await page.press("Enter");
+      await page.locator("#ex-search").pressSequentially(NEEDLE.toUpperCase());
+      await page.keyboard.press("Enter");
       assert.equal(await countText(page), `1 of ${total} rows`);
-      assert.deepEqual(page.dialogs, []);
-      const png = await page.screenshot(join(dir, "report.png"));
+      assert.deepEqual(log.dialogs, []);
+      const png = await page.screenshot({ path: join(dir, "report.png") });
       assert.ok(png.length > 10_000);
     } finally {
       await browser.close();

@@ -1,6 +1,6 @@
 /**
- * report.html in a real browser: Debian's Chromium, headless, driven over the DevTools protocol
- * (lib/setup/chromium_driver.ts; installed by lib/setup/chromium.ts when missing). The document
+ * report.html in a real browser: Debian's Chromium, headless, driven by playwright-core
+ * (lib/setup/chromium_browser.ts; installed by lib/setup/chromium.ts when missing). The document
  * is SYNTHETIC (3 runs × 300 real BBEH questions from the data directory, seeded responses) with
  * a known needle and hostile strings planted; every expected count is computed from the
  * document, not from the page.
@@ -16,8 +16,8 @@ import { renderReportHtml } from "@runlens/report/html/render.ts";
 import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
 import { bbehSourceQuestions } from "@runlens/report/html/bench.ts";
 import { ensureChromium } from "@runlens/setup/chromium.ts";
-import { ChromiumBrowser } from "@runlens/setup/chromium_driver.ts";
-import { countText, open, optionValue, selectValue } from "./_browser.ts";
+import { launchChromium } from "@runlens/setup/chromium_browser.ts";
+import { countText, open, optionValue, selectValue, waitForValue } from "./_browser.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -60,20 +60,16 @@ dataTest(
     await withTempDir(async (dir) => {
       const file = join(dir, "report.html");
       Deno.writeTextFileSync(file, renderReportHtml(doc));
-      const browser = await ChromiumBrowser.launch({ width: 1400, height: 1000 });
+      const browser = await launchChromium({ width: 1400, height: 1000 });
       try {
-        const page = await open(browser, file);
-        await page.waitFor(() => document.documentElement.dataset.texts === "ready");
+        const { page, log } = await open(browser, file);
+        await page.waitForFunction(() => document.documentElement.dataset.texts === "ready");
 
-        // Clean load: no errors, no request but the file itself (and the inline data: images
-        // of Plot's colour legend), no dialogs.
-        assert.deepEqual(page.errors(), []);
-        assert.equal(page.requests[0].url, new URL(`file://${file}`).href);
-        const others = page.requests.slice(1).filter((r) =>
-          !r.url.startsWith("data:image/png;base64,")
-        );
-        assert.deepEqual(others, []);
-        assert.deepEqual(page.dialogs, []);
+        // Clean load: no errors, no request but the file itself (the inline data: images of
+        // Plot's colour legend are no requests), no dialogs.
+        assert.deepEqual(log.errors(), []);
+        assert.deepEqual(log.requests, [{ url: new URL(`file://${file}`).href, type: "document" }]);
+        assert.deepEqual(log.dialogs, []);
         const ready = await page.evaluate(() =>
           performance.getEntriesByName("report-ready").length
         );
@@ -105,7 +101,7 @@ dataTest(
           0,
         );
         await page.click("details.pair:nth-of-type(2) > summary");
-        const pairShown = await page.waitFor(() => {
+        const pairShown = await waitForValue(page, () => {
           const d = document.querySelectorAll("details.pair")[1];
           const rows = d.querySelectorAll("tbody tr");
           return rows.length > 0
@@ -186,13 +182,13 @@ dataTest(
           )
         );
         assert.equal(needleRows.length, 1);
-        await page.type("#ex-search", "NEEDLE 4711");
-        await page.press("Enter");
+        await page.locator("#ex-search").pressSequentially("NEEDLE 4711");
+        await page.keyboard.press("Enter");
         assert.equal(await countText(page), `1 of ${rows.length} rows`);
         // Expanding the row (keyboard: focus the summary, Enter) shows the full response exactly.
         await page.focus("#ex-list details summary");
-        await page.press("Enter");
-        const opened = await page.waitFor(() => {
+        await page.keyboard.press("Enter");
+        const opened = await waitForValue(page, () => {
           const d = document.querySelector("#ex-list details") as HTMLDetailsElement;
           const r = d.querySelector("pre.ex-response");
           return d.open && r
@@ -212,7 +208,7 @@ dataTest(
         assert.equal(parts.q, q.text);
         assert.equal(parts.x, rows[7].extracted ?? "(none: the scorer found no answer)");
         assert.equal(parts.t, rows[7].target);
-        await page.screenshot(join(screenshotDir(dir), "report_row_expanded.png"));
+        await page.screenshot({ path: join(screenshotDir(dir), "report_row_expanded.png") });
 
         // Hostile text renders as text: the exact characters, no element made of it, no alert,
         // no request.
@@ -220,11 +216,11 @@ dataTest(
           const s = document.getElementById("ex-search") as HTMLInputElement;
           s.value = "";
         });
-        await page.type("#ex-search", "onerror=alert(2)");
-        await page.press("Enter");
+        await page.locator("#ex-search").pressSequentially("onerror=alert(2)");
+        await page.keyboard.press("Enter");
         assert.equal(await countText(page), `1 of ${rows.length} rows`);
         await page.click("#ex-list details summary");
-        const hostile = await page.waitFor(() => {
+        const hostile = await waitForValue(page, () => {
           const pre = document.querySelector("#ex-list pre.ex-response");
           return pre
             ? {
@@ -243,19 +239,16 @@ dataTest(
         assert.equal(hostile.summary, rows[12].extracted);
         assert.equal(hostile.elements, 0);
         assert.equal(hostile.alerts, 0);
-        assert.deepEqual(page.dialogs, []);
-        assert.deepEqual(
-          page.requests.slice(1).filter((r) => !r.url.startsWith("data:image/png;base64,")),
-          [],
-        );
+        assert.deepEqual(log.dialogs, []);
+        assert.deepEqual(log.requests.map((r) => r.url), [new URL(`file://${file}`).href]);
 
         // Escape (in the search box) clears the search; "/" focuses it from anywhere.
         await page.focus("#ex-search");
-        await page.press("Escape");
+        await page.keyboard.press("Escape");
         assert.equal(await countText(page), `${rows.length} of ${rows.length} rows`);
         await page.evaluate(() => (document.activeElement as HTMLElement).blur());
-        await page.press(" ");
-        await page.type(null, "/");
+        await page.keyboard.press("Space");
+        await page.keyboard.type("/");
         assert.equal(await page.evaluate(() => document.activeElement?.id), "ex-search");
 
         // Paging: the next page shows rows 51–100.
@@ -274,17 +267,20 @@ dataTest(
           first: "51.",
           items: 50,
         });
-        assert.deepEqual(page.errors(), []);
+        assert.deepEqual(log.errors(), []);
 
         // Screenshots: the top of the page and the example browser.
         const shots = screenshotDir(dir);
         await page.evaluate(() => scrollTo(0, 0));
-        const top = await page.screenshot(join(shots, "report_top.png"));
+        const top = await page.screenshot({ path: join(shots, "report_top.png") });
         assert.deepEqual(pngSize(top), { w: 1400, h: 1000 });
         assert.ok(top.length > 30_000, `screenshot of ${top.length} bytes looks empty`);
         await page.evaluate(() => document.getElementById("examples")!.scrollIntoView());
-        await page.screenshot(join(shots, "report_examples.png"));
-        const full = await page.screenshot(join(shots, "report_full.png"), { fullPage: true });
+        await page.screenshot({ path: join(shots, "report_examples.png") });
+        const full = await page.screenshot({
+          path: join(shots, "report_full.png"),
+          fullPage: true,
+        });
         assert.ok(pngSize(full).h > 3000);
         if (Deno.env.get("RUNLENS_REPORT_SCREENSHOTS")) console.log(`screenshots in ${shots}`);
       } finally {
@@ -303,27 +299,28 @@ dataTest("report.html in Chromium: gzip-embedded texts and a sampled page", asyn
     const gz = join(dir, "gz.html"), sampled = join(dir, "sampled.html");
     Deno.writeTextFileSync(gz, renderReportHtml(doc, { encoding: "gzip-base64" }));
     Deno.writeTextFileSync(sampled, renderReportHtml(doc, { budgetChars: Math.floor(total / 5) }));
-    const browser = await ChromiumBrowser.launch();
+    const browser = await launchChromium();
     try {
-      const page = await open(browser, gz);
+      const { page, log } = await open(browser, gz);
       assert.equal(
         await page.evaluate(() => document.getElementById("report-texts")!.dataset.encoding),
         "gzip-base64",
       );
       // Expanding before the texts are read waits for them rather than failing.
       await page.click("#ex-list details summary");
-      const text = await page.waitFor(() =>
-        document.querySelector("#ex-list pre.ex-response")?.textContent
+      const text = await waitForValue(
+        page,
+        () => document.querySelector("#ex-list pre.ex-response")?.textContent,
       );
       assert.equal(text, rows[0].response);
-      await page.type("#ex-search", "needle 4711");
-      await page.press("Enter");
-      await page.waitFor(() =>
+      await page.locator("#ex-search").pressSequentially("needle 4711");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() =>
         document.getElementById("ex-count")!.textContent!.startsWith("1 of")
       );
-      assert.deepEqual(page.errors(), []);
+      assert.deepEqual(log.errors(), []);
 
-      const s = await open(browser, sampled);
+      const { page: s, log: sLog } = await open(browser, sampled);
       const note = await s.evaluate(() =>
         document.getElementById("ex-sample-note")?.textContent ?? null
       );
@@ -334,7 +331,7 @@ dataTest("report.html in Chromium: gzip-embedded texts and a sampled page", asyn
         await countText(s),
         `${kept.toLocaleString("en-US")} of ${kept.toLocaleString("en-US")} rows`,
       );
-      assert.deepEqual(s.errors(), []);
+      assert.deepEqual(sLog.errors(), []);
     } finally {
       await browser.close();
     }

@@ -10,7 +10,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ensureChromium } from "@runlens/setup/chromium.ts";
 import { ensureLatex } from "@runlens/setup/latex.ts";
-import { ChromiumBrowser } from "@runlens/setup/chromium_driver.ts";
+import type { BrowserContext } from "playwright-core";
+import { launchChromium } from "@runlens/setup/chromium_browser.ts";
 import { countText, open, optionValue, selectValue } from "./_browser.ts";
 import { compileTables } from "./_latex.ts";
 import { type CliResult, runCli } from "./_cli.ts";
@@ -54,17 +55,13 @@ async function reportAndScore(logs: string, out: string, data: string, code = 0)
 }
 
 /** Open report.html: no error, no request but the file, no dialog; the example count. */
-async function openClean(browser: ChromiumBrowser, file: string) {
-  const page = await open(browser, file);
-  await page.waitFor(() => document.documentElement.dataset.texts === "ready");
-  assert.deepEqual(page.errors(), []);
-  assert.equal(page.requests[0].url, new URL(`file://${file}`).href);
-  assert.deepEqual(
-    page.requests.slice(1).filter((r) => !r.url.startsWith("data:image/png;base64,")),
-    [],
-  );
-  assert.deepEqual(page.dialogs, []);
-  return page;
+async function openClean(browser: BrowserContext, file: string) {
+  const { page, log } = await open(browser, file);
+  await page.waitForFunction(() => document.documentElement.dataset.texts === "ready");
+  assert.deepEqual(log.errors(), []);
+  assert.deepEqual(log.requests.map((r) => r.url), [new URL(`file://${file}`).href]);
+  assert.deepEqual(log.dialogs, []);
+  return { page, log };
 }
 
 dataTest("runlens report on the BBH release's real code-davinci-002 outputs", async (data) => {
@@ -93,9 +90,9 @@ dataTest("runlens report on the BBH release's real code-davinci-002 outputs", as
       (n, r) => n + r.tasks.word_sorting.n - r.tasks.word_sorting.correct,
       0,
     );
-    const browser = await ChromiumBrowser.launch({ width: 1400, height: 1000 });
+    const browser = await launchChromium({ width: 1400, height: 1000 });
     try {
-      const page = await openClean(browser, join(out, "report.html"));
+      const { page, log } = await openClean(browser, join(out, "report.html"));
       assert.equal(
         await countText(page),
         `${total.toLocaleString("en-US")} of ` +
@@ -115,7 +112,7 @@ dataTest("runlens report on the BBH release's real code-davinci-002 outputs", as
         })
       );
       assert.ok(boxes.every(Boolean), JSON.stringify(boxes));
-      assert.deepEqual(page.errors(), []);
+      assert.deepEqual(log.errors(), []);
     } finally {
       await browser.close();
     }
@@ -138,9 +135,9 @@ dataTest("runlens report on real inspect_ai / openai/evals logs: all quarantined
       md.includes(`0 rows scored, ${rowsIn} quarantined.`),
       md.split("\n").slice(0, 4).join("\n"),
     );
-    const browser = await ChromiumBrowser.launch();
+    const browser = await launchChromium();
     try {
-      const page = await openClean(browser, join(out, "report.html"));
+      const { page } = await openClean(browser, join(out, "report.html"));
       assert.equal(await countText(page), "0 of 0 rows");
       const runsShown = await page.evaluate(() => document.body.textContent);
       for (const r of score.runs) assert.ok(runsShown!.includes(r.run), r.run);

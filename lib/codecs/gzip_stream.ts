@@ -1,6 +1,9 @@
 /**
  * Streaming gunzip with integrity checks and a decompression budget (issue 15, items 2–3).
- * Polars-free: scoring Workers load it.
+ * Polars-free: scoring Workers load it. The framing is hand-written on purpose (fflate does
+ * the inflating), for the hostile-input limits: a member's ratio budget is checked while it
+ * streams, which neither fflate's `Gunzip` (no limit option) nor `node:zlib` (a total
+ * `maxOutputLength` only) offers.
  *
  * Every member of a gzip file is checked: its header (signature, method 8, no reserved flag,
  * the optional header CRC-16), its deflate data (fflate's streaming `Inflate`), and its

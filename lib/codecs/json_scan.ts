@@ -6,7 +6,10 @@
  * whitespace = space, tab, CR) and, instead of building objects, records on a {@link Tape}
  * the byte spans of the values in the top {@link TAPE_DEPTH} levels (object members with
  * their key spans, array elements with their positions). Callers decode only the values
- * they need ({@link decodeString}).
+ * they need ({@link decodeString}). Hand-written on purpose, for the hostile-input limits:
+ * `JSON.parse` builds the whole value and has neither limit below, while this scan refuses a
+ * deep or wide line before anything is allocated and keeps byte spans, so the line is
+ * quarantined with its reason in bounded memory.
  *
  * Two limits `JSON.parse` does not have, reported with their own reasons (never as malformed
  * JSON), both parameters of {@link scanLine} (the readers pass `SourceLimits`, `limits.ts`):

@@ -1,5 +1,8 @@
 /**
  * Newline-aligned byte ranges of JSON-lines files and a bounded-memory reader of one range.
+ * Hand-written on purpose, for the hostile-input limits: line readers such as `node:readline`
+ * hold each line as a string however long it is, while this reader works on bytes, skips a
+ * line over the limit unread and decodes nothing it is not asked for.
  *
  * A range `[start, end)` of a file owns the lines that START in it (a line starts at byte 0 or
  * after a line feed), so ranges can be cut at any byte: the reader of a range that does not

@@ -1,6 +1,9 @@
 /**
  * ZIP archives (inspect_ai `.eval` logs) read with integrity checks and a decompression budget
- * (issue 15, items 2–3). Polars-free.
+ * (issue 15, items 2–3). Polars-free. Hand-written on purpose, for the hostile-input limits:
+ * fflate's `unzipSync` takes the whole archive in memory and its streaming `Unzip` follows the
+ * local headers alone, while this reader checks them against the central directory and
+ * inflates each member under the budget.
  *
  * {@link ZipArchive.open} reads the end record (ZIP64 too) and the central directory with
  * positional reads — the archive is never loaded whole — and checks its structure: entry

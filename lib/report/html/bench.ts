@@ -53,7 +53,8 @@ import { join } from "node:path";
 import { loadBbehDataset } from "../../benchmarks/bbeh/dataset.ts";
 import { resolveDataDir } from "../../core/data_dir.ts";
 import { ensureChromium } from "../../setup/chromium.ts";
-import { ChromiumBrowser } from "../../setup/chromium_driver.ts";
+import type { BrowserContext } from "playwright-core";
+import { launchChromium, PageLog } from "../../setup/chromium_browser.ts";
 import type { PayloadEncoding } from "./examples.ts";
 import { renderReportHtml } from "./render.ts";
 import { type SourceQuestion, syntheticReportDocument } from "./synthetic.ts";
@@ -216,15 +217,16 @@ function pageInteractionTimings() {
 
 /** Load the page once in a new tab, wait for its texts, and measure it. */
 async function measurePageLoad(
-  browser: ChromiumBrowser,
+  browser: BrowserContext,
   url: string,
 ): Promise<{ ready: number; texts: number; script: number; details: PageDetails }> {
   const page = await browser.newPage();
+  const log = new PageLog(page);
   await page.goto(url);
-  await page.waitFor(() => document.documentElement.dataset.texts, { timeoutMs: 120_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.texts);
   const m = await page.evaluate(pageLoadMarks);
   const timings = await page.evaluate(pageInteractionTimings);
-  const other = page.requests.filter((r) => r.url !== url && !r.url.startsWith("data:"));
+  const other = log.requests.filter((r) => r.url !== url);
   return {
     ready: m.ready,
     texts: m.texts,
@@ -236,7 +238,7 @@ async function measurePageLoad(
       dom_nodes: m.nodes,
       ...timings,
       requests_other_than_file: other.length,
-      errors: page.errors(),
+      errors: log.errors(),
     },
   };
 }
@@ -257,7 +259,7 @@ export async function measureReportPage(
   opts: { repeats?: number } = {},
 ): Promise<PageMeasurement> {
   const chromium = await ensureChromium();
-  const browser = await ChromiumBrowser.launch({ width: 1400, height: 1000, timeoutMs: 120_000 });
+  const browser = await launchChromium({ width: 1400, height: 1000, timeoutMs: 120_000 });
   const url = new URL(`file://${path}`).href;
   const interactive: number[] = [], texts: number[] = [], scriptStart: number[] = [];
   let last: PageDetails | null = null;

@@ -21,7 +21,7 @@
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 import { ensureChromium } from "../../setup/chromium.ts";
-import { ChromiumBrowser } from "../../setup/chromium_driver.ts";
+import { launchChromium, PageLog } from "../../setup/chromium_browser.ts";
 
 /** Take the two screenshots of `html` into `dir`; returns their paths. Throws on a page error. */
 export async function reportScreenshots(
@@ -31,19 +31,20 @@ export async function reportScreenshots(
 ): Promise<string[]> {
   await ensureChromium();
   Deno.mkdirSync(dir, { recursive: true });
-  const browser = await ChromiumBrowser.launch({
+  const browser = await launchChromium({
     width: opts.width ?? 1600,
     height: opts.height ?? 1000,
   });
   try {
     const page = await browser.newPage();
+    const log = new PageLog(page);
     await page.goto(new URL(`file://${resolve(html)}`).href);
-    await page.waitFor(() => document.documentElement.dataset.texts === "ready");
+    await page.waitForFunction(() => document.documentElement.dataset.texts === "ready");
     const summary = join(dir, "report_summary.png");
-    await page.screenshot(summary);
+    await page.screenshot({ path: summary });
 
     const task = opts.task ?? "causal_understanding";
-    await page.evaluate((task: string) => {
+    await page.evaluate((task) => {
       const set = (id: string, match: (o: HTMLOptionElement) => boolean) => {
         const s = document.getElementById(id) as HTMLSelectElement;
         const o = [...s.options].find(match);
@@ -56,11 +57,12 @@ export async function reportScreenshots(
       document.getElementById("examples")!.scrollIntoView();
     }, task);
     await page.click("#ex-list details summary");
-    await page.waitFor(() => document.querySelector("#ex-list pre.ex-response") !== null);
+    await page.waitForFunction(() => document.querySelector("#ex-list pre.ex-response") !== null);
     await page.evaluate(() => document.getElementById("examples")!.scrollIntoView());
+    await page.mouse.move(0, 0); // no hover highlight on the row just clicked
     const examples = join(dir, "report_examples.png");
-    await page.screenshot(examples);
-    const errors = page.errors();
+    await page.screenshot({ path: examples });
+    const errors = log.errors();
     if (errors.length > 0) throw new Error(`page errors: ${errors.join("; ")}`);
     return [summary, examples];
   } finally {
