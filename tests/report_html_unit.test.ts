@@ -6,11 +6,8 @@ import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
-import {
-  type ReportDocument,
-  type ReportFigure,
-  validateReportDocument,
-} from "@runlens/report/html/document.ts";
+import type { ReportFigure } from "@runlens/render/document.ts";
+import { type ReportDocument, validateReportDocument } from "@runlens/report/html/document.ts";
 import { examplePayload, jsonScriptText, payloadBlocks } from "@runlens/report/html/examples.ts";
 import { inlineSvg, renderReportHtml } from "@runlens/report/html/render.ts";
 import { renderReportMarkdown, reportLatexTables } from "@runlens/report/html/markdown.ts";

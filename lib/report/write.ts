@@ -15,7 +15,8 @@
  * @module
  */
 import { join } from "node:path";
-import type { ReportDocument, ReportFigure } from "./html/document.ts";
+import type { ReportFigure } from "../render/document.ts";
+import type { ReportDocument } from "./html/document.ts";
 import { renderReportMarkdown, reportLatexTables } from "./html/markdown.ts";
 import { type HtmlOptions, renderReportHtml } from "./html/render.ts";
 

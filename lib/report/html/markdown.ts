@@ -23,16 +23,8 @@
 import type { ShortNames } from "../../render/latex/grid.ts";
 import { MAX_LABEL, shortId } from "../../render/latex/label.ts";
 import { latexTable, markdownTable } from "../../render/table.ts";
-import type {
-  Cell,
-  Provenance,
-  ReportComparisons,
-  ReportDocument,
-  ReportFigure,
-  ReportSection,
-  ReportTable,
-  RunSummary,
-} from "./document.ts";
+import type { Cell, ReportFigure, ReportSection, ReportTable } from "../../render/document.ts";
+import type { Provenance, ReportComparisons, ReportDocument, RunSummary } from "./document.ts";
 import { validateReportDocument } from "./document.ts";
 import { comparisonsOverviewTable, grouped, pairTaskTable, runsSummaryTable } from "./render.ts";
 

@@ -26,15 +26,17 @@
 import { createHash } from "node:crypto";
 import { formatTable, MARKDOWN_NULL } from "../../render/table.ts";
 import {
+  type ReportFigure,
+  type ReportItem,
+  type ReportSection,
+  type ReportTable,
+} from "../../render/document.ts";
+import {
   type Headline,
   type PairedComparison,
   type PairedRow,
   type ReportComparisons,
   type ReportDocument,
-  type ReportFigure,
-  type ReportItem,
-  type ReportSection,
-  type ReportTable,
   type RunSummary,
   validateReportDocument,
 } from "./document.ts";

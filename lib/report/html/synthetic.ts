@@ -19,6 +19,7 @@
 import * as Plot from "@observablehq/plot";
 import { mulberry32, type Rng } from "../../core/rng.ts";
 import { plotDocument, toStandaloneSvg } from "../../render/figure.ts";
+import type { ReportFigure, ReportSection } from "../../render/document.ts";
 import type {
   ExampleQuestion,
   ExampleRow,
@@ -26,8 +27,6 @@ import type {
   PairedRow,
   Provenance,
   ReportDocument,
-  ReportFigure,
-  ReportSection,
   RunSummary,
 } from "./document.ts";
 
