@@ -112,10 +112,6 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/report/build.ts": ["bbeh"],
   // #25: no answer = `!found`; `report.failureLabel`, `report.subsetLabels`
   "lib/report/examples.ts": ["bbeh"],
-  // #28: → lib/bench/ (bench rank, where names are allowed; the design's tools/bench/)
-  "lib/report/html/bench.ts": ["bbeh"],
-  // #29: → lib/bench/ (only tests and bench use it)
-  "lib/report/html/synthetic.ts": ["bbeh"],
   // #27: `b.data.folder` + `b.data.manifest`
   "lib/report/provenance.ts": ["bbeh", "bbh", "bbm", "big bench mistake"],
 };

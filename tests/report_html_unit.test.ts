@@ -11,7 +11,7 @@ import { type ReportDocument, validateReportDocument } from "@runlens/report/htm
 import { examplePayload, jsonScriptText, payloadBlocks } from "@runlens/report/html/examples.ts";
 import { inlineSvg, renderReportHtml } from "@runlens/report/html/render.ts";
 import { renderReportMarkdown, reportLatexTables } from "@runlens/report/html/markdown.ts";
-import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
 
 const XSS =
   `<script>alert(1)</script> </script><img src=x onerror=alert(2)> <!-- \u2028 \u2029 &amp;`;

@@ -12,7 +12,7 @@
  *    (summaries, comparisons of every pair, analyses, example rows and their texts) and
  *    `writeReport` (HTML, Markdown, LaTeX), with `--no-cache` as in 2.
  * 4. Opens the written `report.html` `--repeats` times in headless Chromium
- *    (`measureReportPage` of `lib/report/html/bench.ts`) and reads its `report-ready` mark
+ *    (`measureReportPage` of `lib/bench/report_page.ts`) and reads its `report-ready` mark
  *    (the example browser works: filters, pager and counts) and `report-texts-ready` (search
  *    and expanded rows answer at once).
  *
@@ -31,7 +31,7 @@ import { resolveDataDir } from "../core/data_dir.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { buildReport } from "../report/build.ts";
 import { writeReport } from "../report/write.ts";
-import { measureReportPage, type PageMeasurement } from "../report/html/bench.ts";
+import { measureReportPage, type PageMeasurement } from "./report_page.ts";
 import { BBEH_SIZE } from "../benchmarks/bbeh/tasks.ts";
 import { generateLog } from "./generate.ts";
 import { measure } from "./bench.ts";

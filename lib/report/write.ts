@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const dir = Deno.makeTempDirSync();
  * const files = writeReport(syntheticReportDocument({ runs: 2 }), dir);
  * files.includes("report.html") && files.includes("report.md"); // true

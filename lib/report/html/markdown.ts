@@ -11,7 +11,7 @@
  * @example
  * ```ts
  * import { renderReportMarkdown, reportLatexTables } from "@runlens/report/html/markdown.ts";
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 40, figures: false });
  * const out = Deno.makeTempDirSync();
  * const md = renderReportMarkdown(doc, { figureLink: (_f, id) => `figures/${id}.svg` });
@@ -115,7 +115,7 @@ function mdSection(s: ReportSection, level: string, ids: Ids, opts: MarkdownOpti
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 40, figures: false });
  * rowsByRunTable(doc).rows[0]; // ["synthetic-model-01", 40, 1, correct, wrong, …]
  * ```
@@ -245,7 +245,7 @@ function mdProvenance(p: Provenance): string[] {
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 40, figures: false });
  * console.assert(renderReportMarkdown(doc).startsWith("# runlens report"));
  * ```
@@ -366,7 +366,7 @@ function accuracyByTaskTables(perTask: ReportTable, runs: readonly RunSummary[])
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 40, figures: false });
  * reportLatexTables(doc).map((t) => t.name); // ["runs-summary", "leaderboard-tasks", …]
  * ```

@@ -15,7 +15,7 @@
  * - DOM node count after load.
  *
  * ```sh
- * deno run --allow-all lib/report/html/bench.ts [--data DIR] [--runs 20]
+ * deno run --allow-all lib/bench/report_page.ts [--data DIR] [--runs 20]
  *   [--response-chars 2000] [--encoding json|gzip-base64] [--budget 50000000] [--repeats 3]
  *   [--out /tmp/runlens_report_bench] [--json]
  * ```
@@ -40,7 +40,7 @@
  *
  * @example
  * ```ts
- * import { benchReportHtml } from "@runlens/report/html/bench.ts";
+ * import { benchReportHtml } from "@runlens/bench/report_page.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const dataDir = resolveDataDir(); // --data, $RUNLENS_DATA, else .runlens/data
  * const r = await benchReportHtml({ dataDir, runs: 20, responseChars: 2000 });
@@ -50,13 +50,13 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { loadBbehDataset } from "../../benchmarks/bbeh/dataset.ts";
-import { resolveDataDir } from "../../core/data_dir.ts";
-import { ensureChromium } from "../../setup/chromium.ts";
-import { ChromiumBrowser } from "../../setup/chromium_driver.ts";
-import type { PayloadEncoding } from "./examples.ts";
-import { renderReportHtml } from "./render.ts";
-import { type SourceQuestion, syntheticReportDocument } from "./synthetic.ts";
+import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
+import { resolveDataDir } from "../core/data_dir.ts";
+import { ensureChromium } from "../setup/chromium.ts";
+import { ChromiumBrowser } from "../setup/chromium_driver.ts";
+import type { PayloadEncoding } from "../report/html/examples.ts";
+import { renderReportHtml } from "../report/html/render.ts";
+import { type SourceQuestion, syntheticReportDocument } from "./synthetic_report.ts";
 
 /** Options of {@link benchReportHtml}. */
 export interface BenchOptions {
