@@ -34,7 +34,7 @@ import {
   formatSensitivityByRun,
 } from "../pipeline/format_sensitivity.ts";
 import { loadRuns } from "../pipeline/load.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
 
 /** Headline keys of the text output. */

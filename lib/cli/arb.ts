@@ -23,7 +23,7 @@ import { type ArbFieldMap, parseFieldMap } from "../benchmarks/arb/fields.ts";
 import { isArbLog, loadArbLogs } from "../benchmarks/arb/load.ts";
 import { filesOf } from "../logs/discover.ts";
 import { arbReport, arbReportText } from "../benchmarks/arb/report.ts";
-import { type Command, jsonEnvelope, parseOptions, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, parseOptions, runCommand, UsageError } from "../core/command.ts";
 
 /** Parsed command line. */
 export interface ArbArgs {

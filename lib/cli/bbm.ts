@@ -30,7 +30,7 @@ import { bbehToBbmMap } from "../benchmarks/bbeh/bbm_link.ts";
 import { classifyMistakeLog } from "../benchmarks/bbeh/mistake_log.ts";
 import { mistakeFindingMetrics, mistakeOutcomeTable } from "../benchmarks/bbm/metrics.ts";
 import { type QuarantineEntry, quarantineText, sortQuarantine } from "../logs/quarantine.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 
 /** Tables are per model, source (bbm: BBM-indexed answers, bbeh: BBEH items) and BBM task. */
 const GROUP_BY = ["model", "source", "task"];

@@ -19,7 +19,7 @@
  * @module
  */
 import { cacheDir, type CacheEntryInfo, cacheInfo, clearCache } from "../pipeline/cache.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 import { count } from "../core/count.ts";
 
 /** Parsed `cache` arguments. */

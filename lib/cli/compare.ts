@@ -29,7 +29,7 @@ import {
   type RunComparison,
 } from "../pipeline/compare.ts";
 import { loadRuns } from "../pipeline/load.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 
 /** Parsed `compare` arguments. */
 interface CompareArgs {

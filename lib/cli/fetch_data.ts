@@ -15,7 +15,7 @@
  */
 import { DATA_ENV, resolveDataDir } from "../core/data_dir.ts";
 import { ARCHIVE_HOST, BASE_URL_ENV, fetchData, FetchDataError } from "../data/fetch.ts";
-import { type Command, runCommand, UsageError } from "./command.ts";
+import { type Command, runCommand, UsageError } from "../core/command.ts";
 
 /** Parsed `fetch-data` arguments. */
 interface FetchDataArgs {

@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseOptions } from "./command.ts";
+ * import { parseOptions } from "../core/command.ts";
  * const parsed = parseOptions(["a.jsonl", "--run-by", "folder", "--max-depth", "50", "--strict"],
  *   LOAD_OPTIONS);
  * const opts = loadOptionsOf(parsed.values);
@@ -26,7 +26,7 @@ import type { LoadOptions } from "../pipeline/load.ts";
 import { checkScorerArgument } from "../pipeline/scorer_choice.ts";
 import { compilePattern } from "../scorers/pattern.ts";
 import type { RunBy } from "../pipeline/plan.ts";
-import { type OptionSpec, type ParsedArgs, UsageError } from "./command.ts";
+import { type OptionSpec, type ParsedArgs, UsageError } from "../core/command.ts";
 import { count } from "../core/count.ts";
 
 const RUN_BY: readonly RunBy[] = ["auto", "field", "folder", "file"];

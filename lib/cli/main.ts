@@ -17,7 +17,7 @@ import { join, relative } from "node:path";
 import { exists, FETCH_HINT, REPO_ROOT, resolveDataDir } from "../core/data_dir.ts";
 import { executeNotebook } from "../notebook/execute.ts";
 import { LOGS_ENV } from "../notebook/context.ts";
-import { type Command, runCommand, UsageError } from "./command.ts";
+import { type Command, runCommand, UsageError } from "../core/command.ts";
 
 /** The notebooks folder of this checkout. */
 export const NOTEBOOK_DIR = join(REPO_ROOT, "notebooks");

@@ -22,7 +22,7 @@ import { resolveDataDir } from "../core/data_dir.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { buildReport } from "../report/build.ts";
 import { writeReport } from "../report/write.ts";
-import { type Command, runCommand, UsageError } from "./command.ts";
+import { type Command, runCommand, UsageError } from "../core/command.ts";
 
 /** Parsed `report` arguments. */
 interface ReportArgs {

@@ -15,7 +15,7 @@
  */
 import { resolve } from "node:path";
 import { REPO_ROOT } from "../core/data_dir.ts";
-import { type Command, runCommand } from "./command.ts";
+import { type Command, runCommand } from "../core/command.ts";
 
 /**
  * A command module's URL, built at run time: Deno fetches and compiles the module graph of

@@ -49,7 +49,7 @@ import {
   parseOptions,
   runCommand,
   UsageError,
-} from "./command.ts";
+} from "../core/command.ts";
 
 /**
  * Columns written by `--rows`, in order: row-schema columns under their own names, except

@@ -17,7 +17,7 @@ import pl from "nodejs-polars";
 import { resolveDataDir } from "../core/data_dir.ts";
 import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
 import { bbehSubsets, ruleLabels, SUBSET_RULES } from "../benchmarks/bbeh/subsets.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 
 /** Counts per task → kind → label, labels in their documented order. */
 export type SubsetCounts = Record<string, Record<string, Record<string, number>>>;

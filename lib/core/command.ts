@@ -36,7 +36,6 @@
  * ```
  * @module
  */
-import { ScorerChoiceError } from "../scorers/user_rule.ts";
 
 /** One option: `--<key>` (with `short`, also `-<short>`). */
 export interface OptionSpec {
@@ -186,8 +185,9 @@ export async function runCommand<A>(command: Command<A>, args: readonly string[]
   try {
     return await command.run(parsed);
   } catch (e) {
-    // a wrong scorer (a user's module that is no rule, …) is found before any scoring
-    if (e instanceof UsageError || e instanceof ScorerChoiceError) {
+    // a wrong scorer (a user's module that is no rule, …: a ScorerChoiceError) is found before
+    // any scoring
+    if (e instanceof UsageError) {
       console.error(`${prefix} ${e.message}\n${usageText(command)}`);
       return 2;
     }
