@@ -75,7 +75,7 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   // #18: `--only` help from the registry's data folders
   "lib/cli/fetch_data.ts": ["bbeh", "bbh", "big bench mistake"],
   // #23: built-in commands by literal URL, benchmark commands from the registry
-  "lib/cli/runlens.ts": ["arb", "bbeh", "bbm", "big bench mistake"],
+  "lib/cli/runlens.ts": ["arb", "bbm"],
   // #21: → benchmarks/bbeh/subsets_command.ts
   "lib/cli/subsets.ts": ["bbeh"],
   // #14: FETCH_HINT says "laid out as by `runlens fetch-data`"
