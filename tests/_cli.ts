@@ -25,6 +25,8 @@ export interface CliResult {
 export interface CliOptions {
   cwd?: string;
   env?: Record<string, string>;
+  /** Leave `NO_COLOR` unset (also when the test runs with it), to see what colour does. */
+  color?: boolean;
 }
 
 /** The CLI entry, absolute so that a test may run it from any folder. */
@@ -37,20 +39,38 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
 
 /**
  * `deno run --allow-all script args…` (the script first in `args`) in a child process, with
- * stdout and stderr collected. `NO_COLOR=1` is always set (the options' `env` is added to it and
- * to the parent's environment), so that messages carry no ANSI codes for a test to match around.
+ * stdout and stderr collected. `NO_COLOR=1` is set unless `color` (the options' `env` is added
+ * to it and to the parent's environment), so that messages carry no ANSI codes for a test to
+ * match around.
  */
-export async function runDeno(
+export function runDeno(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return runProgram(Deno.execPath(), ["run", "--allow-all", ...args], options);
+}
+
+/**
+ * `program args…` in a child process, stdin closed, stdout and stderr collected; the
+ * environment as {@link runDeno} gives it.
+ */
+export async function runProgram(
+  program: string,
   args: readonly string[],
   options: CliOptions = {},
 ): Promise<CliResult> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", ...args],
+  const out = await new Deno.Command(program, {
+    args: [...args],
     cwd: options.cwd ?? REPO_ROOT,
-    env: { NO_COLOR: "1", ...options.env },
+    env: { ...childEnv(options.color === true), ...options.env },
+    clearEnv: true,
+    stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).output();
   const text = (b: Uint8Array) => new TextDecoder().decode(b);
   return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
+/** The parent's environment for a child, with `NO_COLOR=1`, or without `NO_COLOR` (`color`). */
+export function childEnv(color: boolean): Record<string, string> {
+  const { NO_COLOR: _, ...env } = Deno.env.toObject();
+  return color ? env : { ...env, NO_COLOR: "1" };
 }

@@ -13,7 +13,7 @@ import { ADVICE_SAMPLE, adviceText, noAnswerText, storedText } from "@runlens/pi
 import { buildReport } from "@runlens/report/build.ts";
 import { escapeHtml, renderReportHtml, runsSummaryTable } from "@runlens/report/html/render.ts";
 import { renderReportMarkdown } from "@runlens/report/html/markdown.ts";
-import type { ReportTable } from "@runlens/report/html/document.ts";
+import type { ReportTable } from "@runlens/render/document.ts";
 import { ROW_EXPORT_COLUMNS } from "@runlens/cli/score.ts";
 import { runsReport, runsText } from "@runlens/report/runs_text.ts";
 import { readBbhExamples } from "@runlens/benchmarks/bbh/examples.ts";

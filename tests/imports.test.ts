@@ -38,24 +38,11 @@ import {
   WORK_DIR,
 } from "./_layers.ts";
 
-/**
- * Edges that go up the layers (`from → to (kind)`): the benchmarks' report hooks use the
- * report's section type and `tableOf` until they move to render/document.ts and
- * render/table_of.ts (design23.md §1.1, step 4).
- */
-const ALLOWED_UPWARD: readonly string[] = [
-  "lib/benchmarks/bbeh/report.ts → lib/report/html/document.ts (type)",
-  "lib/benchmarks/bbeh/report.ts → lib/report/table_of.ts (import)",
-  "lib/benchmarks/types.ts → lib/report/html/document.ts (type)",
-];
+/** Edges that go up the layers (`from → to (kind)`). None today. */
+const ALLOWED_UPWARD: readonly string[] = [];
 
-/** Import cycles, each as its sorted modules joined by " ↔ ". */
-const ALLOWED_CYCLES: readonly string[] = [
-  // parallel_map.ts starts its Worker by URL and the Worker imports parallel_map.ts for the
-  // protocol both sides share (DONE, FAILED, toJson, fromJson, ExportedFunction). Goes when
-  // that protocol moves to a module of its own (core/parallel_map_protocol.ts).
-  "lib/core/parallel_map.ts ↔ lib/core/parallel_map_worker.ts",
-];
+/** Import cycles, each as its sorted modules joined by " ↔ ". None today. */
+const ALLOWED_CYCLES: readonly string[] = [];
 
 /** Imports of notebooks and tests/public/ that reach a non-entry module. None today. */
 const ALLOWED_NON_ENTRY: readonly string[] = [];
@@ -88,7 +75,7 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   // #18: `--only` help from the registry's data folders
   "lib/cli/fetch_data.ts": ["bbeh", "bbh", "big bench mistake"],
   // #23: built-in commands by literal URL, benchmark commands from the registry
-  "lib/cli/runlens.ts": ["arb", "bbeh", "bbm", "big bench mistake"],
+  "lib/cli/runlens.ts": ["arb", "bbm"],
   // #21: → benchmarks/bbeh/subsets_command.ts
   "lib/cli/subsets.ts": ["bbeh"],
   // #14: FETCH_HINT says "laid out as by `runlens fetch-data`"
@@ -117,10 +104,6 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/notebook/demo.ts": ["bbeh"],
   // #4: → analyses/mistake_finding.ts (generic) + each benchmark's `mistakeFinding`
   "lib/pipeline/mistake_logs.ts": ["bbeh", "bbm"],
-  // #28: → lib/bench/ (bench rank, where names are allowed; the design's tools/bench/)
-  "lib/report/html/bench.ts": ["bbeh"],
-  // #29: → lib/bench/ (only tests and bench use it)
-  "lib/report/html/synthetic.ts": ["bbeh"],
   // #27: `b.data.folder` + `b.data.manifest`
   "lib/report/provenance.ts": ["bbeh", "bbh", "bbm", "big bench mistake"],
 };

@@ -14,7 +14,7 @@ import type { Benchmark } from "@runlens/benchmarks/types.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { buildReport } from "@runlens/report/build.ts";
 import { reportExamples } from "@runlens/report/examples.ts";
-import { tableOf } from "@runlens/report/table_of.ts";
+import { tableOf } from "@runlens/render/table_of.ts";
 import { toy } from "./fixtures/toy_benchmark/benchmark.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";

@@ -6,15 +6,12 @@ import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
-import {
-  type ReportDocument,
-  type ReportFigure,
-  validateReportDocument,
-} from "@runlens/report/html/document.ts";
+import type { ReportFigure } from "@runlens/render/document.ts";
+import { type ReportDocument, validateReportDocument } from "@runlens/report/html/document.ts";
 import { examplePayload, jsonScriptText, payloadBlocks } from "@runlens/report/html/examples.ts";
 import { inlineSvg, renderReportHtml } from "@runlens/report/html/render.ts";
 import { renderReportMarkdown, reportLatexTables } from "@runlens/report/html/markdown.ts";
-import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
 
 const XSS =
   `<script>alert(1)</script> </script><img src=x onerror=alert(2)> <!-- \u2028 \u2029 &amp;`;

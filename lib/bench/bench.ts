@@ -34,7 +34,13 @@
  */
 import { basename, join } from "node:path";
 import { resolveDataDir } from "../core/data_dir.ts";
-import { generateLog, parseGenerateArgs } from "./generate.ts";
+import { type Command, runCommand, UsageError } from "../core/command.ts";
+import {
+  GENERATE_OPTIONS,
+  generateLog,
+  type GenerateOptions,
+  generateOptionsOf,
+} from "./generate.ts";
 import { generateLmEvalLogs } from "./generate_lm_eval.ts";
 import { logFiles } from "./log_files.ts";
 
@@ -224,7 +230,8 @@ export function compareCounts(b: Map<string, RunCounts>, c: Map<string, RunCount
 }
 
 interface Options {
-  genArgs: string[];
+  /** The log to generate when no --file is given. */
+  gen: GenerateOptions;
   file: string | null;
   data: string;
   python: string;
@@ -233,37 +240,78 @@ interface Options {
   profile: boolean;
 }
 
-function parseArgs(args: readonly string[]): Options {
-  const opts: Options = {
-    genArgs: [],
-    file: null,
-    data: "",
-    python: fileExists("/usr/bin/python3") ? "/usr/bin/python3" : "python3",
-    workers: [1, 2],
-    repeat: 1,
-    profile: false,
-  };
-  let data: string | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i];
-    if (flag === "--profile") opts.profile = true;
-    else if (
-      ["--mb", "--rows", "--seed", "--wrong", "--format", "--response-chars"].includes(flag)
-    ) {
-      opts.genArgs.push(flag, args[++i]);
-    } else if (flag === "--file") opts.file = args[++i];
-    else if (flag === "--data") data = args[++i];
-    else if (flag === "--python") opts.python = args[++i];
-    else if (flag === "--workers") opts.workers = args[++i].split(",").map(Number);
-    else if (flag === "--repeat") opts.repeat = Number(args[++i]);
-    else throw new Error(`unknown option ${flag}`);
-  }
-  if (opts.workers.some((w) => !(w >= 1)) || !(opts.repeat >= 1)) {
-    throw new Error("--workers takes counts ≥ 1 (e.g. 1,2), --repeat a count ≥ 1");
-  }
-  opts.data = resolveDataDir(data);
-  return opts;
-}
+/** The Python that runs the reference (Debian's, which sees Debian's packages). */
+const PYTHON = fileExists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+
+/** `deno task bench`. */
+export const benchCommand: Command<Options> = {
+  name: "bench",
+  invocation: "deno task bench",
+  summary: "Measure runlens score against the plain Python reference on one large log, as " +
+    "whole processes (the speed targets of issue 13).",
+  usage: "[--mb N | --rows N] [--format lm-eval|canonical] [--file PATH] [--workers 1,2] " +
+    "[--repeat K] [--profile] [options]",
+  description: "The log is generated (lib/bench/generate.ts, under .runlens/bench/, reused " +
+    "when present) unless --file names one. Measured: the Python reference, runlens score " +
+    "--no-cache for each --workers count, the first load that writes the cache and the " +
+    "re-analysis that reads it, and runlens on a one-line log (the fixed cost of starting). " +
+    "Every runlens process must agree exactly with the reference on each run's per-task n and " +
+    "correct.",
+  options: {
+    ...GENERATE_OPTIONS,
+    file: {
+      type: "string",
+      value: "PATH",
+      description: "measure this log (file or folder) instead of generating one",
+      default: "the generated log",
+    },
+    python: { type: "string", value: "BIN", description: "the Python to run", default: PYTHON },
+    workers: {
+      type: "string",
+      value: "N,…",
+      description: "the Worker counts to measure",
+      default: "1,2",
+    },
+    repeat: {
+      type: "string",
+      value: "K",
+      description: "run each process K times and report the median",
+      default: "1",
+    },
+    profile: {
+      type: "boolean",
+      description: "also run lib/bench/profile.ts on the log (canonical logs)",
+    },
+  },
+  prints: "A Markdown report on stdout, also written to .runlens/bench/result_<log>.md: the " +
+    "measurements (wall time, peak RSS), the targets (first load ≥ 3× faster than the " +
+    "reference, re-analysis ≥ 8×, peak RSS ≤ 0.5× the log size) and a scaling model " +
+    "extrapolated to 8 and 16 cores and a 10 GB log set; progress on stderr.",
+  examples: [
+    "deno task bench --format canonical --rows 1000000 --response-chars 330-930 " +
+    "--data ../shared/data",
+    "deno task bench --mb 1000 --data ../shared/data",
+  ],
+  failure: "a process failed or disagreed with the reference (a missed target is only reported)",
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const text = (key: string) => values[key] as string | undefined;
+    const opts: Options = {
+      gen: generateOptionsOf(values),
+      file: text("file") ?? null,
+      data: resolveDataDir(text("data")),
+      python: text("python") ?? PYTHON,
+      workers: (text("workers") ?? "1,2").split(",").map(Number),
+      repeat: Number(text("repeat") ?? 1),
+      profile: values.profile === true,
+    };
+    if (opts.workers.some((w) => !(w >= 1)) || !(opts.repeat >= 1)) {
+      throw new UsageError("--workers takes counts ≥ 1 (e.g. 1,2), --repeat a count ≥ 1");
+    }
+    return opts;
+  },
+  run: benchRun,
+};
 
 const lastLine = (text: string) => text.trim().split("\n").at(-1) ?? "";
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
@@ -272,7 +320,7 @@ const ok = (pass: boolean) => pass ? "met" : "MISSED";
 /** The log to measure: `--file`, else the generated log (generated unless it exists). */
 async function benchLog(opts: Options): Promise<string> {
   if (opts.file !== null) return opts.file;
-  const gen = parseGenerateArgs([...opts.genArgs, "--data", opts.data]);
+  const gen = opts.gen;
   if (exists(gen.out)) console.error(`bench: reusing ${gen.out}`);
   else {
     console.error(`bench: generating ${gen.out} …`);
@@ -517,8 +565,7 @@ function disagreements(ms: Measured): string[] {
 }
 
 /** Run the benchmark; returns the exit code (1 when a process fails or disagrees). */
-export async function benchMain(args: string[]): Promise<number> {
-  const opts = parseArgs(args);
+async function benchRun(opts: Options): Promise<number> {
   const file = await benchLog(opts);
   const bytes = logFiles(file).reduce((sum, f) => sum + Deno.statSync(f).size, 0);
   const ms = await measureAll(file, opts);
@@ -537,11 +584,4 @@ export async function benchMain(args: string[]): Promise<number> {
   return diffs.length === 0 ? 0 : 1;
 }
 
-if (import.meta.main) {
-  try {
-    Deno.exit(await benchMain(Deno.args));
-  } catch (e) {
-    console.error(`bench: ${(e as Error).message}`);
-    Deno.exit(1);
-  }
-}
+if (import.meta.main) Deno.exit(await runCommand(benchCommand, Deno.args));

@@ -9,9 +9,6 @@
  * `--repeat K` passes (default 5) is reported with every pass; the frame read back is checked
  * to equal the one written. Not a test: timings depend on the machine and its load.
  *
- * Usage: `deno run --allow-all lib/bench/cache_speed.ts [--rows N] [--runs R] [--interleaved]
- * [--files F] [--repeat K]`
- *
  * @example
  * ```sh
  * deno run --allow-all lib/bench/cache_speed.ts
@@ -20,6 +17,7 @@
  * @module
  */
 import { join } from "node:path";
+import { type Command, countOption, runCommand, UsageError } from "../core/command.ts";
 import type pl from "nodejs-polars";
 import { EMPTY_ROW, RowBuilder } from "../pipeline/compact.ts";
 import { compactFrame } from "../pipeline/compact_frame.ts";
@@ -88,42 +86,91 @@ function fingerprintSpeed(files: number, repeat: number): void {
   }
 }
 
-if (import.meta.main) {
-  const args = [...Deno.args];
-  const flag = (name: string, dflt: number) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? Number(args[i + 1]) : dflt;
-  };
-  const rows = flag("--rows", 1_000_000);
-  const runs = flag("--runs", 200);
-  const repeat = flag("--repeat", 5);
-  const files = flag("--files", 1_000);
-  const interleaved = args.includes("--interleaved");
-  const [frame, built] = time(() => syntheticFrame(rows, runs, interleaved));
-  console.log(
-    `${rows.toLocaleString("en-US")} rows, ${runs} runs${interleaved ? " (interleaved)" : ""}: ` +
-      `frame built in ${fmt(built)}`,
-  );
-  const dir = Deno.makeTempDirSync({ prefix: "runlens_cache_speed_" });
-  try {
-    const writes: number[] = [], reads: number[] = [];
-    for (let pass = 0; pass < repeat; pass++) {
-      const key = loadKey([], { pass });
-      const load = { frame, quarantine: [], meta: null, fingerprints: [], settings: { pass } };
-      const [written, w] = time(() => writeCache(dir, key, load));
-      if (written.path === null) throw new Error(written.reason);
-      const [read, r] = time(() => readCache(dir, key));
-      if (read.load === null) throw new Error(read.reason);
-      if (pass === 0 && !read.load.frame.frameEqual(frame, true)) throw new Error("not equal");
-      writes.push(w);
-      reads.push(r);
-    }
-    const entry = cacheInfo(dir).entries[0];
-    console.log(`write: best ${fmt(Math.min(...writes))} (passes: ${writes.map(fmt).join(", ")})`);
-    console.log(`read:  best ${fmt(Math.min(...reads))} (passes: ${reads.map(fmt).join(", ")})`);
-    console.log(`one entry: ${(entry.bytes / 1e6).toFixed(1)} MB; the frame read back equals it`);
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-  if (files > 0) fingerprintSpeed(files, repeat);
+/** The command line of {@link cacheSpeedCommand}. */
+interface CacheSpeedArgs {
+  rows: number;
+  runs: number;
+  repeat: number;
+  files: number;
+  interleaved: boolean;
 }
+
+/** `lib/bench/cache_speed.ts`. */
+export const cacheSpeedCommand: Command<CacheSpeedArgs> = {
+  name: "cache-speed",
+  invocation: "deno run --allow-all lib/bench/cache_speed.ts",
+  summary: "Time writing and reading the columnar cache on a synthetic compact frame, and " +
+    "fingerprinting files.",
+  usage: "[--rows N] [--runs R] [--interleaved] [--files F] [--repeat K]",
+  options: {
+    rows: { type: "string", value: "N", description: "rows of the frame", default: "1000000" },
+    runs: { type: "string", value: "R", description: "runs (one file each)", default: "200" },
+    interleaved: {
+      type: "boolean",
+      description: "alternate the runs row by row (the worst case: the read must sort)",
+    },
+    files: {
+      type: "string",
+      value: "F",
+      description: "files of 150 KB to fingerprint (0: skip)",
+      default: "1000",
+    },
+    repeat: {
+      type: "string",
+      value: "K",
+      description: "passes (the best is reported)",
+      default: "5",
+    },
+  },
+  prints: "The time to build the frame, then the best write and read times with every pass, " +
+    "the entry's size, and the fingerprinting time. Not a test: timings depend on the machine.",
+  examples: [
+    "deno run --allow-all lib/bench/cache_speed.ts",
+    "deno run --allow-all lib/bench/cache_speed.ts --rows 200000 --interleaved --files 0",
+  ],
+  failure: "the frame read back differs from the one written, or the cache cannot be written",
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    return {
+      rows: countOption(values, "rows", 1_000_000),
+      runs: countOption(values, "runs", 200),
+      repeat: countOption(values, "repeat", 5),
+      files: countOption(values, "files", 1_000, 0),
+      interleaved: values.interleaved === true,
+    };
+  },
+  run: ({ rows, runs, repeat, files, interleaved }) => {
+    const [frame, built] = time(() => syntheticFrame(rows, runs, interleaved));
+    console.log(
+      `${rows.toLocaleString("en-US")} rows, ${runs} runs${interleaved ? " (interleaved)" : ""}: ` +
+        `frame built in ${fmt(built)}`,
+    );
+    const dir = Deno.makeTempDirSync({ prefix: "runlens_cache_speed_" });
+    try {
+      const writes: number[] = [], reads: number[] = [];
+      for (let pass = 0; pass < repeat; pass++) {
+        const key = loadKey([], { pass });
+        const load = { frame, quarantine: [], meta: null, fingerprints: [], settings: { pass } };
+        const [written, w] = time(() => writeCache(dir, key, load));
+        if (written.path === null) throw new Error(written.reason);
+        const [read, r] = time(() => readCache(dir, key));
+        if (read.load === null) throw new Error(read.reason);
+        if (pass === 0 && !read.load.frame.frameEqual(frame, true)) throw new Error("not equal");
+        writes.push(w);
+        reads.push(r);
+      }
+      const entry = cacheInfo(dir).entries[0];
+      console.log(
+        `write: best ${fmt(Math.min(...writes))} (passes: ${writes.map(fmt).join(", ")})`,
+      );
+      console.log(`read:  best ${fmt(Math.min(...reads))} (passes: ${reads.map(fmt).join(", ")})`);
+      console.log(`one entry: ${(entry.bytes / 1e6).toFixed(1)} MB; the frame read back equals it`);
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+    if (files > 0) fingerprintSpeed(files, repeat);
+    return 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(cacheSpeedCommand, Deno.args));

@@ -21,7 +21,15 @@
  * @module
  */
 import { join } from "node:path";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
+import {
+  type Command,
+  type OptionSpec,
+  parseCommand,
+  type ParsedArgs,
+  runCommand,
+  UsageError,
+} from "../core/command.ts";
 import { generateLmEvalLogs } from "./generate_lm_eval.ts";
 import { LineWriter } from "./line_writer.ts";
 import {
@@ -74,48 +82,79 @@ export async function generateLog(opts: GenerateOptions): Promise<GenerateResult
   return { file: opts.out, rows, bytes: out.size, runs };
 }
 
-/** `MIN-MAX` as a range of response lengths. */
-function charRange(text: string): [number, number] {
+/** `MIN-MAX` as a range of response lengths; throws {@link UsageError}. */
+export function charRange(text: string): [number, number] {
   const m = /^(\d+)-(\d+)$/.exec(text);
-  if (!m || Number(m[1]) >= Number(m[2])) throw new Error("--response-chars must be MIN-MAX");
+  if (!m || Number(m[1]) >= Number(m[2])) throw new UsageError("--response-chars must be MIN-MAX");
   return [Number(m[1]), Number(m[2])];
 }
 
-/** Parse the command line; throws on a bad option. */
-export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
-  const opts: GenerateOptions = {
-    rows: null,
-    mb: 1000,
-    seed: 20250301,
-    wrong: 0.4,
-    data: "",
-    out: "",
-    format: "lm-eval",
+/** The generator's defaults (the help shows them). */
+const DEFAULTS = { mb: 1000, seed: 20250301, wrong: 0.4, format: "lm-eval" } as const;
+
+/** The generator's options, shared by the scripts that generate their log (`bench.ts`, …). */
+export const GENERATE_OPTIONS: Record<string, OptionSpec> = {
+  rows: {
+    type: "string",
+    value: "N",
+    description: "rows to write (instead of --mb)",
+    default: "by size",
+  },
+  mb: { type: "string", value: "N", description: "size in MB", default: String(DEFAULTS.mb) },
+  seed: { type: "string", value: "S", description: "the seed", default: String(DEFAULTS.seed) },
+  wrong: {
+    type: "string",
+    value: "R",
+    description: "share of wrong answers",
+    default: String(DEFAULTS.wrong),
+  },
+  data: DATA_OPTION,
+  format: {
+    type: "string",
+    value: "lm-eval|canonical",
+    description: "an lm-eval samples folder or one canonical JSONL file",
+    default: DEFAULTS.format,
+  },
+  "response-chars": {
+    type: "string",
+    value: "MIN-MAX",
+    description: "response lengths in characters",
+    default: "1000-8000",
+  },
+  out: {
+    type: "string",
+    value: "PATH",
+    description: "where to write",
+    default: ".runlens/bench/lmeval_<size>_s<seed>/ or bench_<size>_s<seed>.jsonl",
+  },
+};
+
+/** The generator's options from parsed values; throws {@link UsageError}. */
+export function generateOptionsOf(values: ParsedArgs["values"]): GenerateOptions {
+  const text = (key: string) => values[key] as string | undefined;
+  const number = (key: string, fallback: number) => {
+    const v = Number(text(key) ?? fallback);
+    if (!Number.isFinite(v) || v <= 0) throw new UsageError(`--${key} must be a positive number`);
+    return v;
   };
-  let data: string | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i];
-    const value = args[++i];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
-    if (flag === "--rows") opts.rows = Number(value);
-    else if (flag === "--mb") opts.mb = Number(value);
-    else if (flag === "--seed") opts.seed = Number(value);
-    else if (flag === "--wrong") opts.wrong = Number(value);
-    else if (flag === "--data") data = value;
-    else if (flag === "--out") opts.out = value;
-    else if (flag === "--response-chars") opts.responseChars = charRange(value);
-    else if (flag === "--format" && (value === "lm-eval" || value === "canonical")) {
-      opts.format = value;
-    } else if (flag === "--format") throw new Error("--format must be lm-eval or canonical");
-    else throw new Error(`unknown option ${flag}`);
+  const format = text("format") ?? DEFAULTS.format;
+  if (format !== "lm-eval" && format !== "canonical") {
+    throw new UsageError("--format must be lm-eval or canonical");
   }
-  for (const [k, v] of Object.entries({ rows: opts.rows ?? 1, mb: opts.mb, seed: opts.seed })) {
-    if (!Number.isFinite(v) || v <= 0) throw new Error(`--${k} must be a positive number`);
-  }
-  opts.data = resolveDataDir(data);
+  const opts: GenerateOptions = {
+    rows: text("rows") === undefined ? null : number("rows", 1),
+    mb: number("mb", DEFAULTS.mb),
+    seed: number("seed", DEFAULTS.seed),
+    wrong: Number(text("wrong") ?? DEFAULTS.wrong),
+    data: resolveDataDir(text("data")),
+    out: text("out") ?? "",
+    format,
+  };
+  const chars = text("response-chars");
+  if (chars !== undefined) opts.responseChars = charRange(chars);
   if (opts.out === "") {
-    const chars = opts.responseChars ? `_c${opts.responseChars.join("-")}` : "";
-    const size = (opts.rows !== null ? `${opts.rows}rows` : `${opts.mb}mb`) + chars;
+    const suffix = opts.responseChars ? `_c${opts.responseChars.join("-")}` : "";
+    const size = (opts.rows !== null ? `${opts.rows}rows` : `${opts.mb}mb`) + suffix;
     opts.out = opts.format === "lm-eval"
       ? join(".runlens", "bench", `lmeval_${size}_s${opts.seed}`)
       : join(".runlens", "bench", `bench_${size}_s${opts.seed}.jsonl`);
@@ -123,9 +162,37 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   return opts;
 }
 
-if (import.meta.main) {
-  try {
-    const opts = parseGenerateArgs(Deno.args);
+/**
+ * Parse the generator's command line; throws {@link UsageError} on a bad option.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const opts = parseGenerateArgs(["--rows", "100", "--format", "canonical", "--seed", "7"]);
+ * assert.equal(opts.out, ".runlens/bench/bench_100rows_s7.jsonl");
+ * assert.throws(() => parseGenerateArgs(["--format", "csv"]), /lm-eval or canonical/);
+ * ```
+ */
+export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
+  return parseCommand(generateCommand, args);
+}
+
+/** `lib/bench/generate.ts`: write a large seeded run log. */
+export const generateCommand: Command<GenerateOptions> = {
+  name: "generate",
+  invocation: "deno run --allow-all lib/bench/generate.ts",
+  summary: "Write a large, seeded run log for the speed benchmark: an lm-eval samples folder or " +
+    "one canonical JSONL file of full BBEH runs.",
+  usage: "[--rows N | --mb N] [--seed S] [--wrong R] [--format lm-eval|canonical] [options]",
+  options: GENERATE_OPTIONS,
+  prints: "The path written, on stdout; rows, runs, size and time on stderr.",
+  examples: ["deno run --allow-all lib/bench/generate.ts --mb 200"],
+  failure: "the data set cannot be read or the log cannot be written",
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    return generateOptionsOf(values);
+  },
+  run: async (opts) => {
     const t0 = performance.now();
     const r = await (opts.format === "lm-eval" ? generateLmEvalLogs : generateLog)(opts);
     console.error(
@@ -133,8 +200,8 @@ if (import.meta.main) {
         `${((performance.now() - t0) / 1000).toFixed(1)} s → ${r.file}`,
     );
     console.log(r.file);
-  } catch (e) {
-    console.error(`generate: ${(e as Error).message}`);
-    Deno.exit(1);
-  }
-}
+    return 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(generateCommand, Deno.args));

@@ -14,8 +14,7 @@
  * template, alternately) in both logs, so that the question is found embedded, not by its exact
  * text.
  *
- * Usage: `deno run -A lib/bench/identify_cli_speed.ts [--mb N] [--repeat K] [--data DIR]
- * [--prompts] [--keep]`. Logs go to `.runlens/bench/identify_<N>mb_{explicit,content}.jsonl` (git-ignored)
+ * Logs go to `.runlens/bench/identify_<N>mb_{explicit,content}.jsonl` (git-ignored)
  * and are deleted afterwards unless `--keep`. Exit code 1 when the two disagree or a process
  * fails; a missed target is only reported.
  *
@@ -26,8 +25,8 @@
  * @module
  */
 import { join } from "node:path";
-import { parseArgs } from "node:util";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { type Command, countOption, runCommand } from "../core/command.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import { compareCounts, measure, type Measurement, runlensCounts } from "./bench.ts";
 import { LineWriter } from "./line_writer.ts";
 import { fillerPool, MODELS, mulberry32, readExamples, responseFor } from "./responses.ts";
@@ -135,40 +134,83 @@ function table(logs: IdentifyLogs, runs: Measurement[]): string {
   return lines.join("\n");
 }
 
-if (import.meta.main) {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      mb: { type: "string", default: "1000" },
-      repeat: { type: "string", default: "2" },
-      data: { type: "string" },
-      keep: { type: "boolean", default: false },
-      prompts: { type: "boolean", default: false },
-    },
-  });
-  const dataDir = resolveDataDir(values.data ?? null);
-  const logs = await writeIdentifyLogs(
-    dataDir,
-    join(".runlens", "bench"),
-    Number(values.mb),
-    values.prompts,
-  );
-  console.error(`identify speed: ${logs.rows} rows, ${(logs.bytes / 1e6).toFixed(0)} MB`);
-  const runs: Measurement[] = [];
-  try {
-    for (let k = 0; k < Number(values.repeat); k++) {
-      runs.push(await scoreProcess("explicit", logs.explicit, dataDir));
-      runs.push(await scoreProcess("content", logs.content, dataDir));
-    }
-  } finally {
-    if (!values.keep) { for (const f of [logs.explicit, logs.content]) await Deno.remove(f); }
-  }
-  const failed = runs.filter((m) => m.code !== 0);
-  const diffs = failed.length > 0 ? [] : compareCounts(
-    runlensCounts(runs[0].stdout),
-    runlensCounts(runs[1].stdout),
-  );
-  console.log(table(logs, runs));
-  for (const d of diffs.slice(0, 20)) console.log(`differs: ${d}`);
-  if (failed.length > 0 || diffs.length > 0) Deno.exit(1);
+/** The command line of {@link identifyCliSpeedCommand}. */
+interface IdentifySpeedArgs {
+  mb: number;
+  repeat: number;
+  dataDir: string;
+  keep: boolean;
+  prompts: boolean;
 }
+
+/** `lib/bench/identify_cli_speed.ts`. */
+export const identifyCliSpeedCommand: Command<IdentifySpeedArgs> = {
+  name: "identify-cli-speed",
+  invocation: "deno run --allow-all lib/bench/identify_cli_speed.ts",
+  summary: "Measure what identification from content costs a whole runlens score: the same " +
+    "records with explicit tasks and indexes, and with only input and target.",
+  usage: "[--mb N] [--repeat K] [--data DIR] [--prompts] [--keep]",
+  options: {
+    mb: { type: "string", value: "N", description: "size of each log in MB", default: "1000" },
+    repeat: {
+      type: "string",
+      value: "K",
+      description: "processes per log, alternating",
+      default: "2",
+    },
+    data: DATA_OPTION,
+    prompts: {
+      type: "boolean",
+      description: "put each question at the end of a prompt (one-shot or a chat template)",
+    },
+    keep: {
+      type: "boolean",
+      description: "keep the logs (.runlens/bench/identify_<N>mb_*.jsonl) afterwards",
+    },
+  },
+  prints: "The logs' size on stderr, then a Markdown table of the runs (wall time, peak RSS) " +
+    "with the ratio of the medians, and any per-task count that differs.",
+  examples: [
+    "deno run --allow-all lib/bench/identify_cli_speed.ts --mb 1000 --repeat 2 " +
+    "--data ../shared/data",
+  ],
+  failure: "the two logs' counts differ or a process fails (a missed target is only reported)",
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) return `unexpected argument ${positionals[0]}`;
+    return {
+      mb: countOption(values, "mb", 1000),
+      repeat: countOption(values, "repeat", 2),
+      dataDir: resolveDataDir(values.data as string | undefined),
+      keep: values.keep === true,
+      prompts: values.prompts === true,
+    };
+  },
+  run: async ({ mb, repeat, dataDir, keep, prompts }) => {
+    const logs = await writeIdentifyLogs(
+      dataDir,
+      join(".runlens", "bench"),
+      mb,
+      prompts,
+    );
+    console.error(`identify speed: ${logs.rows} rows, ${(logs.bytes / 1e6).toFixed(0)} MB`);
+    const runs: Measurement[] = [];
+    try {
+      for (let k = 0; k < repeat; k++) {
+        runs.push(await scoreProcess("explicit", logs.explicit, dataDir));
+        runs.push(await scoreProcess("content", logs.content, dataDir));
+      }
+    } finally {
+      if (!keep) { for (const f of [logs.explicit, logs.content]) await Deno.remove(f); }
+    }
+    const failed = runs.filter((m) => m.code !== 0);
+    const diffs = failed.length > 0 ? [] : compareCounts(
+      runlensCounts(runs[0].stdout),
+      runlensCounts(runs[1].stdout),
+    );
+    console.log(table(logs, runs));
+    for (const d of diffs.slice(0, 20)) console.log(`differs: ${d}`);
+    return failed.length > 0 || diffs.length > 0 ? 1 : 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(identifyCliSpeedCommand, Deno.args));

@@ -6,8 +6,6 @@
  * of the total, times the official scorer alone on (response, target) pairs (`scoreFrame` with
  * `bbeh-official`). Prints a table on stderr and the timings as JSON on stdout.
  *
- * Usage: `deno run --allow-all lib/bench/profile.ts FILE [--data DIR]`.
- *
  * @example
  * ```sh
  * deno run --allow-all lib/bench/profile.ts .runlens/bench/bench_200mb_s20250301.jsonl
@@ -15,7 +13,8 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
+import { type Command, runCommand } from "../core/command.ts";
 import { bbehAggregate, taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
 import { bbehOfficialScorer } from "../benchmarks/bbeh/official_scorer.ts";
@@ -89,22 +88,38 @@ export async function profileRunlens(file: string, dataDir: string): Promise<Pha
   return phases;
 }
 
-if (import.meta.main) {
-  const file = Deno.args[0];
-  const i = Deno.args.indexOf("--data");
-  const dataDir = resolveDataDir(i >= 0 ? Deno.args[i + 1] : null);
-  if (!file) {
-    console.error("usage: profile.ts FILE [--data DIR]");
-    Deno.exit(2);
-  }
-  const phases = await profileRunlens(file, dataDir);
-  const total = phases.filter((p) => !p.phase.startsWith(" "))
-    .reduce((s, p) => s + p.seconds, 0);
-  for (const p of phases) {
-    console.error(
-      `${p.phase.padEnd(44)} ${p.seconds.toFixed(2).padStart(7)} s ` +
-        `${(100 * p.seconds / total).toFixed(0).padStart(3)}%  rss ${p.rss_mb.toFixed(0)} MB`,
-    );
-  }
-  console.log(JSON.stringify({ file, total_seconds: total, phases }));
-}
+/** `lib/bench/profile.ts`. */
+export const profileCommand: Command<{ file: string; data: string }> = {
+  name: "profile",
+  invocation: "deno run --allow-all lib/bench/profile.ts",
+  summary: "Time the steps of loadRuns and of score --json's summaries on one log, one by one, " +
+    "with the process's RSS after each.",
+  usage: "<file> [--data DIR]",
+  arguments: { file: "the log to profile" },
+  options: { data: DATA_OPTION },
+  prints: "A table of phases (seconds, share of the total, RSS) on stderr and the timings as " +
+    "JSON on stdout.",
+  examples: [
+    "deno run --allow-all lib/bench/profile.ts .runlens/bench/bench_200mb_s20250301.jsonl",
+  ],
+  failure: "the log or the data set cannot be read",
+  parse: ({ values, positionals }) =>
+    positionals.length === 1
+      ? { file: positionals[0], data: resolveDataDir(values.data as string | undefined) }
+      : "give one FILE",
+  run: async ({ file, data }) => {
+    const phases = await profileRunlens(file, data);
+    const total = phases.filter((p) => !p.phase.startsWith(" "))
+      .reduce((s, p) => s + p.seconds, 0);
+    for (const p of phases) {
+      console.error(
+        `${p.phase.padEnd(44)} ${p.seconds.toFixed(2).padStart(7)} s ` +
+          `${(100 * p.seconds / total).toFixed(0).padStart(3)}%  rss ${p.rss_mb.toFixed(0)} MB`,
+      );
+    }
+    console.log(JSON.stringify({ file, total_seconds: total, phases }));
+    return 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(profileCommand, Deno.args));

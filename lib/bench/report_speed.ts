@@ -12,12 +12,9 @@
  *    (summaries, comparisons of every pair, analyses, example rows and their texts) and
  *    `writeReport` (HTML, Markdown, LaTeX), with `--no-cache` as in 2.
  * 4. Opens the written `report.html` `--repeats` times in headless Chromium
- *    (`measureReportPage` of `lib/report/html/bench.ts`) and reads its `report-ready` mark
+ *    (`measureReportPage` of `lib/bench/report_page.ts`) and reads its `report-ready` mark
  *    (the example browser works: filters, pager and counts) and `report-texts-ready` (search
  *    and expanded rows answer at once).
- *
- * Usage: `deno run --allow-all lib/bench/report_speed.ts [--data DIR] [--runs 20]
- * [--response-chars 1000-3000] [--repeats 3] [--json]`
  *
  * @example
  * ```sh
@@ -25,15 +22,15 @@
  * ```
  * @module
  */
-import { parseArgs } from "node:util";
+import { type Command, countOption, runCommand } from "../core/command.ts";
 import { join } from "node:path";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { buildReport } from "../report/build.ts";
 import { writeReport } from "../report/write.ts";
-import { measureReportPage, type PageMeasurement } from "../report/html/bench.ts";
+import { measureReportPage, type PageMeasurement } from "./report_page.ts";
 import { BBEH_SIZE } from "../benchmarks/bbeh/tasks.ts";
-import { generateLog } from "./generate.ts";
+import { charRange, generateLog } from "./generate.ts";
 import { measure } from "./bench.ts";
 
 /** Options of {@link benchReport}. */
@@ -150,41 +147,69 @@ export async function benchReport(opts: ReportSpeedOptions): Promise<ReportSpeed
   }
 }
 
-if (import.meta.main) {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      data: { type: "string" },
-      runs: { type: "string", default: "20" },
-      "response-chars": { type: "string", default: "1000-3000" },
-      repeats: { type: "string", default: "3" },
-      json: { type: "boolean", default: false },
+/** `lib/bench/report_speed.ts`. */
+export const reportSpeedCommand: Command<ReportSpeedOptions & { json: boolean }> = {
+  name: "report-speed",
+  invocation: "deno run --allow-all lib/bench/report_speed.ts",
+  summary: "Time runlens report end to end on a generated log of full BBEH runs: the whole " +
+    "process, its phases in one process, and the written page in headless Chromium.",
+  usage: "[--data DIR] [--runs N] [--response-chars MIN-MAX] [--repeats K] [--json]",
+  options: {
+    data: DATA_OPTION,
+    runs: { type: "string", value: "N", description: "full BBEH runs in the log", default: "20" },
+    "response-chars": {
+      type: "string",
+      value: "MIN-MAX",
+      description: "response lengths in characters",
+      default: "1000-3000",
     },
-  });
-  const chars = values["response-chars"]!.split("-").map(Number) as [number, number];
-  const r = await benchReport({
-    dataDir: resolveDataDir(values.data),
-    runs: Number(values.runs),
-    responseChars: chars,
-    repeats: Number(values.repeats),
-  });
-  if (values.json) console.log(JSON.stringify(r, null, 2));
-  else {
-    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    const ms = (x: number) => `${x.toFixed(0)} ms`;
-    console.log(
-      `${r.runs} runs × ${r.rows / r.runs} rows = ${r.rows.toLocaleString("en-US")} rows ` +
-        `(${(r.log_bytes / 1e6).toFixed(0)} MB log)\n` +
-        `runlens report (whole process, --no-cache): ${s(r.process_ms)} wall, ` +
-        `${s(r.process_cpu_ms)} CPU, peak RSS ${(r.process_peak_rss / 1e9).toFixed(1)} GB ` +
-        `(load average ${r.load_average.toFixed(1)})\n` +
-        `in one process: load + score ${s(r.load_ms)}, build ${s(r.build_ms)}, write ` +
-        `${s(r.write_ms)}; report.html ${(r.html_bytes / 1e6).toFixed(1)} MB, ` +
-        `${r.rows_embedded.toLocaleString("en-US")} rows embedded\n` +
-        `page: interactive ${ms(r.page.interactive_ms)} (loads: ` +
-        `${r.page.interactive_all_ms.map(ms).join(", ")}), texts ready ` +
-        `${ms(r.page.texts_ready_ms)}, errors ${r.page.errors.length}, other requests ` +
-        `${r.page.requests_other_than_file}\n${r.page.chromium}`,
-    );
-  }
-}
+    repeats: {
+      type: "string",
+      value: "K",
+      description: "page loads in Chromium",
+      default: "3",
+    },
+    json: { type: "boolean", description: "print the measurements as JSON" },
+  },
+  prints: "The log's size; runlens report as a whole process (wall, CPU, peak RSS, load " +
+    "average); load + score, build and write in one process; the page's interactive and " +
+    "texts-ready times, errors, requests and the Chromium version. With --json the same as " +
+    "JSON. Not a test: timings depend on the machine.",
+  examples: ["deno run --allow-all lib/bench/report_speed.ts --data ../shared/data"],
+  failure: "the data set cannot be read, a process fails, or Chromium cannot be started",
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) return `unexpected argument ${positionals[0]}`;
+    return {
+      dataDir: resolveDataDir(values.data as string | undefined),
+      runs: countOption(values, "runs", 20),
+      responseChars: charRange((values["response-chars"] as string | undefined) ?? "1000-3000"),
+      repeats: countOption(values, "repeats", 3),
+      json: values.json === true,
+    };
+  },
+  run: async ({ json, ...options }) => {
+    const r = await benchReport(options);
+    if (json) console.log(JSON.stringify(r, null, 2));
+    else {
+      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      const ms = (x: number) => `${x.toFixed(0)} ms`;
+      console.log(
+        `${r.runs} runs × ${r.rows / r.runs} rows = ${r.rows.toLocaleString("en-US")} rows ` +
+          `(${(r.log_bytes / 1e6).toFixed(0)} MB log)\n` +
+          `runlens report (whole process, --no-cache): ${s(r.process_ms)} wall, ` +
+          `${s(r.process_cpu_ms)} CPU, peak RSS ${(r.process_peak_rss / 1e9).toFixed(1)} GB ` +
+          `(load average ${r.load_average.toFixed(1)})\n` +
+          `in one process: load + score ${s(r.load_ms)}, build ${s(r.build_ms)}, write ` +
+          `${s(r.write_ms)}; report.html ${(r.html_bytes / 1e6).toFixed(1)} MB, ` +
+          `${r.rows_embedded.toLocaleString("en-US")} rows embedded\n` +
+          `page: interactive ${ms(r.page.interactive_ms)} (loads: ` +
+          `${r.page.interactive_all_ms.map(ms).join(", ")}), texts ready ` +
+          `${ms(r.page.texts_ready_ms)}, errors ${r.page.errors.length}, other requests ` +
+          `${r.page.requests_other_than_file}\n${r.page.chromium}`,
+      );
+    }
+    return 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(reportSpeedCommand, Deno.args));

@@ -14,9 +14,6 @@
  * Every text read is checked against the source's text. Prints a Markdown table. Not a test:
  * timings depend on the machine.
  *
- * Usage: `deno run --allow-all lib/bench/responses_speed.ts [--mb 1000] [--n 50] [--seed S]
- * [--data DIR] [--file PATH]`
- *
  * @example
  * ```sh
  * deno run --allow-all lib/bench/responses_speed.ts --mb 1000 --n 50
@@ -33,7 +30,13 @@ import { type LogRecord, textOf } from "../logs/record.ts";
 import { jsonlSource } from "../logs/sources/jsonl.ts";
 import type { SourceFile } from "../logs/sources/types.ts";
 import { readResponses, type ResponseRef, responses } from "../pipeline/responses.ts";
-import { generateLog, parseGenerateArgs } from "./generate.ts";
+import { type Command, countOption, runCommand } from "../core/command.ts";
+import {
+  GENERATE_OPTIONS,
+  generateLog,
+  type GenerateOptions,
+  generateOptionsOf,
+} from "./generate.ts";
 
 /** One drawn record: its pointer and the source's text. */
 interface Drawn {
@@ -113,87 +116,115 @@ async function gzipCopy(path: string): Promise<string> {
   return gz;
 }
 
-/** The options of the command line (those of `generate.ts`, plus `--n` and `--file`). */
-function parseArgs(args: string[]) {
-  const take = (flag: string): string | null => {
-    const i = args.indexOf(flag);
-    if (i < 0) return null;
-    const [, value] = args.splice(i, 2);
-    return value;
-  };
-  const n = Number(take("--n") ?? 50);
-  const file = take("--file");
-  const gen = parseGenerateArgs([...args, "--format", "canonical"]);
-  return { n, file, gen };
+/** The generator's options but `--format` (the log is canonical JSONL). */
+const { format: _format, ...GENERATED } = GENERATE_OPTIONS;
+
+/** The command line of {@link responsesSpeedCommand}. */
+interface ResponsesSpeedArgs {
+  n: number;
+  given: string | null;
+  gen: GenerateOptions;
 }
 
-if (import.meta.main) {
-  const { n, file: given, gen } = parseArgs([...Deno.args]);
-  const path = given ?? gen.out;
-  if (!existsSync(path)) {
-    console.error(`generating ${gen.mb} MB → ${path}`);
-    await generateLog(gen);
-  }
-  const gz = await gzipCopy(path);
-  const size = statSync(path).size;
-  const file: SourceFile = {
-    id: 0,
-    path,
-    name: path,
-    format: "canonical-jsonl",
-    gzip: false,
-    defaultRun: "bench",
-    size,
-  };
-  const read = time(() => draw(file, n, gen.seed));
-  const { drawn, rows } = read.value;
-  const refs = drawn.map((d) => d.ref);
-  const early = draw({ ...file, size: Math.floor(size / 20) }, n, gen.seed + 1).drawn;
-  const files = { [path]: file, [gz]: { ...file, path: gz, gzip: true } };
-  const gzRefs = (ds: Drawn[]) =>
-    ds.map((d) => ({ ...d.ref, file: gz, gzip: true, kind: "gz-span" }));
-  const none = (ds: Drawn[]) => ds.map((d) => ({ ...d.ref, kind: "none" }));
-  const results: [string, number][] = [];
-  const measure = (label: string, ds: Drawn[], fn: () => (string | null)[], repeat = 1) => {
-    const t = time(fn, repeat);
-    check(label, t.value, ds);
-    results.push([label, t.ms]);
-    console.error(`${label}: ${t.ms.toFixed(1)} ms`);
-  };
-  const cold = dropCache(path);
-  measure(`span, ${cold ? "cold page cache" : "first read"}`, drawn, () => readResponses(refs));
-  measure("span, warm (best of 5)", drawn, () => readResponses(refs), 5);
-  const df = pl.DataFrame({
-    source_file: refs.map((r) => r.file),
-    source_line: refs.map((r) => r.line),
-    ptr_kind: refs.map((r) => r.kind),
-    ptr_offset: refs.map((r) => r.offset),
-    ptr_length: refs.map((r) => r.length),
-  });
-  measure(
-    "responses(df), warm (best of 5)",
-    drawn,
-    () => responses(df, files).getColumn("response").toArray() as string[],
-    5,
-  );
-  measure("gz-span, rows over the whole file", drawn, () => readResponses(gzRefs(drawn)));
-  measure("gz-span, rows in the first 5 %", early, () => readResponses(gzRefs(early)));
-  measure(
-    "none (source re-read), rows in the first 5 %",
-    early,
-    () => readResponses(none(early), { files }),
-  );
-  measure(
-    "none (source re-read), rows over the whole file",
-    drawn,
-    () => readResponses(none(drawn), { files }),
-  );
-  const mb = (x: number) => (x / 1e6).toFixed(0);
-  console.log(
-    `\n${n} responses of ${rows.toLocaleString("en-US")} rows, ${mb(size)} MB JSONL ` +
-      `(${mb(statSync(gz).size)} MB gzip); reading the whole log through its source: ` +
-      `${(read.ms / 1000).toFixed(2)} s\n`,
-  );
-  console.log("| read | ms |\n| --- | ---: |");
-  for (const [label, ms] of results) console.log(`| ${label} | ${ms.toFixed(1)} |`);
-}
+/** `lib/bench/responses_speed.ts`. */
+export const responsesSpeedCommand: Command<ResponsesSpeedArgs> = {
+  name: "responses-speed",
+  invocation: "deno run --allow-all lib/bench/responses_speed.ts",
+  summary: "Time reading N responses back from their pointers (plain file, gzip copy, source " +
+    "re-read) in a generated canonical JSONL log.",
+  usage: "[--mb N] [--n K] [--seed S] [--data DIR] [--file PATH]",
+  options: {
+    ...GENERATED,
+    n: { type: "string", value: "K", description: "responses to read back", default: "50" },
+    file: {
+      type: "string",
+      value: "PATH",
+      description: "a canonical JSONL log to use instead of the generated one",
+      default: "the generated log",
+    },
+  },
+  prints: "Each read's time on stderr as it is measured, then the log's size and a Markdown " +
+    "table of the reads. Not a test: timings depend on the machine.",
+  examples: ["deno run --allow-all lib/bench/responses_speed.ts --mb 1000 --n 50"],
+  failure: "a response read back differs from the source's text, or a file cannot be read",
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) return `unexpected argument ${positionals[0]}`;
+    return {
+      n: countOption(values, "n", 50),
+      given: (values.file as string | undefined) ?? null,
+      gen: generateOptionsOf({ ...values, format: "canonical" }),
+    };
+  },
+  run: async ({ n, given, gen }) => {
+    const path = given ?? gen.out;
+    if (!existsSync(path)) {
+      console.error(`generating ${gen.mb} MB → ${path}`);
+      await generateLog(gen);
+    }
+    const gz = await gzipCopy(path);
+    const size = statSync(path).size;
+    const file: SourceFile = {
+      id: 0,
+      path,
+      name: path,
+      format: "canonical-jsonl",
+      gzip: false,
+      defaultRun: "bench",
+      size,
+    };
+    const read = time(() => draw(file, n, gen.seed));
+    const { drawn, rows } = read.value;
+    const refs = drawn.map((d) => d.ref);
+    const early = draw({ ...file, size: Math.floor(size / 20) }, n, gen.seed + 1).drawn;
+    const files = { [path]: file, [gz]: { ...file, path: gz, gzip: true } };
+    const gzRefs = (ds: Drawn[]) =>
+      ds.map((d) => ({ ...d.ref, file: gz, gzip: true, kind: "gz-span" }));
+    const none = (ds: Drawn[]) => ds.map((d) => ({ ...d.ref, kind: "none" }));
+    const results: [string, number][] = [];
+    const measure = (label: string, ds: Drawn[], fn: () => (string | null)[], repeat = 1) => {
+      const t = time(fn, repeat);
+      check(label, t.value, ds);
+      results.push([label, t.ms]);
+      console.error(`${label}: ${t.ms.toFixed(1)} ms`);
+    };
+    const cold = dropCache(path);
+    measure(`span, ${cold ? "cold page cache" : "first read"}`, drawn, () => readResponses(refs));
+    measure("span, warm (best of 5)", drawn, () => readResponses(refs), 5);
+    const df = pl.DataFrame({
+      source_file: refs.map((r) => r.file),
+      source_line: refs.map((r) => r.line),
+      ptr_kind: refs.map((r) => r.kind),
+      ptr_offset: refs.map((r) => r.offset),
+      ptr_length: refs.map((r) => r.length),
+    });
+    measure(
+      "responses(df), warm (best of 5)",
+      drawn,
+      () => responses(df, files).getColumn("response").toArray() as string[],
+      5,
+    );
+    measure("gz-span, rows over the whole file", drawn, () => readResponses(gzRefs(drawn)));
+    measure("gz-span, rows in the first 5 %", early, () => readResponses(gzRefs(early)));
+    measure(
+      "none (source re-read), rows in the first 5 %",
+      early,
+      () => readResponses(none(early), { files }),
+    );
+    measure(
+      "none (source re-read), rows over the whole file",
+      drawn,
+      () => readResponses(none(drawn), { files }),
+    );
+    const mb = (x: number) => (x / 1e6).toFixed(0);
+    console.log(
+      `\n${n} responses of ${rows.toLocaleString("en-US")} rows, ${mb(size)} MB JSONL ` +
+        `(${mb(statSync(gz).size)} MB gzip); reading the whole log through its source: ` +
+        `${(read.ms / 1000).toFixed(2)} s\n`,
+    );
+    console.log("| read | ms |\n| --- | ---: |");
+    for (const [label, ms] of results) console.log(`| ${label} | ${ms.toFixed(1)} |`);
+    return 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(responsesSpeedCommand, Deno.args));

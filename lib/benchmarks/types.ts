@@ -35,7 +35,7 @@ import type { ScalarScorer, Scorer } from "../scorers/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
 // An upward type import until the report's section types move below benchmarks/
 // (render/document.ts, design23.md §1.1, step 4).
-import type { ReportSection } from "../report/html/document.ts";
+import type { ReportSection } from "../render/document.ts";
 
 /** One task of a benchmark. */
 export interface BenchmarkTask {

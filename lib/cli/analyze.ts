@@ -27,15 +27,19 @@ import pl from "nodejs-polars";
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
 import { benchmarks, getBenchmark } from "../benchmarks/registry.ts";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import {
   type FormatCell,
   formatSensitivity,
   formatSensitivityByRun,
 } from "../analyses/format_sensitivity.ts";
 import { loadRuns } from "../pipeline/load.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
-import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
+import { printError, printWarning } from "../core/terminal.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
+import { LOAD_FAILURE, LOG_PATHS, reportLoadFailures } from "./load_checks.ts";
+
+/** The benchmarks with analyses of their own, by label (the help names them). */
+const ANALYSED = benchmarks().filter((b) => b.analyses).map((b) => b.label).join(", ");
 
 /** Headline keys of the text output. */
 const HEADLINE = [
@@ -143,14 +147,31 @@ interface AnalyzeArgs {
 /** `runlens analyze`. */
 export const analyzeCommand: Command<AnalyzeArgs> = {
   name: "analyze",
-  summary:
-    "subset accuracies and failure modes of BBEH runs: analyze <paths…> [--data DIR] [--json]",
-  usage: "analyze <paths…> [--data DIR] [--json]\n" + EXIT_CODES_HELP,
+  summary: `Run the analyses each benchmark registers (${ANALYSED}: subset accuracies and ` +
+    "failure modes) and the answer-format sensitivity on run logs.",
+  usage: "<paths…> [--data DIR] [--json] [options]",
+  description: "The logs are loaded and scored as by score. The text output shows the " +
+    `failure-mode headline shares of ${ANALYSED} runs only; runs of other benchmarks show ` +
+    "their answer-format sensitivity and say they have no analyses of their own. An analysis " +
+    "whose data set is missing from the data directory is left out, with a note on stderr.",
+  arguments: LOG_PATHS,
   options: {
-    data: { type: "string", value: "DIR", description: "data directory" },
-    json: { type: "boolean", description: "print the JSON report" },
+    data: DATA_OPTION,
+    json: { type: "boolean", description: "print the JSON report instead of the text" },
     ...LOAD_OPTIONS,
   },
+  prints:
+    `Per run: its model, benchmark and scorer; the ${ANALYSED} failure-mode headline shares ` +
+    "with their 95% Wilson intervals and counts; its accuracy under every answer rule that " +
+    "applies (rows, correct, accuracy, share with no answer; * marks the run's scorer).\n" +
+    "With --json: the envelope (command, runs, quarantine, errors) whose runs hold per run " +
+    "subsets ({task: {label: {n, correct, accuracy}}}), failure_modes (key → {share, n, " +
+    "count, ci_low, ci_high}, percent) and format_sensitivity.",
+  examples: [
+    "deno task runlens analyze runs/ --json",
+    "deno task runlens analyze my_run.jsonl --data ../shared/data",
+  ],
+  failure: LOAD_FAILURE,
   parse: ({ values, positionals }) => {
     if (positionals.length === 0) throw new UsageError("no run logs given");
     return {
@@ -175,7 +196,7 @@ async function analyzeRun(args: AnalyzeArgs): Promise<number> {
     const rows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
     if (!b.analyses || rows.height === 0) continue;
     for (const note of b.analyses.notes?.({ dataDir }) ?? []) {
-      console.error(`runlens analyze: ${note}`);
+      printWarning("runlens analyze", note);
     }
     const summary = b.analyses.summary(b.analyses.tables(rows, { dataDir }));
     for (const [run, s] of Object.entries(summary)) {
@@ -185,9 +206,7 @@ async function analyzeRun(args: AnalyzeArgs): Promise<number> {
     }
   }
   if (loaded.rows.height === 0) {
-    console.error(
-      `runlens analyze: no scored rows in ${args.paths.join(", ")}: nothing to analyse`,
-    );
+    printError("runlens analyze", `no scored rows in ${args.paths.join(", ")}: nothing to analyse`);
     reportLoadFailures("analyze", loaded, args.load.strict === true); // names each cause
     return 1;
   }

@@ -23,7 +23,14 @@ import { type ArbFieldMap, parseFieldMap } from "../benchmarks/arb/fields.ts";
 import { isArbLog, loadArbLogs } from "../benchmarks/arb/load.ts";
 import { filesOf } from "../logs/discover.ts";
 import { arbReport, arbReportText } from "../benchmarks/arb/report.ts";
-import { type Command, jsonEnvelope, parseOptions, runCommand, UsageError } from "./command.ts";
+import {
+  type Command,
+  jsonEnvelope,
+  parseCommand,
+  runCommand,
+  UsageError,
+} from "../core/command.ts";
+import { printError, printWarning } from "../core/terminal.ts";
 
 /** Parsed command line. */
 export interface ArbArgs {
@@ -35,24 +42,38 @@ export interface ArbArgs {
 /** `runlens arb`. */
 export const arbCommand: Command<ArbArgs> = {
   name: "arb",
-  summary: "ARB-style runs: score by answer type, accuracy, error types, rubric agreement: " +
-    "arb <paths…> [--json] [--map field=column,…]",
-  usage: "arb <paths…> [--json] [--map field=column…] [--benchmark arb]\n" +
-    "  paths  ARB-style run logs (.jsonl, .csv) or directories holding them",
+  summary: "ARB-style runs: score every row by its answer type and report accuracy, " +
+    "unparseable rate, error types and rubric agreement.",
+  usage: "<paths…> [--json] [--map field=column…] [--benchmark arb]",
+  description: "Files that are not ARB-style logs (no record with subject and answer_type, nor " +
+    'benchmark "arb") are left out and named on stderr.',
+  arguments: { "paths…": "ARB-style run logs (.jsonl, .csv) or folders holding them" },
   options: {
     json: { type: "boolean", description: "print the JSON report instead of the tables" },
     map: {
       type: "string",
       value: "M",
       multiple: true,
-      description: "read a field from another column, e.g. --map reference=gold (repeatable)",
+      description: "read a field from another column, e.g. --map reference=gold,id=problem_id " +
+        "(repeatable, or comma-separated)",
+      default: "each field from its own column",
     },
     benchmark: {
       type: "string",
       value: "arb",
       description: "only arb (accepted for symmetry with the other commands)",
+      default: "arb",
     },
   },
+  prints: "Accuracy by subject and answer type, the unparseable rate, error types, rubric " +
+    "quality and human vs model rubric scores, then the quarantined rows.\n" +
+    "With --json: the envelope (command, runs per model, quarantine, errors) with the report's " +
+    "keys (lib/benchmarks/arb/report.ts).",
+  examples: [
+    "deno task runlens arb tests/fixtures/arb/illustrative --json",
+    "deno task runlens arb runs/arb.csv --map reference=gold",
+  ],
+  failure: "the paths hold no ARB-style log, or no row could be scored",
   parse: ({ values, positionals }) => {
     const benchmark = values.benchmark as string | undefined;
     if (benchmark !== undefined && benchmark !== "arb") {
@@ -86,9 +107,7 @@ export const arbCommand: Command<ArbArgs> = {
  * ```
  */
 export function parseArbArgs(args: readonly string[]): ArbArgs {
-  const out = arbCommand.parse(parseOptions(args, arbCommand.options));
-  if (typeof out === "string") throw new UsageError(out);
-  return out;
+  return parseCommand(arbCommand, args);
 }
 
 /**
@@ -119,13 +138,14 @@ function arbRun(opts: ArbArgs): number {
       ? "no .jsonl or .csv file"
       : `none of its ${files.length} .jsonl/.csv file${files.length === 1 ? " is" : "s is"} ` +
         "an ARB-style log";
-    console.error(`runlens arb: no ARB rows in ${opts.paths.join(", ")}: ${found}; ${ARB_SHAPE}`);
+    printError("runlens arb", `no ARB rows in ${opts.paths.join(", ")}: ${found}; ${ARB_SHAPE}`);
     return 1;
   }
   if (others.length > 0) {
     const shown = others.slice(0, 3).join(", ") + (others.length > 3 ? ", …" : "");
-    console.error(
-      `runlens arb: left out ${others.length} file${others.length === 1 ? "" : "s"} that ` +
+    printWarning(
+      "runlens arb",
+      `left out ${others.length} file${others.length === 1 ? "" : "s"} that ` +
         `${others.length === 1 ? "is" : "are"} not ARB-style (${shown}); ${ARB_SHAPE}`,
     );
   }
@@ -138,7 +158,7 @@ function arbRun(opts: ArbArgs): number {
     console.log(JSON.stringify(jsonEnvelope("arb", { runs, quarantine }, rest), null, 2));
   }
   if (report.rows_scored > 0) return 0;
-  console.error(`runlens arb: no row of ${report.rows_in} could be scored (see the quarantine)`);
+  printError("runlens arb", `no row of ${report.rows_in} could be scored (see the quarantine)`);
   return 1;
 }
 

@@ -21,7 +21,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
 import { bbmDatasetSummary } from "../benchmarks/bbm/traces.ts";
 import { loadMistakeRuns } from "../benchmarks/bbm/runs.ts";
@@ -30,7 +30,7 @@ import { bbehToBbmMap } from "../benchmarks/bbeh/bbm_link.ts";
 import { classifyMistakeLog } from "../benchmarks/bbeh/mistake_log.ts";
 import { mistakeFindingMetrics, mistakeOutcomeTable } from "../benchmarks/bbm/metrics.ts";
 import { type QuarantineEntry, quarantineText, sortQuarantine } from "../logs/quarantine.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 
 /** Tables are per model, source (bbm: BBM-indexed answers, bbeh: BBEH items) and BBM task. */
 const GROUP_BY = ["model", "source", "task"];
@@ -66,18 +66,34 @@ function textTable(df: pl.DataFrame): string {
 /** `runlens bbm`. */
 export const bbmCommand: Command<BbmArgs> = {
   name: "bbm",
-  summary: "BIG-Bench Mistake: data-set summary and first-mistake classification of runs: " +
-    "bbm [--data DIR] [--json] [--numbering one-based|zero-based] [runs…]",
-  usage: "bbm [--data DIR] [--json] [--numbering one-based|zero-based] [runs…]",
+  summary: "BIG-Bench Mistake: the data set's traces per task and, for mistake-finding run " +
+    "logs, the first-mistake outcomes per model, source and task.",
+  usage: "[--data DIR] [--json] [--numbering one-based|zero-based] [runs…]",
+  description: "Run logs are JSONL with task, trace_index (a BBM trace) or example_index " +
+    "(BBEH dyck_languages / word_sorting first-mistake items), response, and optional model " +
+    "or run. BBEH rows always number steps from one; BBM-indexed answers need --numbering.",
+  arguments: { "runs…": "mistake-finding run logs (.jsonl) or folders holding them (optional)" },
   options: {
-    data: { type: "string", value: "DIR", description: "data directory" },
-    json: { type: "boolean", description: "print the JSON report" },
+    data: DATA_OPTION,
+    json: { type: "boolean", description: "print the JSON report instead of the tables" },
     numbering: {
       type: "string",
       value: "N",
       description: "how BBM-indexed answers number steps: one-based (Thought N) or zero-based",
+      default: "none: required when an answer names a BBM trace",
     },
   },
+  prints: "The traces per task of the data set; with run logs, the first-mistake answers per " +
+    "model, source and task, location accuracy and detection, the rows left out and the " +
+    "quarantined lines.\n" +
+    "With --json: the envelope (command, runs per model with their answers, quarantine, " +
+    "errors) with summary, outcomes, metrics and unmatched_bbeh_rows.",
+  examples: [
+    "deno task runlens bbm --data ../shared/data",
+    "deno task runlens bbm --numbering one-based my_run.jsonl --json",
+  ],
+  failure: "the data set is missing, a log cannot be read, or the run logs hold no " +
+    "first-mistake answer (e.g. a BBH run folder)",
   parse: ({ values, positionals }) => {
     const numbering = values.numbering as string | undefined;
     if (numbering !== undefined && !STEP_NUMBERINGS.includes(numbering as StepNumbering)) {

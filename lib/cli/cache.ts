@@ -19,7 +19,7 @@
  * @module
  */
 import { cacheDir, type CacheEntryInfo, cacheInfo, clearCache } from "../pipeline/cache.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 import { count } from "../core/count.ts";
 
 /** Parsed `cache` arguments. */
@@ -32,16 +32,30 @@ interface CacheArgs {
 /** `runlens cache`. */
 export const cacheCommand: Command<CacheArgs> = {
   name: "cache",
-  summary: "list or delete the cached loads: cache info|clear [--cache DIR] [--json]",
-  usage: "cache info|clear [--cache DIR] [--json]",
+  summary: "List or delete the cached loads (the columnar cache of scored rows).",
+  usage: "info|clear [--cache DIR] [--json]",
+  description: "info lists the entries, newest first, then the folders left by interrupted " +
+    "writes; clear deletes every entry and leftover, and nothing else in the directory. " +
+    "docs/cache.md says how to query the cache with DuckDB, polars, Spark or Trino.",
+  arguments: { "info|clear": "what to do" },
   options: {
     cache: {
       type: "string",
       value: "DIR",
-      description: "cache directory (default: $RUNLENS_CACHE, else .runlens/cache)",
+      description: "the cache directory",
+      default: "$RUNLENS_CACHE, else .runlens/cache in the working directory",
     },
-    json: { type: "boolean", description: "print the JSON report" },
+    json: { type: "boolean", description: "print the JSON report instead of the text" },
   },
+  prints: "info: the directory, its entries and size, then one line per entry (key, when " +
+    "written, rows, quarantined records, size, files); clear: what was removed.\n" +
+    "With --json: the envelope (command; runs, quarantine and errors empty) with action, dir, " +
+    "and for info entries, leftovers and bytes, for clear removed_entries and bytes.",
+  examples: [
+    "deno task runlens cache info",
+    "deno task runlens cache clear --cache /scratch/runlens-cache",
+  ],
+  failure: "the cache directory cannot be read or an entry cannot be deleted",
   parse: ({ values, positionals }) => {
     const [action, ...rest] = positionals;
     if (action !== "info" && action !== "clear") {

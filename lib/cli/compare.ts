@@ -18,9 +18,9 @@
  * @module
  */
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
-import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
+import { LOAD_FAILURE, LOG_PATHS, reportLoadFailures } from "./load_checks.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import {
   compareRunPairs,
   type ComparisonSet,
@@ -29,7 +29,7 @@ import {
   type RunComparison,
 } from "../analyses/compare.ts";
 import { loadRuns } from "../pipeline/load.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 
 /** Parsed `compare` arguments. */
 interface CompareArgs {
@@ -45,18 +45,38 @@ interface CompareArgs {
 /** `runlens compare`. */
 export const compareCommand: Command<CompareArgs> = {
   name: "compare",
-  summary: "paired comparison of runs on the same examples: compare <paths…> " +
-    "[--a RUN --b RUN | --baseline RUN] [--json]",
-  usage: "compare <paths…> [--a RUN --b RUN | --baseline RUN] [--data DIR] [--json]\n" +
-    EXIT_CODES_HELP,
+  summary: "Paired comparison of runs on the examples both scored: differences with 95% " +
+    "intervals, McNemar's exact test, Holm adjustment.",
+  usage: "<paths…> [--a RUN --b RUN | --baseline RUN] [--data DIR] [--json] [options]",
+  description: "Which runs: --a and --b; else every run against --baseline; else every pair " +
+    "of the runs found (so `compare a.jsonl b.jsonl` compares the runs of two logs). Pairs " +
+    "with no example or benchmark in common are listed as not compared, and only when no " +
+    "pair at all can be compared is it an error.",
+  arguments: LOG_PATHS,
   options: {
-    a: { type: "string", value: "RUN", description: "run A (with --b)" },
-    b: { type: "string", value: "RUN", description: "run B (with --a)" },
-    baseline: { type: "string", value: "RUN", description: "compare every other run with it" },
-    data: { type: "string", value: "DIR", description: "data directory" },
-    json: { type: "boolean", description: "print the JSON report" },
+    a: { type: "string", value: "RUN", description: "run A (with --b)", default: "every pair" },
+    b: { type: "string", value: "RUN", description: "run B (with --a)", default: "every pair" },
+    baseline: {
+      type: "string",
+      value: "RUN",
+      description: "compare every other run with it",
+      default: "every pair",
+    },
+    data: DATA_OPTION,
+    json: { type: "boolean", description: "print the JSON report instead of the tables" },
     ...LOAD_OPTIONS,
   },
+  prints: "Per pair and benchmark: the paired and unpaired example counts and the scorer, then " +
+    "per task and overall n, accuracy of A and of B, A − B with Tango's 95% interval, " +
+    "McNemar's exact p, Holm-adjusted p and the MDD; the pairs not compared and the Holm " +
+    "families.\n" +
+    "With --json: the envelope (command, runs, quarantine, errors) with comparisons, " +
+    "not_compared and holm.",
+  examples: [
+    "deno task runlens compare runs/model_a.jsonl runs/model_b.jsonl",
+    "deno task runlens compare runs/ --baseline gpt-4o --json",
+  ],
+  failure: LOAD_FAILURE + ", or no pair of runs could be compared",
   parse: ({ values, positionals }) => {
     const text = (k: string) => (values[k] as string | undefined) ?? null;
     if (positionals.length === 0) throw new UsageError("no run logs given");

@@ -15,7 +15,8 @@
  */
 import { DATA_ENV, resolveDataDir } from "../core/data_dir.ts";
 import { ARCHIVE_HOST, BASE_URL_ENV, fetchData, FetchDataError } from "../data/fetch.ts";
-import { type Command, runCommand, UsageError } from "./command.ts";
+import { type Command, runCommand, UsageError } from "../core/command.ts";
+import { printError } from "../core/terminal.ts";
 
 /** Parsed `fetch-data` arguments. */
 interface FetchDataArgs {
@@ -28,32 +29,35 @@ interface FetchDataArgs {
 /** `runlens fetch-data`. */
 export const fetchDataCommand: Command<FetchDataArgs> = {
   name: "fetch-data",
-  summary: "download and verify the pinned public data sets: fetch-data [--data DIR]",
-  usage: "fetch-data [--data DIR] [--only FOLDERS] [--base-url URL] [--manifest FILE]\n\n" +
-    "Download the pinned public data sets (GitHub archives at fixed commits), extract the files\n" +
-    "listed in lib/data/manifest.json and verify each one's SHA-256. Sources already in place\n" +
-    "and verified are skipped, so rerunning is cheap. logs/ (sample evaluation logs) is not\n" +
-    "fetched.\n",
+  summary: "Download the pinned public data sets and verify every file's SHA-256.",
+  usage: "[--data DIR] [--only FOLDERS] [--base-url URL] [--manifest FILE]",
+  description: "GitHub archives at fixed commits; the files listed in lib/data/manifest.json " +
+    "are extracted and each one's SHA-256 checked. Sources already in place and verified are " +
+    "skipped, so rerunning is cheap. logs/ (sample evaluation logs) is not fetched.",
   options: {
     data: {
       type: "string",
       value: "DIR",
-      description: `target directory (default: $${DATA_ENV}, else .runlens/data)`,
+      description: "target directory",
+      default: `$${DATA_ENV}, else .runlens/data in the repository`,
     },
     only: {
       type: "string",
       value: "FOLDERS",
       description: "comma-separated subset of bbeh,bbh,big-bench-mistake",
+      default: "every folder",
     },
     "base-url": {
       type: "string",
       value: "URL",
-      description: `replaces ${ARCHIVE_HOST} in archive URLs (default: $${BASE_URL_ENV})`,
+      description: `replaces ${ARCHIVE_HOST} in archive URLs`,
+      default: `$${BASE_URL_ENV}, else ${ARCHIVE_HOST}`,
     },
     manifest: {
       type: "string",
       value: "FILE",
-      description: "use another manifest (default: lib/data/manifest.json)",
+      description: "use another manifest",
+      default: "lib/data/manifest.json",
     },
   },
   parse: ({ values, positionals }) => {
@@ -65,6 +69,13 @@ export const fetchDataCommand: Command<FetchDataArgs> = {
       manifest: values.manifest as string | undefined,
     };
   },
+  prints: "One line: the files verified, in which directory, and how many sources were " +
+    "downloaded; a failure on stderr.",
+  examples: [
+    "deno task runlens fetch-data",
+    "deno task runlens fetch-data --data /tmp/data",
+  ],
+  failure: "a download or an extraction failed, or a file does not match its checksum",
   run: fetchDataRun,
 };
 
@@ -87,7 +98,7 @@ async function fetchDataRun(args: FetchDataArgs): Promise<number> {
     return 0;
   } catch (e) {
     if (!(e instanceof FetchDataError)) throw e;
-    console.error(`runlens fetch-data: ${e.message}`);
+    printError("runlens fetch-data", e.message);
     return e.exitCode;
   }
 }

@@ -21,15 +21,23 @@
  * @module
  */
 import { count } from "../core/count.ts";
+import { printError } from "../core/terminal.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 
 /** The share of a run's responses without an answer above which `--strict` fails. */
 export const STRICT_NO_ANSWER_SHARE = 0.5;
 
-/** The exit codes of the commands that load logs, for their help. */
-export const EXIT_CODES_HELP = "  exit   0 done; 1 a file could not be read, a run had nothing " +
-  "scored (all its\n         records quarantined), or with --strict most answers of a run " +
-  "were not found;\n         2 usage error";
+/** The positional argument of the commands that load logs. */
+export const LOG_PATHS = {
+  "paths…": "run logs (canonical .jsonl/.csv, lm-eval samples, inspect_ai .eval/.json, " +
+    "OpenCompass predictions/results, mcpbr results.json, openai/evals .log; gzip-compressed " +
+    "too) or folders holding them",
+};
+
+/** When a command that loads logs exits 1 (its help's exit codes). */
+export const LOAD_FAILURE = "a file could not be read (the others are used), a run had " +
+  "nothing scored (all its records quarantined), no record was scored at all, or, with " +
+  "--strict, most answers of a run were not found";
 
 /**
  * Why the command must exit 1 after its output (empty: it need not): one message per file
@@ -91,6 +99,6 @@ function unanswered(loaded: Pick<LoadedRuns, "runs">): string[] {
  */
 export function reportLoadFailures(command: string, loaded: LoadedRuns, strict: boolean): 0 | 1 {
   const failures = loadFailures(loaded, strict);
-  for (const f of failures) console.error(`runlens ${command}: ${f}`);
+  for (const f of failures) printError(`runlens ${command}`, f);
   return failures.length > 0 ? 1 : 0;
 }

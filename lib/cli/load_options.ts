@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseOptions } from "./command.ts";
+ * import { parseOptions } from "../core/command.ts";
  * const parsed = parseOptions(["a.jsonl", "--run-by", "folder", "--max-depth", "50", "--strict"],
  *   LOAD_OPTIONS);
  * const opts = loadOptionsOf(parsed.values);
@@ -26,7 +26,7 @@ import type { LoadOptions } from "../pipeline/load.ts";
 import { checkScorerArgument } from "../pipeline/scorer_choice.ts";
 import { compilePattern } from "../scorers/pattern.ts";
 import type { RunBy } from "../pipeline/plan.ts";
-import { type OptionSpec, type ParsedArgs, UsageError } from "./command.ts";
+import { type OptionSpec, type ParsedArgs, UsageError } from "../core/command.ts";
 import { count } from "../core/count.ts";
 
 const RUN_BY: readonly RunBy[] = ["auto", "field", "folder", "file"];
@@ -45,14 +45,15 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
   format: {
     type: "string",
     value: "F",
-    description: `auto (default: detect per file) or one of\n${FORMATS.join(", ")}`,
+    description: `auto (default: detect per file) or one of ${FORMATS.join(", ")}`,
   },
   map: {
     type: "string",
     value: "M",
     description: "fields of generic JSONL/CSV logs, over the detected ones: field=<n> " +
-      "(0-based column;\npositions only = CSV without header), field=<name> (column or key; " +
-      "JSONL: dotted path),\nfield==<text> (literal), e.g. input=0,response=1,target=2,task==nycc",
+      "(0-based column; positions only = CSV without header), field=<name> (column or key; " +
+      "JSONL: dotted path), field==<text> (literal), e.g. input=0,response=1,target=2,task==nycc",
+    default: "the fields detected in each file",
   },
   scorer: {
     type: "string",
@@ -60,24 +61,25 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
     description:
       `the scoring rule for every row (default: ${
         scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
-      }):\n` + SCORERS.map((s) => `${s.name.padEnd(20)} (${benchmarksLabel(s)})`).join("\n") +
-      "\nor your own rule: the path of a module exporting it (./my_rule.ts; README:\n" +
+      }):\n` + SCORERS.map((s) => `- ${s.name} (${benchmarksLabel(s)}): ${gist(s)}`).join("\n") +
+      "\nor your own rule: the path of a module exporting it (./my_rule.ts; README: " +
       '"Your own scoring rule"); rows and reports carry the name it gives itself',
   },
   "answer-pattern": {
     type: "string",
     value: "REGEX",
-    description: "your own rule: the LAST match of REGEX in a response is its answer (the\n" +
-      "first group, else the whole match), matched by the target's type (option\n" +
-      "letter or text, numbers as numbers, words without case); named pattern:REGEX",
+    description: "your own rule: the LAST match of REGEX in a response is its answer (the " +
+      "first group, else the whole match), matched by the target's type (option letter or " +
+      "text, numbers as numbers, words without case); named pattern:REGEX",
+    default: "none: the scorer's rule",
   },
   "lm-eval-filter": {
     type: "string",
     value: "NAME",
-    description: "lm-eval logs with several filters per response (one line each): the\n" +
-      "filter whose lines are kept and whose stored verdicts are compared (default:\n" +
-      "the scorer's own filter, e.g. lm-eval-strict → strict-match, else each file's\n" +
-      "first); the other filters' lines are quarantined as repeats of the response",
+    description: "lm-eval logs with several filters per response (one line each): the " +
+      "filter whose lines are kept and whose stored verdicts are compared (default: the " +
+      "scorer's own filter, e.g. lm-eval-strict → strict-match, else each file's first); the " +
+      "other filters' lines are quarantined as repeats of the response",
   },
   benchmark: {
     type: "string",
@@ -86,14 +88,15 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
     description: `only rows of this benchmark (repeatable; ${
       scoredBenchmarks().map((b) => b.name).join(", ")
     })`,
+    default: "every benchmark",
   },
   "run-by": {
     type: "string",
     value: "HOW",
-    description: "runs: auto (default: a record's run field, else its model field in\n" +
-      "JSONL/CSV logs, else the folder when it holds one file per task, else the file),\n" +
-      "folder or file (the run field, else the folder or file; model ignored), or\n" +
-      "field (run, else model, in every format)",
+    description: "runs: auto (default: a record's run field, else its model field in " +
+      "JSONL/CSV logs, else the folder when it holds one file per task, else the file), " +
+      "folder or file (the run field, else the folder or file; model ignored), or field " +
+      "(run, else model, in every format)",
   },
   workers: {
     type: "string",
@@ -102,7 +105,7 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
   },
   strict: {
     type: "boolean",
-    description: "stop at the first file that cannot be read, and exit 1 when most\n" +
+    description: "stop at the first file that cannot be read, and exit 1 when most " +
       "answers (> 50%) of a run were not found by the scorer",
   },
   cache: {
@@ -113,6 +116,20 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
   "no-cache": { type: "boolean", description: "neither read nor write the cache" },
   ...LIMIT_OPTIONS,
 };
+
+/**
+ * What a scorer does, in a few words: its description up to the first `: `, `; ` or `. `.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { getScorer } from "../benchmarks/registry.ts";
+ * assert.equal(gist(getScorer("bbh-release-cot")), "BBH release, chain-of-thought");
+ * ```
+ */
+export function gist(scorer: { description: string }): string {
+  return scorer.description.split(/[:;.] /)[0];
+}
 
 /** The load options given on the command line; throws {@link UsageError}. */
 export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {

@@ -14,10 +14,11 @@
  * @module
  */
 import { join, relative } from "node:path";
-import { exists, FETCH_HINT, REPO_ROOT, resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, exists, FETCH_HINT, REPO_ROOT, resolveDataDir } from "../core/data_dir.ts";
 import { executeNotebook } from "../notebook/execute.ts";
 import { LOGS_ENV } from "../notebook/context.ts";
-import { type Command, runCommand, UsageError } from "./command.ts";
+import { type Command, runCommand, UsageError } from "../core/command.ts";
+import { printError, stylesFor } from "../core/terminal.ts";
 
 /** The notebooks folder of this checkout. */
 export const NOTEBOOK_DIR = join(REPO_ROOT, "notebooks");
@@ -42,13 +43,33 @@ interface MainArgs {
 /** `deno task main`: execute every notebook. */
 export const mainCommand: Command<MainArgs> = {
   name: "main",
-  summary: "regenerate figures/ and results/ by executing every notebook",
-  usage: "main [--data DIR] [--logs DIR] [--only TEXT]",
+  invocation: "deno task main",
+  summary: "Regenerate figures/ and results/ by executing every notebook headless (outputs " +
+    "saved in the notebooks).",
+  usage: "[--data DIR] [--logs DIR] [--only TEXT]",
+  description: "Without data, notebooks still regenerate what needs none and report what they " +
+    "skipped (lines starting SKIPPED:). Your run logs (--logs) are placed beside the " +
+    "published models.",
   options: {
-    data: { type: "string", value: "DIR", description: "data directory" },
-    logs: { type: "string", value: "DIR", description: "your run logs, put into the notebooks" },
-    only: { type: "string", value: "TEXT", description: "only notebooks whose name holds TEXT" },
+    data: DATA_OPTION,
+    logs: {
+      type: "string",
+      value: "DIR",
+      description: "your run logs, put into the notebooks",
+      default: `$${LOGS_ENV}, else none`,
+    },
+    only: {
+      type: "string",
+      value: "TEXT",
+      description: "only the notebooks whose file name holds TEXT",
+      default: "every notebook",
+    },
   },
+  prints: "The data and logs used, then per notebook a line when it starts and one when it is " +
+    "done (ok with its time, or FAILED with the kernel's error); the steps skipped for missing " +
+    "data, and a last line counting the notebooks that ran.",
+  examples: ["deno task main --data ../shared/data --logs ~/my_runs", "deno task main --only 01_"],
+  failure: "a notebook failed, or no notebook matches --only",
   parse: ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     return values as MainArgs;
@@ -71,7 +92,7 @@ async function mainRun(values: MainArgs): Promise<number> {
   );
   const notebooks = listNotebooks(values.only);
   if (notebooks.length === 0) {
-    console.error(`runlens main: no notebooks${values.only ? ` matching "${values.only}"` : ""}`);
+    printError("runlens main", `no notebooks${values.only ? ` matching "${values.only}"` : ""}`);
     return 1;
   }
   const failed: string[] = [];
@@ -88,7 +109,8 @@ async function mainRun(values: MainArgs): Promise<number> {
       );
     } else {
       failed.push(name);
-      console.error(`[${i + 1}/${notebooks.length}] ${name} FAILED\n${run.stderr.trim()}`);
+      const failure = `[${i + 1}/${notebooks.length}] ${name} FAILED`;
+      console.error(`${stylesFor(Deno.stderr).red(failure)}\n${run.stderr.trim()}`);
     }
   }
   if (skipped.length > 0) {

@@ -15,14 +15,15 @@
  * @module
  */
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
-import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
+import { LOAD_FAILURE, LOG_PATHS, reportLoadFailures } from "./load_checks.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
 import { join } from "node:path";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import { loadRuns } from "../pipeline/load.ts";
 import { buildReport } from "../report/build.ts";
 import { writeReport } from "../report/write.ts";
-import { type Command, runCommand, UsageError } from "./command.ts";
+import { DEFAULT_BUDGET_CHARS } from "../report/html/examples.ts";
+import { type Command, runCommand, UsageError } from "../core/command.ts";
 
 /** Parsed `report` arguments. */
 interface ReportArgs {
@@ -40,28 +41,52 @@ interface ReportArgs {
 /** `runlens report`. */
 export const reportCommand: Command<ReportArgs> = {
   name: "report",
-  summary: "write report.html, report.md and LaTeX tables for runs: report <paths…> [--out DIR]",
-  usage:
-    "report <paths…> [--out DIR] [--baseline RUN] [--date DATE] [--title TEXT] [--data DIR]\n" +
-    EXIT_CODES_HELP,
+  summary: "Write report.html (one self-contained page), report.md and LaTeX tables for run logs.",
+  usage: "<paths…> [--out DIR] [--baseline RUN] [--date DATE] [--title TEXT] [options]",
+  description: "The report holds the runs with their headline number and 95% interval, the " +
+    "leaderboard beside the papers' models where a benchmark publishes one, paired comparisons (every pair of runs of a " +
+    "benchmark, or every run against --baseline), the analyses that apply, an example browser " +
+    "over every scored row (sampled past --budget characters of responses, and saying so) and " +
+    "the provenance. Deterministic: no clock unless --date is given, so writing it twice gives " +
+    "the same files.",
+  arguments: LOG_PATHS,
   options: {
-    out: { type: "string", value: "DIR", description: "output folder (default runlens_report)" },
-    baseline: { type: "string", value: "RUN", description: "compare every run with this one" },
-    date: { type: "string", value: "DATE", description: "a date to show (never the clock)" },
-    title: { type: "string", value: "TEXT", description: "page title" },
-    data: { type: "string", value: "DIR", description: "data directory" },
+    out: { type: "string", value: "DIR", description: "output folder", default: "runlens_report" },
+    baseline: {
+      type: "string",
+      value: "RUN",
+      description: "compare every run with this one",
+      default: "every pair of runs",
+    },
+    date: {
+      type: "string",
+      value: "DATE",
+      description: "a date to show, as given (never the clock)",
+      default: "none",
+    },
+    title: { type: "string", value: "TEXT", description: "page title", default: "runlens report" },
+    data: DATA_OPTION,
     budget: {
       type: "string",
       value: "CHARS",
-      description: "responses embedded in the example browser before it samples (default 50M)",
+      description: "characters of responses embedded in the example browser before it samples",
+      default: String(DEFAULT_BUDGET_CHARS),
     },
     provenance: {
       type: "string",
       value: "git|source",
-      description: "name runlens's code by its git commit (default) or by a digest of lib/",
+      description: "name runlens's code by its git commit or by a digest of lib/",
+      default: "git",
     },
     ...LOAD_OPTIONS,
   },
+  prints: "One line naming the files written (report.html, report.md, tables/*.tex); the " +
+    "failures of the load on stderr. A progress line on stderr on a terminal.",
+  examples: [
+    "deno task runlens report runs/ --out report/ --baseline gpt-4o",
+    "deno task runlens report runs/ --date 2026-01-08 --title 'My models'",
+  ],
+  failure: LOAD_FAILURE + " (the report is written all the same)",
   parse: ({ values, positionals }) => {
     const text = (k: string) => (values[k] as string | undefined) ?? null;
     if (positionals.length === 0) throw new UsageError("no run logs given");

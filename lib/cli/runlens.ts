@@ -1,10 +1,9 @@
 /**
  * The `runlens` command line: `deno task runlens <command> [args…]`.
  *
- * Commands: `score` (load run logs, re-score, aggregate), `fetch-data` (download the pinned
- * public data sets), `cache` (list or delete cached loads), and the analyses listed in
- * {@link runlensMain}'s usage. Each command lives in its own module and returns a process exit
- * code.
+ * Each command lives in its own module (a {@link Command} of `core/command.ts`) and returns a
+ * process exit code; `deno task runlens --help` lists them with their summaries, and
+ * `deno task runlens <command> --help` describes one.
  *
  * @example
  * ```sh
@@ -15,7 +14,8 @@
  */
 import { resolve } from "node:path";
 import { REPO_ROOT } from "../core/data_dir.ts";
-import { type Command, runCommand } from "./command.ts";
+import { type Command, runCommand, termList, USAGE_EXIT } from "../core/command.ts";
+import { PLAIN, printError, type Styles, stylesFor } from "../core/terminal.ts";
 
 /**
  * A command module's URL, built at run time: Deno fetches and compiles the module graph of
@@ -25,68 +25,65 @@ import { type Command, runCommand } from "./command.ts";
  */
 const lazy = (name: string) => new URL(`./${name}.ts`, import.meta.url).href;
 
-/** Each command: its one-line summary and how to load it (commands load only when run). */
-const COMMANDS: Record<string, { summary: string; load: () => Promise<Command<unknown>> }> = {
-  score: {
-    summary:
-      "score run logs with the official scorer: score <paths…> [--data DIR] [--json] [--rows FILE]",
-    load: async () => (await import("./score.ts")).scoreCommand as Command<unknown>,
-  },
-  analyze: {
-    summary:
-      "subset accuracies and failure modes of BBEH runs: analyze <paths…> [--data DIR] [--json]",
-    load: async () => (await import(lazy("analyze"))).analyzeCommand as Command<unknown>,
-  },
-  compare: {
-    summary: "paired comparison of runs on the same examples: compare <paths…> " +
-      "[--a RUN --b RUN | --baseline RUN] [--json]",
-    load: async () => (await import(lazy("compare"))).compareCommand as Command<unknown>,
-  },
-  report: {
-    summary: "write report.html, report.md and LaTeX tables for runs: report <paths…> " +
-      "[--out DIR] [--baseline RUN]",
-    load: async () => (await import(lazy("report"))).reportCommand as Command<unknown>,
-  },
-  subsets: {
-    summary:
-      "count the inferred BBEH subset labels per task: subsets [--data DIR] [--mini] [--json]",
-    load: async () => (await import(lazy("subsets"))).subsetsCommand as Command<unknown>,
-  },
-  bbm: {
-    summary: "BIG-Bench Mistake: data-set summary and first-mistake classification of runs: " +
-      "bbm [--data DIR] [--json] [--numbering one-based|zero-based] [runs…]",
-    load: async () => (await import(lazy("bbm"))).bbmCommand as Command<unknown>,
-  },
-  arb: {
-    summary: "ARB-style runs: score by answer type, accuracy, error types, rubric agreement: " +
-      "arb <paths…> [--json] [--map field=column,…]",
-    load: async () => (await import(lazy("arb"))).arbCommand as Command<unknown>,
-  },
-  cache: {
-    summary: "list or delete the cached loads: cache info|clear [--cache DIR] [--json]",
-    load: async () => (await import(lazy("cache"))).cacheCommand as Command<unknown>,
-  },
-  "fetch-data": {
-    summary: "download and verify the pinned public data sets: fetch-data [--data DIR]",
-    load: async () => (await import(lazy("fetch_data"))).fetchDataCommand as Command<unknown>,
-  },
+/** How to load each command, by its word (commands load only when run, or for the help). */
+const COMMANDS: Record<string, () => Promise<Command<unknown>>> = {
+  score: async () => (await import("./score.ts")).scoreCommand as Command<unknown>,
+  analyze: async () => (await import(lazy("analyze"))).analyzeCommand,
+  compare: async () => (await import(lazy("compare"))).compareCommand,
+  report: async () => (await import(lazy("report"))).reportCommand,
+  subsets: async () => (await import(lazy("subsets"))).subsetsCommand,
+  bbm: async () => (await import(lazy("bbm"))).bbmCommand,
+  arb: async () => (await import(lazy("arb"))).arbCommand,
+  cache: async () => (await import(lazy("cache"))).cacheCommand,
+  "fetch-data": async () => (await import(lazy("fetch_data"))).fetchDataCommand,
 };
 
-function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(11)} ${c.summary}`);
+/** The command words of `runlens`, in the help's order. */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
+/** Every `runlens` command, loaded, in the help's order. */
+export async function runlensCommands(): Promise<Command<unknown>[]> {
+  return await Promise.all(COMMAND_NAMES.map((name) => COMMANDS[name]()));
+}
+
+/**
+ * The help of `runlens` itself: the usage line, one line per command (its summary), and the
+ * exit codes every command shares.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const text = runlensHelp(await runlensCommands());
+ * assert.match(text, /^usage: deno task runlens <command> \[options\]\n/);
+ * assert.match(text, /\n {2}score {7}Load run logs/);
+ * ```
+ */
+export function runlensHelp(commands: readonly Command<unknown>[], style: Styles = PLAIN): string {
   return [
-    "usage: deno task runlens <command> [args…]",
+    `${style.bold("usage:")} deno task runlens <command> [options]`,
     "",
-    "commands:",
-    ...lines,
+    "Score and analyse LLM run logs. `deno task runlens <command> --help` describes a command:",
+    "its options, what it prints, an example. docs/cli.md has them all.",
     "",
-    "exit codes: 0 done, 1 failed (or some input could not be read), 2 usage",
+    style.bold("commands:"),
+    ...termList(commands.map((c) => [c.name, c.summary])),
+    "",
+    style.bold("exit codes:"),
+    ...termList([
+      ["0", "done"],
+      [
+        "1",
+        "a data problem: nothing scored, a file that cannot be read, data missing (each " +
+        "command's --help says which)",
+      ],
+      ["2", USAGE_EXIT],
+    ]),
   ].join("\n");
 }
 
 /** The command `name` of the `runlens` command line, loaded (undefined: no such command). */
 export async function loadCommand(name: string): Promise<Command<unknown> | undefined> {
-  return await COMMANDS[name]?.load();
+  return await COMMANDS[name]?.();
 }
 
 /**
@@ -102,12 +99,16 @@ export async function loadCommand(name: string): Promise<Command<unknown> | unde
 export async function runlensMain(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   if (!name || name === "--help" || name === "-h") {
-    console.log(usage());
+    const out = name ? Deno.stdout : Deno.stderr;
+    const text = runlensHelp(await runlensCommands(), stylesFor(out));
+    if (name) console.log(text);
+    else console.error(text);
     return name ? 0 : 2;
   }
   const command = await loadCommand(name);
   if (!command) {
-    console.error(`runlens: unknown command "${name}"\n\n${usage()}`);
+    printError("runlens", `unknown command "${name}"`);
+    console.error(`\n${runlensHelp(await runlensCommands(), stylesFor(Deno.stderr))}`);
     return 2;
   }
   return await runCommand(command, rest);

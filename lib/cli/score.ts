@@ -30,26 +30,21 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import { responses } from "../pipeline/responses.ts";
 import { withExamples } from "../pipeline/rows_frame.ts";
-import { EXIT_CODES_HELP, reportLoadFailures } from "./load_checks.ts";
-import {
-  type LoadedRuns,
-  type LoadOptions,
-  loadRuns,
-  ScorerChoiceError,
-} from "../pipeline/load.ts";
+import { LOAD_FAILURE, LOG_PATHS, reportLoadFailures } from "./load_checks.ts";
+import { type LoadedRuns, type LoadOptions, loadRuns } from "../pipeline/load.ts";
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
 import { runsReport, runsText, summaryLine } from "../report/runs_text.ts";
 import {
   type Command,
   jsonEnvelope,
+  parseCommand,
   type ParsedArgs,
-  parseOptions,
   runCommand,
   UsageError,
-} from "./command.ts";
+} from "../core/command.ts";
 
 /**
  * Columns written by `--rows`, in order: row-schema columns under their own names, except
@@ -127,7 +122,7 @@ function toScoreArgs({ values, positionals }: ParsedArgs): ScoreArgs {
  */
 export function parseScoreArgs(args: readonly string[]): ScoreArgs | string {
   try {
-    return toScoreArgs(parseOptions(args, scoreCommand.options));
+    return parseCommand(scoreCommand, args);
   } catch (e) {
     if (e instanceof UsageError) return e.message;
     throw e;
@@ -137,49 +132,56 @@ export function parseScoreArgs(args: readonly string[]): ScoreArgs | string {
 /** `runlens score`. */
 export const scoreCommand: Command<ScoreArgs> = {
   name: "score",
-  summary: "score run logs with the official scorer: score <paths…> [--data DIR] [--json] " +
-    "[--rows FILE]",
-  usage: "score <paths…> [--data DIR] [--json] [--rows FILE] [--format auto|NAME]\n" +
-    "       [--map field=col,…] [--scorer NAME] [--lm-eval-filter NAME] [--benchmark NAME]\n" +
-    "       [--run-by auto|field|folder|file] [--workers N] [--strict] [--max-… N]\n" +
-    "  paths  run logs (.jsonl, .csv, lm-eval samples, inspect_ai .eval/.json, OpenCompass\n" +
-    "         predictions/results, mcpbr results.json, openai/evals .log; .gz too) or\n" +
-    "         directories holding them\n" + EXIT_CODES_HELP,
+  summary: "Load run logs, re-score every row with its benchmark's official scorer (or " +
+    "--scorer) and report accuracy per run and task.",
+  usage: "<paths…> [--data DIR] [--json] [--rows FILE] [options]",
+  description: "The format is detected per file (--format auto) and reported per run; " +
+    "generic JSONL/CSV logs are read through --map. Rows whose task, example or response " +
+    "cannot be established are quarantined with their reason, never dropped.",
+  arguments: LOG_PATHS,
   options: {
-    data: {
-      type: "string",
-      value: "DIR",
-      description: "data directory (default: $RUNLENS_DATA, else .runlens/data)",
-    },
-    json: { type: "boolean", description: "print the JSON report instead of the table" },
+    data: DATA_OPTION,
+    json: { type: "boolean", description: "print the JSON report instead of the text" },
     rows: {
       type: "string",
       value: "FILE",
-      description: "also write the scored rows to FILE as JSON lines: question, target,\n" +
-        "response, the scorer's answer, answer_found, correct, scorer, and where each\n" +
-        "row came from",
+      description: "also write the scored rows to FILE as JSON lines: question, target, " +
+        "response, the scorer's answer, answer_found, correct, scorer, and where each row " +
+        "came from",
+      default: "not written",
     },
     ...LOAD_OPTIONS,
   },
+  prints: "Per run and benchmark: rows in, scored and quarantined; per task n, correct, " +
+    "responses with no answer found, accuracy and its 95% interval; the benchmark's " +
+    "aggregate and coverage. Then the quarantined rows with file, line and reason, advice " +
+    "naming the scorer to try where most answers were not found or stored verdicts disagree, " +
+    "and a summary line. On a terminal, a progress line on stderr while loading.\n" +
+    "With --json: the JSON report on stdout (the envelope: command, runs, quarantine, errors, " +
+    "then the load's own keys) and the summary line on stderr.",
+  examples: [
+    "deno task runlens score runs/ --json > report.json",
+    "deno task runlens score a.jsonl b.csv --data ../shared/data --rows rows.jsonl",
+    "deno task runlens score answers.csv.gz --map input=0,response=1,target=2,task==nycc",
+    "deno task runlens score out/lm-eval/ --scorer lm-eval-get-answer",
+  ],
+  failure: LOAD_FAILURE,
   parse: toScoreArgs,
   run: scoreRun,
 };
 
-/** Load, score and report; a scorer that does not apply to the logs is a usage error. */
+/**
+ * Load, score and report; a scorer that does not apply to the logs is a usage error (a
+ * `ScorerChoiceError` is one).
+ */
 async function scoreRun(parsed: ScoreArgs): Promise<number> {
   const dataDir = resolveDataDir(parsed.data);
-  let loaded: LoadedRuns;
-  try {
-    loaded = await loadRuns(parsed.paths, dataDir, {
-      ...parsed.load,
-      responses: false, // the report never shows responses or inputs; --rows reads them in chunks
-      examples: false,
-      progress: true, // on stderr, only when it is a terminal
-    });
-  } catch (e) {
-    if (e instanceof ScorerChoiceError) throw new UsageError(e.message);
-    throw e;
-  }
+  const loaded = await loadRuns(parsed.paths, dataDir, {
+    ...parsed.load,
+    responses: false, // the report never shows responses or inputs; --rows reads them in chunks
+    examples: false,
+    progress: true, // on stderr, only when it is a terminal
+  });
   if (parsed.rows) await writeRows(parsed.rows, loaded, dataDir);
   if (parsed.json) {
     const { runs, quarantine, errors, ...rest } = runsReport(loaded);

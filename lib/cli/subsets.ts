@@ -14,10 +14,10 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
 import { bbehSubsets, ruleLabels, SUBSET_RULES } from "../benchmarks/bbeh/subsets.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "./command.ts";
+import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 
 /** Counts per task → kind → label, labels in their documented order. */
 export type SubsetCounts = Record<string, Record<string, Record<string, number>>>;
@@ -82,13 +82,22 @@ interface SubsetsArgs {
 /** `runlens subsets`. */
 export const subsetsCommand: Command<SubsetsArgs> = {
   name: "subsets",
-  summary: "count the inferred BBEH subset labels per task: subsets [--data DIR] [--mini] [--json]",
-  usage: "subsets [--data DIR] [--mini] [--json]",
+  summary: "Count the inferred BBEH subset labels per task, in the full set and in BBEH Mini.",
+  usage: "[--data DIR] [--mini] [--json]",
   options: {
-    data: { type: "string", value: "DIR", description: "data directory" },
-    json: { type: "boolean", description: "print the JSON report (counts under `subsets`)" },
-    mini: { type: "boolean", description: "with --json: the BBEH Mini counts" },
+    data: DATA_OPTION,
+    json: { type: "boolean", description: "print the JSON report instead of the table" },
+    mini: { type: "boolean", description: "with --json: the BBEH Mini counts, not the full set's" },
   },
+  prints: "One line per task, kind and subset label with its count in the full set and in " +
+    "BBEH Mini.\n" +
+    "With --json: the envelope (command, runs, quarantine and errors empty) with subsets: " +
+    "{task: {kind: {label: n}}}.",
+  examples: [
+    "deno task runlens subsets --data ../shared/data",
+    "deno task runlens subsets --json --mini",
+  ],
+  failure: "the BBEH data set is missing or cannot be read",
   parse: ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
     return {

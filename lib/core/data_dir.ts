@@ -15,6 +15,7 @@
  */
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { OptionSpec } from "./command.ts";
 
 /** Environment variable naming the data directory. */
 export const DATA_ENV = "RUNLENS_DATA";
@@ -32,6 +33,14 @@ export function resolveDataDir(flag?: string | null): string {
   if (env) return resolve(env);
   return DEFAULT_DATA_DIR;
 }
+
+/** The `--data DIR` option of every command that reads the data sets ({@link resolveDataDir}). */
+export const DATA_OPTION: OptionSpec = {
+  type: "string",
+  value: "DIR",
+  description: "the data sets' directory (as `deno task runlens fetch-data` lays it out)",
+  default: `$${DATA_ENV}, else .runlens/data in the repository`,
+};
 
 /** Whether a path exists (file or directory). */
 export function exists(path: string): boolean {

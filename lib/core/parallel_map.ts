@@ -19,14 +19,9 @@
  * ```
  * @module
  */
+import { DONE, type ExportedFunction, fromJson, PENDING, toJson } from "./parallel_map_protocol.ts";
 
-/** A function exported by a module, `(item) => result`. */
-export interface ExportedFunction {
-  /** The module's URL (`import.meta.resolve` or `new URL(…, import.meta.url).href`). */
-  module: string;
-  /** The export's name. */
-  name: string;
-}
+export type { ExportedFunction };
 
 /** How {@link parallelMap} splits the work. */
 export interface ParallelOptions {
@@ -39,8 +34,6 @@ export interface ParallelOptions {
   /** How long to wait for a Worker before mapping its share here (default 30 s + 50 ms an item). */
   timeoutMs?: number;
 }
-
-const PENDING = 0, DONE = 1, FAILED = 2;
 
 /** `items.map((x) => local(x))`, with shares of the list mapped by `fn` in Worker threads. */
 export function parallelMap<T, R>(
@@ -173,25 +166,3 @@ function awaitJob<T, R>(job: Job<T>, options: ParallelOptions): R[] | null {
   // TextDecoder does not read shared memory: copy the bytes out first
   return fromJson(new TextDecoder().decode(job.bytes.slice(0, job.state[1]))) as R[];
 }
-
-/** JSON that keeps NaN, ±Infinity and -0 (JSON.stringify writes null, null and 0). */
-export function toJson(value: unknown): string {
-  return JSON.stringify(
-    value,
-    (_, v) =>
-      typeof v === "number" && (!Number.isFinite(v) || Object.is(v, -0))
-        ? { "\u0000number": Object.is(v, -0) ? "-0" : String(v) }
-        : v,
-  );
-}
-
-/** The value {@link toJson} wrote. */
-export function fromJson(text: string): unknown {
-  return JSON.parse(
-    text,
-    (_, v) =>
-      v !== null && typeof v === "object" && "\u0000number" in v ? Number(v["\u0000number"]) : v,
-  );
-}
-
-export { DONE, FAILED };

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { DONE, type ExportedFunction, FAILED, fromJson, toJson } from "./parallel_map.ts";
+import { DONE, type ExportedFunction, FAILED, fromJson, toJson } from "./parallel_map_protocol.ts";
 
 type Fn = (item: unknown) => unknown;
 let loaded: Promise<Fn> | null = null;

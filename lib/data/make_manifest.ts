@@ -9,14 +9,14 @@
  *
  * @example
  * ```sh
- * deno run --allow-read --allow-write lib/data/make_manifest.ts --data ../shared/data
+ * deno run --allow-all lib/data/make_manifest.ts --data ../shared/data
  * ```
  * @module
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
-import { resolveDataDir } from "../core/data_dir.ts";
+import { type Command, runCommand } from "../core/command.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import {
   type Manifest,
   MANIFEST_PATH,
@@ -134,15 +134,33 @@ export function formatManifest(m: Manifest): string {
   return JSON.stringify(m, null, 2) + "\n";
 }
 
-if (import.meta.main) {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: { data: { type: "string" }, out: { type: "string" } },
-  });
-  const dataDir = resolveDataDir(values.data);
-  const out = values.out ?? MANIFEST_PATH;
-  const manifest = await buildManifest(dataDir);
-  await writeFile(out, formatManifest(manifest));
-  const bytes = manifest.files.reduce((n, f) => n + f.size, 0);
-  console.log(`${out}: ${manifest.files.length} files, ${bytes} bytes, from ${dataDir}`);
-}
+/** `lib/data/make_manifest.ts`. */
+export const makeManifestCommand: Command<{ dataDir: string; out: string }> = {
+  name: "make-manifest",
+  invocation: "deno run --allow-all lib/data/make_manifest.ts",
+  summary: "Regenerate the data sets' manifest (size, SHA-256, source and path of every " +
+    "pinned file) from a data directory holding the pinned releases.",
+  usage: "[--data DIR] [--out FILE]",
+  options: {
+    data: DATA_OPTION,
+    out: { type: "string", value: "FILE", description: "where to write", default: MANIFEST_PATH },
+  },
+  prints: "One line: the file written, how many files it lists, their bytes, and the data " +
+    "directory read.",
+  examples: ["deno run --allow-all lib/data/make_manifest.ts --data ../shared/data"],
+  failure: "a data file cannot be read or the manifest cannot be written",
+  parse: ({ values, positionals }) =>
+    positionals.length > 0 ? `unexpected argument ${positionals[0]}` : {
+      dataDir: resolveDataDir(values.data as string | undefined),
+      out: (values.out as string | undefined) ?? MANIFEST_PATH,
+    },
+  run: async ({ dataDir, out }) => {
+    const manifest = await buildManifest(dataDir);
+    await writeFile(out, formatManifest(manifest));
+    const bytes = manifest.files.reduce((n, f) => n + f.size, 0);
+    console.log(`${out}: ${manifest.files.length} files, ${bytes} bytes, from ${dataDir}`);
+    return 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(makeManifestCommand, Deno.args));

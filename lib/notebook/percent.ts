@@ -15,6 +15,7 @@
  * ```
  * @module
  */
+import { type Command, runCommand } from "../core/command.ts";
 
 /** A minimal nbformat 4.5 notebook. */
 export interface Notebook {
@@ -62,12 +63,28 @@ export function percentToNotebook(script: string): Notebook {
   };
 }
 
-if (import.meta.main) {
-  const [input, output] = Deno.args;
-  if (!input || !output) {
-    console.error("usage: deno run -A lib/notebook/percent.ts SCRIPT.ts NOTEBOOK.ipynb");
-    Deno.exit(2);
-  }
-  const nb = percentToNotebook(Deno.readTextFileSync(input));
-  Deno.writeTextFileSync(output, JSON.stringify(nb, null, 1) + "\n");
-}
+/** `lib/notebook/percent.ts` as a script. */
+export const percentCommand: Command<{ input: string; output: string }> = {
+  name: "percent",
+  invocation: "deno run --allow-all lib/notebook/percent.ts",
+  summary: "Build a Deno-kernel notebook from a script in percent format (// %% starts a code " +
+    "cell, // %% [markdown] a Markdown cell).",
+  usage: "<script.ts> <notebook.ipynb>",
+  arguments: { "script.ts": "the percent-format script", "notebook.ipynb": "the notebook written" },
+  options: {},
+  prints: "Nothing: the notebook is written (cell ids from their position, so the output is " +
+    "stable).",
+  examples: ["deno run --allow-all lib/notebook/percent.ts draft.ts notebooks/99_draft.ipynb"],
+  failure: "the script cannot be read or the notebook cannot be written",
+  parse: ({ positionals }) =>
+    positionals.length === 2
+      ? { input: positionals[0], output: positionals[1] }
+      : "give the script and the notebook",
+  run: ({ input, output }) => {
+    const nb = percentToNotebook(Deno.readTextFileSync(input));
+    Deno.writeTextFileSync(output, JSON.stringify(nb, null, 1) + "\n");
+    return 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(percentCommand, Deno.args));

@@ -21,8 +21,8 @@ import { benchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark } from "../benchmarks/types.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 import { formatSensitivity } from "../analyses/format_sensitivity.ts";
-import type { ReportSection } from "./html/document.ts";
-import { tableOf } from "./table_of.ts";
+import type { ReportSection } from "../render/document.ts";
+import { tableOf } from "../render/table_of.ts";
 
 /** Every analysis section that applies to the loaded runs. */
 export function analysesSections(loaded: LoadedRuns, dataDir: string): ReportSection[] {

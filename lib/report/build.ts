@@ -28,13 +28,8 @@ import { adviceText } from "../pipeline/advice.ts";
 import type { RunSummary as LoadSummary } from "../pipeline/summarise.ts";
 import { microCI } from "../stats/headline_ci.ts";
 import { DEFAULT_BOOTSTRAP_SEED } from "../stats/bootstrap.ts";
-import type {
-  Headline,
-  PairedComparison,
-  ReportDocument,
-  ReportSection,
-  RunSummary,
-} from "./html/document.ts";
+import type { ReportSection } from "../render/document.ts";
+import type { Headline, PairedComparison, ReportDocument, RunSummary } from "./html/document.ts";
 import { analysesSections } from "./analyses.ts";
 import { reportExamples } from "./examples.ts";
 import { datasetProvenance, gitCommit, sourceDigest } from "./provenance.ts";

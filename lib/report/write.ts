@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const dir = Deno.makeTempDirSync();
  * const files = writeReport(syntheticReportDocument({ runs: 2 }), dir);
  * files.includes("report.html") && files.includes("report.md"); // true
@@ -15,7 +15,8 @@
  * @module
  */
 import { join } from "node:path";
-import type { ReportDocument, ReportFigure } from "./html/document.ts";
+import type { ReportFigure } from "../render/document.ts";
+import type { ReportDocument } from "./html/document.ts";
 import { renderReportMarkdown, reportLatexTables } from "./html/markdown.ts";
 import { type HtmlOptions, renderReportHtml } from "./html/render.ts";
 

@@ -19,6 +19,7 @@
  * ```
  * @module
  */
+import { UsageError } from "../core/command.ts";
 import { defineScorer, ScorerDefinitionError } from "./define.ts";
 import { patternScorer } from "./pattern.ts";
 import type { Scorer } from "./types.ts";
@@ -39,7 +40,7 @@ export type RuleSpec =
  * hold, a bad pattern, a module that is not a rule. The CLI turns it into a usage error
  * (exit 2).
  */
-export class ScorerChoiceError extends Error {}
+export class ScorerChoiceError extends UsageError {}
 
 /**
  * Whether a `--scorer` value names a module rather than a registered scorer: it starts with

@@ -16,7 +16,8 @@
  * ```
  * @module
  */
-import { ensureDebianPackages } from "./debian.ts";
+import { runCommand } from "../core/command.ts";
+import { ensureDebianPackages, setupCommand } from "./debian.ts";
 
 /** Where Debian's package puts the browser. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -68,12 +69,11 @@ export async function ensureChromium(): Promise<string> {
   return CHROMIUM_PATH;
 }
 
-if (import.meta.main) {
-  try {
-    await ensureChromium();
-    console.error(`runlens: ${await chromiumVersion()}`);
-  } catch (e) {
-    console.error(`runlens: ${(e as Error).message}`);
-    Deno.exit(1);
-  }
-}
+/** `lib/setup/chromium.ts` as a script. */
+export const chromiumSetupCommand = setupCommand(
+  "chromium",
+  "Debian's chromium (the report's browser tests and benchmark)",
+  async () => (await ensureChromium(), await chromiumVersion()),
+);
+
+if (import.meta.main) Deno.exit(await runCommand(chromiumSetupCommand, Deno.args));

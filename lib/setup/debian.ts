@@ -11,6 +11,7 @@
  * ```
  * @module
  */
+import type { Command } from "../core/command.ts";
 
 /** The Python interpreter that sees Debian's Python packages (a pyenv `python3` does not). */
 export const DEBIAN_PYTHON = "/usr/bin/python3";
@@ -82,4 +83,42 @@ export async function ensureDebianPackages(
     );
   }
   console.error(`runlens: ${what} installed`);
+}
+
+/**
+ * The command line of a setup script (`lib/setup/<name>.ts`): install what is missing, then
+ * print what `report` says (a version), or nothing. No options.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { helpText } from "@runlens/core/command.ts";
+ * const c = setupCommand("nothing", "nothing at all", () => Promise.resolve(null));
+ * assert.match(helpText(c), /^usage: deno run --allow-all lib\/setup\/nothing\.ts\n/);
+ * ```
+ */
+export function setupCommand(
+  name: string,
+  what: string,
+  install: () => Promise<string | null>,
+): Command<null> {
+  return {
+    name: `setup ${name}`,
+    invocation: `deno run --allow-all lib/setup/${name}.ts`,
+    summary: `Install ${what} with apt-get when it is missing (as root or with password-less ` +
+      "sudo); deno task test runs it before the tests.",
+    usage: "",
+    options: {},
+    prints: "What is installed (a version), when there is something to say; apt-get's " +
+      "output when it runs.",
+    examples: [`deno run --allow-all lib/setup/${name}.ts`],
+    failure: "the packages cannot be installed (the message gives the command to run by hand)",
+    parse: ({ positionals }) =>
+      positionals.length > 0 ? `unexpected argument ${positionals[0]}` : null,
+    run: async () => {
+      const said = await install();
+      if (said) console.log(said);
+      return 0;
+    },
+  };
 }

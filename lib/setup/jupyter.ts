@@ -13,7 +13,8 @@
  * ```
  * @module
  */
-import { DEBIAN_PYTHON, ensureDebianPackages, pythonImports } from "./debian.ts";
+import { runCommand } from "../core/command.ts";
+import { DEBIAN_PYTHON, ensureDebianPackages, pythonImports, setupCommand } from "./debian.ts";
 
 /** Debian packages providing the Jupyter client machinery. */
 export const JUPYTER_PACKAGES = ["jupyter-nbconvert", "python3-jupyter-client"];
@@ -39,11 +40,11 @@ export async function ensureJupyter(): Promise<string> {
   return DEBIAN_PYTHON;
 }
 
-if (import.meta.main) {
-  try {
-    await ensureJupyter();
-  } catch (e) {
-    console.error(`runlens: ${(e as Error).message}`);
-    Deno.exit(1);
-  }
-}
+/** `lib/setup/jupyter.ts` as a script. */
+export const jupyterSetupCommand = setupCommand(
+  "jupyter",
+  "the Jupyter client (Debian's jupyter-nbconvert and python3-jupyter-client)",
+  async () => (await ensureJupyter(), null),
+);
+
+if (import.meta.main) Deno.exit(await runCommand(jupyterSetupCommand, Deno.args));

@@ -16,7 +16,8 @@
  * ```
  * @module
  */
-import { ensureDebianPackages, runQuiet } from "./debian.ts";
+import { runCommand } from "../core/command.ts";
+import { ensureDebianPackages, runQuiet, setupCommand } from "./debian.ts";
 
 /** Debian packages installed: pdflatex (through texlive-latex-base) and booktabs. */
 export const LATEX_PACKAGES = ["texlive-latex-recommended"];
@@ -59,12 +60,11 @@ export async function ensureLatex(): Promise<string> {
   return "pdflatex";
 }
 
-if (import.meta.main) {
-  try {
-    await ensureLatex();
-    console.error(`runlens: ${await latexVersion()}`);
-  } catch (e) {
-    console.error(`runlens: ${(e as Error).message}`);
-    Deno.exit(1);
-  }
-}
+/** `lib/setup/latex.ts` as a script. */
+export const latexSetupCommand = setupCommand(
+  "latex",
+  "pdflatex with booktabs, longtable and array (the LaTeX tables' test)",
+  async () => (await ensureLatex(), await latexVersion()),
+);
+
+if (import.meta.main) Deno.exit(await runCommand(latexSetupCommand, Deno.args));

@@ -16,6 +16,7 @@
  * @module
  */
 import { join } from "node:path";
+import { type Command, countOption, runCommand, UsageError } from "@runlens/core/command.ts";
 import { existsSync } from "node:fs";
 import { REPO_ROOT } from "./adapter.ts";
 import { buildCase, CLASSES, DEFAULT_SEED, listCases } from "./cases.ts";
@@ -37,39 +38,99 @@ export function fuzzDataDir(given?: string): string {
   return dir;
 }
 
-function parse(args: string[]) {
-  const out: {
-    size: "full" | "ci";
-    seed: number;
-    classes?: RegExp;
-    id?: string;
-    jobs: number;
-    data?: string;
-    list: boolean;
-    scale?: number;
-  } = { size: "full", seed: DEFAULT_SEED, jobs: 2, list: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === "--size") {
-      const v = value();
-      if (v !== "full" && v !== "ci") throw new Error("--size is full or ci");
-      out.size = v;
-    } else if (a === "--seed") out.seed = Number(value());
-    else if (a === "--classes") out.classes = new RegExp(value());
-    else if (a === "--case") out.id = value();
-    else if (a === "--jobs") out.jobs = Number(value());
-    else if (a === "--data") out.data = value();
-    else if (a === "--list") out.list = true;
-    else if (a === "--scale") out.scale = Number(value());
-    else throw new Error(`unknown option ${a}`);
-  }
-  return out;
+/** The command line of {@link fuzzCommand}. */
+interface FuzzArgs {
+  size: "full" | "ci";
+  seed: number;
+  classes?: RegExp;
+  id?: string;
+  jobs: number;
+  data?: string;
+  list: boolean;
+  scale?: number;
 }
+
+/** `deno task fuzz`. */
+export const fuzzCommand: Command<FuzzArgs> = {
+  name: "fuzz",
+  invocation: "deno task fuzz",
+  summary: "Run the fuzz suite against runlens score: hostile and malformed logs of every " +
+    "class, each checked to end in an allowed outcome.",
+  usage: "[--size full|ci] [--scale F] [--seed N] [--classes REGEX] [--case ID] [--jobs N] " +
+    "[--data DIR] [--list]",
+  description: "Failing cases are kept under .runlens/fuzz/cases/<id>/; the report " +
+    "(.runlens/fuzz/report.md and report.json, not written for --case) lists each with the " +
+    "command that reproduces it.",
+  options: {
+    size: {
+      type: "string",
+      value: "full|ci",
+      description: "the full suite (~2,000 cases) or the CI subset (~300)",
+      default: "full",
+    },
+    scale: {
+      type: "string",
+      value: "F",
+      description: "with --size ci: round(ci × F) cases of each class (at least 1)",
+      default: "1",
+    },
+    seed: { type: "string", value: "N", description: "the seed", default: String(DEFAULT_SEED) },
+    classes: {
+      type: "string",
+      value: "REGEX",
+      description: "only the classes whose name matches",
+      default: "every class",
+    },
+    case: {
+      type: "string",
+      value: "ID",
+      description: "one case, kept on disk",
+      default: "every case selected",
+    },
+    jobs: { type: "string", value: "N", description: "cases run at a time", default: "2" },
+    data: {
+      type: "string",
+      value: "DIR",
+      description: "the data sets' directory",
+      default: "$RUNLENS_DATA, else ../shared/data",
+    },
+    list: { type: "boolean", description: "list the cases selected, and run none" },
+  },
+  prints: "A line per failing case (and every 50th) on stderr while running, then the counts " +
+    "per class and outcome and a summary line naming the report; with --case, that case's " +
+    "outcome and where it is kept; with --list, the case ids.",
+  examples: [
+    "deno task fuzz --size ci",
+    "deno task fuzz --classes '^gzip'",
+    "deno task fuzz --case 'deep-nesting/response-array-100k/0'",
+  ],
+  failure: "a case ended in an outcome that is not allowed, or the data directory is missing",
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) return `unexpected argument ${positionals[0]}`;
+    const text = (key: string) => values[key] as string | undefined;
+    const size = text("size") ?? "full";
+    if (size !== "full" && size !== "ci") return "--size is full or ci";
+    const classes = text("classes");
+    let pattern: RegExp | undefined;
+    try {
+      pattern = classes === undefined ? undefined : new RegExp(classes);
+    } catch (e) {
+      return `--classes: ${(e as Error).message}`;
+    }
+    const scale = text("scale");
+    return {
+      size,
+      seed: countOption(values, "seed", DEFAULT_SEED, 0),
+      classes: pattern,
+      id: text("case"),
+      jobs: countOption(values, "jobs", 2),
+      data: text("data"),
+      list: values.list === true,
+      scale: scale === undefined ? undefined : Number(scale),
+    };
+  },
+  run: fuzzRun,
+};
 
 /** A markdown report of the results. */
 function markdown(results: CaseResult[], seed: number, ms: number): string {
@@ -114,14 +175,8 @@ function markdown(results: CaseResult[], seed: number, ms: number): string {
   return lines.join("\n");
 }
 
-async function main(args: string[]): Promise<number> {
-  let opts;
-  try {
-    opts = parse(args);
-  } catch (e) {
-    console.error(`fuzz: ${(e as Error).message}`);
-    return 2;
-  }
+/** Run the suite (or the cases selected); 1 when a case fails. */
+async function fuzzRun(opts: FuzzArgs): Promise<number> {
   const dataDir = fuzzDataDir(opts.data);
   const refs = listCases({
     size: opts.size,
@@ -133,10 +188,7 @@ async function main(args: string[]): Promise<number> {
     // a CI-only run may name a case of the full suite: look there too
     refs.push(...listCases({ size: "full", id: opts.id }));
   }
-  if (refs.length === 0) {
-    console.error("fuzz: no cases selected");
-    return 2;
-  }
+  if (refs.length === 0) throw new UsageError("no cases selected");
   if (opts.list) {
     for (const r of refs) console.log(r.id);
     return 0;
@@ -202,5 +254,5 @@ if (import.meta.main) {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, () => stopAll().finally(() => Deno.exit(130)));
   }
-  Deno.exit(await main(Deno.args));
+  Deno.exit(await runCommand(fuzzCommand, Deno.args));
 }

@@ -24,8 +24,8 @@ import pl from "nodejs-polars";
 import type { BenchmarkReport } from "../types.ts";
 // Upward imports until the report's section types and tableOf move to render/ (design23.md
 // §1.1, step 4).
-import type { ReportSection } from "../../report/html/document.ts";
-import { tableOf } from "../../report/table_of.ts";
+import type { ReportSection } from "../../render/document.ts";
+import { tableOf } from "../../render/table_of.ts";
 import { leaderboard } from "./leaderboard.ts";
 import { loadBbehDataset } from "./dataset.ts";
 import { bbehSubsets } from "./subsets.ts";

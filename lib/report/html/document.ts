@@ -3,7 +3,9 @@
  * builds one {@link ReportDocument}; `render.ts` turns it into `report.html` (one self-contained
  * page) and `markdown.ts` into `report.md` and LaTeX tables. Nothing here computes statistics:
  * values arrive computed (headline intervals, paired comparisons, analyses), figures arrive as
- * standalone SVG strings, tables as cells.
+ * standalone SVG strings, tables as cells. The sections, tables and figures are the types of
+ * `render/document.ts` (below the layers that build them); this module adds the page: runs,
+ * comparisons, provenance and examples.
  *
  * Examples are stored so that a 20 runs × 4,520 rows report stays small: the question text once
  * per (benchmark, task, example_index) in {@link ReportExamples.questions} (runs share
@@ -23,70 +25,12 @@
  * ```
  * @module
  */
-
-/** A table cell: text, a number (formatted with the column's digits), or missing. */
-export type Cell = string | number | null;
-
-/** A column of a {@link ReportTable}. */
-export interface ReportColumn {
-  /** Header text (unique within the table). */
-  label: string;
-  /**
-   * Decimals for numbers in this column. Default: integers print bare, other numbers with 3
-   * decimals (the rule of `lib/render/table.ts`).
-   */
-  digits?: number;
-}
-
-/** A data table, rendered as an HTML `<table>`, a Markdown pipe table and booktabs LaTeX. */
-export interface ReportTable {
-  kind: "table";
-  /** Stable id (anchors, LaTeX file names); default: from the title. */
-  id?: string;
-  /** Short title, shown as a heading. */
-  title: string;
-  /** One or two sentences under the title (what the table shows, how it was computed). */
-  caption?: string;
-  /** The columns, in order. */
-  columns: ReportColumn[];
-  /** The rows; each has one cell per column. */
-  rows: Cell[][];
-  /** A note below the table (sources, footnotes). */
-  note?: string;
-}
-
-/** A figure: a standalone SVG document as text (e.g. from `toStandaloneSvg`), inlined. */
-export interface ReportFigure {
-  kind: "figure";
-  /** Stable id; default: from the title. */
-  id?: string;
-  /** Short title, shown as the figure's caption heading. */
-  title: string;
-  /**
-   * The SVG (`<svg …>…</svg>`; an XML prolog is dropped). No scripts, event handlers or
-   * external references (checked by {@link validateReportDocument}).
-   */
-  svg: string;
-  /** Caption text under the figure. */
-  caption?: string;
-  /** Text alternative for screen readers (default: the title). */
-  alt?: string;
-}
-
-/** One item of a section. */
-export type ReportItem = ReportTable | ReportFigure;
-
-/** A section of the report: a heading, an optional intro paragraph, tables and figures. */
-export interface ReportSection {
-  /** Stable id (anchor); default: from the title. */
-  id?: string;
-  /** Heading text. */
-  title: string;
-  /** A paragraph under the heading. */
-  intro?: string;
-  /** Tables and figures, in order. */
-  items: ReportItem[];
-}
+import {
+  itemProblems,
+  type ReportFigure,
+  type ReportItem,
+  type ReportSection,
+} from "../../render/document.ts";
 
 /** A data set the runs were scored against. */
 export interface DatasetProvenance {
@@ -313,15 +257,6 @@ export function questionKey(benchmark: string, task: string, exampleIndex: numbe
 }
 
 /**
- * What {@link validateReportDocument} rejects in a figure's SVG (a page must run no code and
- * load nothing): scripts, foreign content, event handlers, `javascript:`, and references that
- * are not local (`#id`) or an inline raster image (`data:image/png;base64,…`, which Plot's colour
- * legends use).
- */
-const UNSAFE_SVG =
-  /<\s*(script|foreignObject|iframe|object|embed|audio|video)\b|\son[a-z]+\s*=|javascript:|(?:href|src)\s*=\s*["'](?!#|data:image\/(?:png|jpeg|gif|webp);base64,)|url\(\s*["']?(?!#)|@import/i;
-
-/**
  * Check a document's consistency and throw one error listing every problem (up to 20):
  * table rows of the wrong width, duplicate column labels, figures that are not plain SVG
  * (scripts, event handlers, external references, `<image>`), example rows without a question,
@@ -348,31 +283,7 @@ const UNSAFE_SVG =
  */
 export function validateReportDocument(doc: ReportDocument): ReportDocument {
   const problems: string[] = [];
-  const checkItem = (item: ReportItem) => {
-    if (item.kind === "table") {
-      const labels = new Set<string>();
-      for (const c of item.columns) {
-        if (labels.has(c.label)) {
-          problems.push(`table "${item.title}": duplicate column "${c.label}"`);
-        }
-        labels.add(c.label);
-      }
-      item.rows.forEach((r, i) => {
-        if (r.length !== item.columns.length) {
-          problems.push(
-            `table "${item.title}" row ${i} has ${r.length} cells, expected ${item.columns.length}`,
-          );
-        }
-      });
-    } else {
-      const svg = item.svg.replace(/^\s*<\?xml[^>]*\?>\s*/, "");
-      if (!/^<svg[\s>]/.test(svg) || !/<\/svg>\s*$/.test(svg)) {
-        problems.push(`figure "${item.title}": not an <svg> element`);
-      }
-      const bad = UNSAFE_SVG.exec(svg);
-      if (bad) problems.push(`figure "${item.title}": unsafe SVG content "${bad[0]}"`);
-    }
-  };
+  const checkItem = (item: ReportItem) => problems.push(...itemProblems(item));
   for (const s of [...(doc.leaderboard ? [doc.leaderboard] : []), ...doc.analyses]) {
     s.items.forEach(checkItem);
   }

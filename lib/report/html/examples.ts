@@ -15,7 +15,7 @@
  * @example
  * ```ts
  * import { examplePayload, payloadBlocks } from "@runlens/report/html/examples.ts";
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 20, figures: false });
  * const payload = examplePayload(doc.examples, { budgetChars: 50_000_000 });
  * payload.sample; // null, or what was sampled and how
@@ -368,7 +368,7 @@ export interface PayloadBlocks {
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 20, figures: false });
  * const { texts, encoding } = payloadBlocks(examplePayload(doc.examples), "gzip-base64");
  * console.assert(encoding === "gzip-base64" && texts.startsWith("H4sI")); // gzip magic in base64

@@ -11,7 +11,7 @@
  * @example
  * ```ts
  * import { renderReportMarkdown, reportLatexTables } from "@runlens/report/html/markdown.ts";
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 40, figures: false });
  * const out = Deno.makeTempDirSync();
  * const md = renderReportMarkdown(doc, { figureLink: (_f, id) => `figures/${id}.svg` });
@@ -23,16 +23,8 @@
 import type { ShortNames } from "../../render/latex/grid.ts";
 import { MAX_LABEL, shortId } from "../../render/latex/label.ts";
 import { latexTable, markdownTable } from "../../render/table.ts";
-import type {
-  Cell,
-  Provenance,
-  ReportComparisons,
-  ReportDocument,
-  ReportFigure,
-  ReportSection,
-  ReportTable,
-  RunSummary,
-} from "./document.ts";
+import type { Cell, ReportFigure, ReportSection, ReportTable } from "../../render/document.ts";
+import type { Provenance, ReportComparisons, ReportDocument, RunSummary } from "./document.ts";
 import { validateReportDocument } from "./document.ts";
 import { comparisonsOverviewTable, grouped, pairTaskTable, runsSummaryTable } from "./render.ts";
 
@@ -123,7 +115,7 @@ function mdSection(s: ReportSection, level: string, ids: Ids, opts: MarkdownOpti
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 40, figures: false });
  * rowsByRunTable(doc).rows[0]; // ["synthetic-model-01", 40, 1, correct, wrong, …]
  * ```
@@ -253,7 +245,7 @@ function mdProvenance(p: Provenance): string[] {
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 40, figures: false });
  * console.assert(renderReportMarkdown(doc).startsWith("# runlens report"));
  * ```
@@ -374,7 +366,7 @@ function accuracyByTaskTables(perTask: ReportTable, runs: readonly RunSummary[])
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 40, figures: false });
  * reportLatexTables(doc).map((t) => t.name); // ["runs-summary", "leaderboard-tasks", …]
  * ```

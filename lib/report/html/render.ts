@@ -16,7 +16,7 @@
  * @example
  * ```ts
  * import { renderReportHtml } from "@runlens/report/html/render.ts";
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 100 });
  * const out = Deno.makeTempDirSync();
  * Deno.writeTextFileSync(`${out}/report.html`, renderReportHtml(doc));
@@ -26,15 +26,17 @@
 import { createHash } from "node:crypto";
 import { formatTable, MARKDOWN_NULL } from "../../render/table.ts";
 import {
+  type ReportFigure,
+  type ReportItem,
+  type ReportSection,
+  type ReportTable,
+} from "../../render/document.ts";
+import {
   type Headline,
   type PairedComparison,
   type PairedRow,
   type ReportComparisons,
   type ReportDocument,
-  type ReportFigure,
-  type ReportItem,
-  type ReportSection,
-  type ReportTable,
   type RunSummary,
   validateReportDocument,
 } from "./document.ts";
@@ -181,7 +183,7 @@ export function quarantineText(q: Record<string, number>): string {
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 40, figures: false });
  * runsSummaryTable(doc.runs).rows.length; // 3
  * ```
@@ -260,7 +262,7 @@ function pairCells(r: PairedRow): (string | number | null)[] {
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 40, figures: false });
  * comparisonsOverviewTable(doc.comparisons!.pairs).rows.length; // 3 pairs
  * ```
@@ -299,7 +301,7 @@ export function comparisonsOverviewTable(pairs: readonly PairedComparison[]): Re
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 40, figures: false });
  * pairTaskTable(doc.comparisons!.pairs[0]).rows.at(-1)![0]; // "overall"
  * ```
@@ -705,7 +707,7 @@ function pageHtml(doc: ReportDocument, sections: PageSection[], blocks: PayloadB
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 2, examplesPerRun: 40, figures: false });
  * const html = renderReportHtml(doc, { budgetChars: 50_000_000 });
  * console.assert(html.startsWith("<!DOCTYPE html>"));

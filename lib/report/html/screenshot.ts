@@ -6,10 +6,7 @@
  * committed as taken (`docs/report_summary.png`, `docs/report_examples.png`) and only retaken
  * by hand.
  *
- * ```sh
- * deno run --allow-all lib/report/html/screenshot.ts [results/report/report.html] [docs]
- *   [--task causal_understanding]
- * ```
+ * Its command line: `deno run --allow-all lib/report/html/screenshot.ts --help`.
  *
  * @example
  * ```ts ignore
@@ -18,7 +15,7 @@
  * ```
  * @module
  */
-import { parseArgs } from "node:util";
+import { type Command, runCommand } from "../../core/command.ts";
 import { join, resolve } from "node:path";
 import { ensureChromium } from "../../setup/chromium.ts";
 import { launchChromium, PageLog } from "../../setup/chromium_browser.ts";
@@ -70,13 +67,38 @@ export async function reportScreenshots(
   }
 }
 
-if (import.meta.main) {
-  const { values, positionals } = parseArgs({
-    args: Deno.args,
-    allowPositionals: true,
-    options: { task: { type: "string" } },
-  });
-  const [html = "results/report/report.html", dir = "docs"] = positionals;
-  const files = await reportScreenshots(html, dir, { task: values.task });
-  console.log(files.join("\n"));
-}
+/** `lib/report/html/screenshot.ts`. */
+export const screenshotCommand: Command<{ html: string; dir: string; task?: string }> = {
+  name: "screenshot",
+  invocation: "deno run --allow-all lib/report/html/screenshot.ts",
+  summary: "Take the README's two screenshots of a report page in headless Chromium: its top, " +
+    "and the example browser on one task's wrong answers with a row expanded.",
+  usage: "[html] [dir] [--task TASK]",
+  arguments: {
+    html: "the report page (default: results/report/report.html)",
+    dir: "where the PNGs go (default: docs)",
+  },
+  options: {
+    task: {
+      type: "string",
+      value: "TASK",
+      description: "the task whose wrong answers are shown",
+      default: "causal_understanding",
+    },
+  },
+  prints: "The paths of the two PNGs written (report_summary.png, report_examples.png).",
+  examples: ["deno run --allow-all lib/report/html/screenshot.ts results/report/report.html docs"],
+  failure: "the page cannot be opened, or it reports an error",
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 2) return `unexpected argument ${positionals[2]}`;
+    const [html = "results/report/report.html", dir = "docs"] = positionals;
+    return { html, dir, task: values.task as string | undefined };
+  },
+  run: async ({ html, dir, task }) => {
+    const files = await reportScreenshots(html, dir, { task });
+    console.log(files.join("\n"));
+    return 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(screenshotCommand, Deno.args));

@@ -14,11 +14,7 @@
  *   row (the page's synchronous handlers, measured in the page);
  * - DOM node count after load.
  *
- * ```sh
- * deno run --allow-all lib/report/html/bench.ts [--data DIR] [--runs 20]
- *   [--response-chars 2000] [--encoding json|gzip-base64] [--budget 50000000] [--repeats 3]
- *   [--out /tmp/runlens_report_bench] [--json]
- * ```
+ * Its command line: `deno run --allow-all lib/bench/report_page.ts --help`.
  *
  * Measured (Chromium 156, Deno 2.9.6, this 2-core machine; 20 synthetic runs × 4,520 real
  * BBEH questions; times in ms; the first set with a load average of about 1.6 from other
@@ -40,7 +36,7 @@
  *
  * @example
  * ```ts
- * import { benchReportHtml } from "@runlens/report/html/bench.ts";
+ * import { benchReportHtml } from "@runlens/bench/report_page.ts";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const dataDir = resolveDataDir(); // --data, $RUNLENS_DATA, else .runlens/data
  * const r = await benchReportHtml({ dataDir, runs: 20, responseChars: 2000 });
@@ -48,16 +44,16 @@
  * ```
  * @module
  */
-import { parseArgs } from "node:util";
+import { type Command, countOption, runCommand } from "../core/command.ts";
 import { join } from "node:path";
-import { loadBbehDataset } from "../../benchmarks/bbeh/dataset.ts";
-import { resolveDataDir } from "../../core/data_dir.ts";
-import { ensureChromium } from "../../setup/chromium.ts";
+import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
+import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
+import { ensureChromium } from "../setup/chromium.ts";
 import type { BrowserContext } from "playwright-core";
-import { launchChromium, PageLog } from "../../setup/chromium_browser.ts";
-import type { PayloadEncoding } from "./examples.ts";
-import { renderReportHtml } from "./render.ts";
-import { type SourceQuestion, syntheticReportDocument } from "./synthetic.ts";
+import { launchChromium, PageLog } from "../setup/chromium_browser.ts";
+import { DEFAULT_BUDGET_CHARS, type PayloadEncoding } from "../report/html/examples.ts";
+import { renderReportHtml } from "../report/html/render.ts";
+import { type SourceQuestion, syntheticReportDocument } from "./synthetic_report.ts";
 
 /** Options of {@link benchReportHtml}. */
 export interface BenchOptions {
@@ -355,28 +351,76 @@ function benchSummaryText(r: BenchResult): string {
     `${r.chromium}`;
 }
 
-if (import.meta.main) {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      data: { type: "string" },
-      runs: { type: "string", default: "20" },
-      "response-chars": { type: "string", default: "2000" },
-      encoding: { type: "string", default: "auto" },
-      budget: { type: "string" },
-      repeats: { type: "string", default: "3" },
-      out: { type: "string" },
-      json: { type: "boolean", default: false },
+/** `lib/bench/report_page.ts`. */
+export const reportPageCommand: Command<BenchOptions & { json: boolean }> = {
+  name: "report-page",
+  invocation: "deno run --allow-all lib/bench/report_page.ts",
+  summary: "Time report.html in headless Chromium on a synthetic document of real BBEH " +
+    "questions: until interactive, until its texts are ready, filters, search, expanding a row.",
+  usage: "[--data DIR] [--runs N] [--response-chars N] [--encoding E] [--budget CHARS] " +
+    "[--repeats K] [--out DIR] [--json]",
+  options: {
+    data: DATA_OPTION,
+    runs: { type: "string", value: "N", description: "synthetic runs", default: "20" },
+    "response-chars": {
+      type: "string",
+      value: "N",
+      description: "mean response length in characters",
+      default: "2000",
     },
-  });
-  const r = await benchReportHtml({
-    dataDir: resolveDataDir(values.data),
-    runs: Number(values.runs),
-    responseChars: Number(values["response-chars"]),
-    encoding: values.encoding as PayloadEncoding,
-    budgetChars: values.budget ? Number(values.budget) : undefined,
-    repeats: Number(values.repeats),
-    outDir: values.out,
-  });
-  console.log(values.json ? JSON.stringify(r, null, 2) : benchSummaryText(r));
-}
+    encoding: {
+      type: "string",
+      value: "auto|json|gzip-base64",
+      description: "how the page embeds the texts",
+      default: "auto",
+    },
+    budget: {
+      type: "string",
+      value: "CHARS",
+      description: "characters of responses embedded before the page samples",
+      default: String(DEFAULT_BUDGET_CHARS),
+    },
+    repeats: {
+      type: "string",
+      value: "K",
+      description: "page loads (the median is reported)",
+      default: "3",
+    },
+    out: {
+      type: "string",
+      value: "DIR",
+      description: "where report.html is written",
+      default: "a temporary folder, removed",
+    },
+    json: { type: "boolean", description: "print the measurements as JSON" },
+  },
+  prints: "The document's size and the page's timings (render, write, interactive, texts " +
+    "ready, DOMContentLoaded, load, filters, searches, expanding a row), requests other than " +
+    "the file, errors and the Chromium version; with --json the same as JSON.",
+  examples: ["deno run --allow-all lib/bench/report_page.ts --data ../shared/data --runs 20"],
+  failure: "the BBEH data set cannot be read or Chromium cannot be started",
+  parse: ({ values, positionals }) => {
+    if (positionals.length > 0) return `unexpected argument ${positionals[0]}`;
+    const encoding = (values.encoding as string | undefined) ?? "auto";
+    if (!["auto", "json", "gzip-base64"].includes(encoding)) {
+      return `--encoding ${encoding}: auto, json or gzip-base64`;
+    }
+    return {
+      dataDir: resolveDataDir(values.data as string | undefined),
+      runs: countOption(values, "runs", 20),
+      responseChars: countOption(values, "response-chars", 2000),
+      encoding: encoding as PayloadEncoding,
+      budgetChars: countOption(values, "budget", DEFAULT_BUDGET_CHARS),
+      repeats: countOption(values, "repeats", 3),
+      outDir: values.out as string | undefined,
+      json: values.json === true,
+    };
+  },
+  run: async ({ json, ...options }) => {
+    const r = await benchReportHtml(options);
+    console.log(json ? JSON.stringify(r, null, 2) : benchSummaryText(r));
+    return 0;
+  },
+};
+
+if (import.meta.main) Deno.exit(await runCommand(reportPageCommand, Deno.args));

@@ -11,7 +11,7 @@
  * @module
  */
 import type pl from "nodejs-polars";
-import type { Cell, ReportTable } from "./html/document.ts";
+import type { Cell, ReportTable } from "./document.ts";
 
 /** A frame as a report table (numbers with `digits` decimals). */
 export function tableOf(

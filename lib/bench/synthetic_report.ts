@@ -10,15 +10,16 @@
  *
  * @example
  * ```ts
- * import { syntheticReportDocument } from "@runlens/report/html/synthetic.ts";
+ * import { syntheticReportDocument } from "@runlens/bench/synthetic_report.ts";
  * const doc = syntheticReportDocument({ runs: 3, examplesPerRun: 300, seed: 7 });
  * doc.examples.rows.length; // 900
  * ```
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import { mulberry32, type Rng } from "../../core/rng.ts";
-import { plotDocument, toStandaloneSvg } from "../../render/figure.ts";
+import { mulberry32, type Rng } from "../core/rng.ts";
+import { plotDocument, toStandaloneSvg } from "../render/figure.ts";
+import type { ReportFigure, ReportSection } from "../render/document.ts";
 import type {
   ExampleQuestion,
   ExampleRow,
@@ -26,10 +27,8 @@ import type {
   PairedRow,
   Provenance,
   ReportDocument,
-  ReportFigure,
-  ReportSection,
   RunSummary,
-} from "./document.ts";
+} from "../report/html/document.ts";
 
 /** A question with its target (e.g. a row of the BBEH data set). */
 export interface SourceQuestion {
