@@ -128,6 +128,12 @@ export interface BenchmarkScoring {
   defaultScorer: string;
   /** Its scorers' scalar forms. */
   scorers: readonly ScalarScorer[];
+  /**
+   * The benchmark of records that name none when several benchmarks fit them equally (an
+   * index into a task name two benchmarks share): the canonical format's documented default.
+   * At most one registered benchmark sets it.
+   */
+  canonicalDefault?: true;
 }
 
 /** One benchmark: everything the pipeline, the CLI and the notebooks need to know about it. */
@@ -140,8 +146,15 @@ export interface Benchmark {
   description: string;
   /** Its tasks, in the order of its release. */
   tasks: readonly BenchmarkTask[];
+  /**
+   * Where it is listed among the benchmarks (`benchmarks()`, scorer lists, reports): lower
+   * first; benchmarks without one come after, by name.
+   */
+  listOrder?: number;
   /** The canonical task name of a label as logs write it (display names too); null: none. */
   canonicalTask(label: string): string | null;
+  /** See {@link BenchmarkScoring.canonicalDefault}. */
+  canonicalDefault?: true;
   /**
    * The released examples from a data directory: columns `task`, `example_index` (0-based
    * position in the task file), `input`, `target` (and `input_chars` when known). Absent when

@@ -77,8 +77,7 @@ export async function buildScoringState(
     sourceFor,
     limits: setup.limits,
     benchmarks: setup.only,
-    // the canonical format's documented default: the first registered benchmark (bbeh)
-    defaultBenchmark: indexed[0]?.scoring.name,
+    defaultBenchmark: indexed.find((x) => x.scoring.canonicalDefault)?.scoring.name,
   };
   return { state, unavailable };
 }

@@ -42,6 +42,7 @@ function mistakeLink(dataDir: string): MistakeLink | undefined {
 /** BBEH. */
 export const bbeh: Benchmark = {
   ...bbehScoring,
+  listOrder: 1,
   description: "BIG-Bench Extra Hard (Kazemi et al. 2025): 23 tasks, 4,520 examples " +
     "(google-deepmind/bbeh).",
   scoringModule: new URL("./scoring.ts", import.meta.url).href,

@@ -41,6 +41,8 @@ export const scoring: BenchmarkScoring = {
   tasks: BBEH_TASKS.map(({ name, display, size }) => ({ name, display, size })),
   canonicalTask: canonicalBbehTask,
   readExamples: readBbehExamples,
+  // records naming no benchmark that fit BBEH and BBH equally are BBEH's (README, schema)
+  canonicalDefault: true,
   defaultScorer: BBEH_OFFICIAL,
   scorers: [bbehOfficialScorer],
 };

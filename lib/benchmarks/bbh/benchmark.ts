@@ -32,6 +32,7 @@ import { scoring as bbhScoring } from "./scoring.ts";
 /** BBH. */
 export const bbh: Benchmark = {
   ...bbhScoring,
+  listOrder: 2,
   description: "BIG-Bench Hard (Suzgun et al. 2022): 27 tasks, 6,511 examples " +
     "(suzgunmirac/BIG-Bench-Hard).",
   scoringModule: new URL("./scoring.ts", import.meta.url).href,

@@ -29,6 +29,7 @@ const SIZES: Record<(typeof BBM_TASKS)[number], number> = {
 export const bbm: Benchmark = {
   name: "bbm",
   label: "BIG-Bench Mistake",
+  listOrder: 3,
   description: "BIG-Bench Mistake (Tyen et al. 2024): 2,186 CoT traces of five BBH tasks with " +
     "the first logical mistake annotated (WHGTyen/BIG-Bench-Mistake).",
   tasks: BBM_TASKS.map((name) => ({ name, size: SIZES[name] })),
