@@ -20,6 +20,8 @@ import { sourceFor } from "@runlens/logs/sources/all.ts";
 import { FileError, type SourceFile, type SourceLimits } from "@runlens/logs/sources/types.ts";
 import { type CheckedRecord, checkRecord } from "@runlens/pipeline/check.ts";
 import { planFiles, type PlannedFile } from "@runlens/pipeline/plan.ts";
+import { Labels } from "@runlens/pipeline/labels.ts";
+import { benchmarks } from "@runlens/benchmarks/registry.ts";
 import { sourceFile } from "./_collect.ts";
 
 /** The canonical fields of a record as text (undefined: absent, or a list or object). */
@@ -120,8 +122,9 @@ export interface CheckedLog {
 }
 
 /**
- * Read one log file (or the first log under a folder) and check its records with `check.ts`,
- * as a Worker does before identification.
+ * Read one log file (or the first log under a folder), check its records with `check.ts` and
+ * resolve their benchmark and task labels (`labels.ts`), as a Worker does before
+ * identification.
  */
 export function readChecked(
   path: string,
@@ -135,10 +138,13 @@ export function readChecked(
     reason: b.reason,
     run: b.run ?? f.file.defaultRun,
   }));
+  const labels = new Labels(benchmarks());
   for (const r of f.records) {
     const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? null);
-    if (c.ok) rows.push({ ...c.record, response: r.fields.response, source_line: r.line });
-    else quarantine.push({ line: r.line, reason: c.reason, run: c.run });
+    if (c.ok) {
+      const resolved = labels.resolve(c.record.benchmark, c.record.task);
+      rows.push({ ...c.record, ...resolved, response: r.fields.response, source_line: r.line });
+    } else quarantine.push({ line: r.line, reason: c.reason, run: c.run });
   }
   quarantine.sort((a, b) => a.line - b.line);
   return {

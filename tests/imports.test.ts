@@ -99,10 +99,6 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/logs/sources/bbh_release.ts": ["bbh"],
   // #11: built-in document sources + those the plan contributes
   "lib/logs/sources/documents.ts": ["bbh"],
-  // #8: the reader returns the raw eval name; aliases resolved in pipeline/labels.ts
-  "lib/logs/sources/inspect.ts": ["bbeh", "bbh"],
-  // #7: deleted; patterns → each benchmark's `toolNames`
-  "lib/logs/tool_names.ts": ["bbeh", "bbh"],
   // #31: → benchmarks/mod.ts namespaces
   "lib/mod.ts": ["arb", "bbeh", "bbh", "bbm"],
   // #30: → `bbeh.demo`; notebook/demo.ts generic

@@ -106,6 +106,23 @@ export interface DataVersion {
 }
 
 /**
+ * How evaluation tools name a benchmark and its tasks: lm-evaluation-harness task names
+ * (`bbh_cot_fewshot_snarks`), inspect eval names (`bbeh_mini`), OpenCompass dataset
+ * abbreviations (`bbh-navigate`), mcpbr instance ids and OpenAI evals names without their index.
+ * Log readers keep these labels as the tool wrote them; `pipeline/labels.ts` resolves them.
+ */
+export interface ToolNames {
+  /** Names of the whole benchmark besides its own (an inspect eval, a `benchmark` value). */
+  aliases?: readonly string[];
+  /**
+   * Task labels as tools write them, each pattern with a named group `task` (the label
+   * `canonicalTask` then reads), the most specific first. Of the patterns of all benchmarks
+   * that match a label, the first whose task `canonicalTask` knows wins, else the first.
+   */
+  tasks?: readonly RegExp[];
+}
+
+/**
  * The polars-free part of a benchmark: what the streaming path's scoring Workers load to tie
  * rows to examples and score them (a Worker must not import polars: it costs ~0.4 s each).
  */
@@ -120,6 +137,8 @@ export interface BenchmarkScoring {
   canonicalTask(label: string): string | null;
   /** The released examples from a data directory; throws naming a missing or bad file. */
   readExamples(dataDir: string): ExampleSet;
+  /** How evaluation tools name it and its tasks. */
+  toolNames?: ToolNames;
   /** Examples whose released input is cut short (a logged input may hold the whole question). */
   truncatedInputs?: readonly { task: string; index: number }[];
   /** Other published versions of some examples. */
@@ -155,6 +174,8 @@ export interface Benchmark {
   canonicalTask(label: string): string | null;
   /** See {@link BenchmarkScoring.canonicalDefault}. */
   canonicalDefault?: true;
+  /** How evaluation tools name it and its tasks. */
+  toolNames?: ToolNames;
   /**
    * The released examples from a data directory: columns `task`, `example_index` (0-based
    * position in the task file), `input`, `target` (and `input_chars` when known). Absent when
