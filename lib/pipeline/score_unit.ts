@@ -53,8 +53,8 @@ export interface ScoringState {
   benchmarks?: readonly string[];
   /** The benchmark of records that name none when several fit equally (`examples.ts`). */
   defaultBenchmark?: string;
-  /** Resolves the labels tools give benchmarks and tasks (`labels.ts`); absent: as written. */
-  labels?: Labels;
+  /** Resolves the labels tools give benchmarks and tasks (`labels.ts`). */
+  labels: Labels;
   /** The source of a file (`logs/sources/all.ts` `sourceFor`). */
   sourceFor(file: SourceFile): Source | null;
   limits: SourceLimits;
@@ -237,7 +237,6 @@ class UnitCollector implements RecordSink {
 
   /** The record with its benchmark and task labels resolved (`labels.ts`). */
   #relabelled(c: CheckedRecord): CheckedRecord {
-    if (!this.state.labels) return c;
     const { benchmark, task } = this.state.labels.resolve(c.benchmark, c.task);
     return benchmark === c.benchmark && task === c.task ? c : { ...c, benchmark, task };
   }
