@@ -33,6 +33,7 @@
 import type pl from "nodejs-polars";
 import type { ScalarScorer, Scorer } from "../scorers/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
+import type { DataSource } from "../data/fetch.ts";
 
 /** One task of a benchmark. */
 export interface BenchmarkTask {
@@ -163,6 +164,11 @@ export interface Benchmark {
   label: string;
   /** One sentence: what it is and where it comes from. */
   description: string;
+  /**
+   * Where its released data comes from (the folder `runlens fetch-data` fills, the pinned
+   * repositories, its manifest). Absent: no public data set to fetch.
+   */
+  data?: DataSource;
   /** Its tasks, in the order of its release. */
   tasks: readonly BenchmarkTask[];
   /**

@@ -1,10 +1,10 @@
 /**
  * `deno task runlens fetch-data`: download the pinned public data sets and verify every file.
  *
- * Fetches `bbeh/` (google-deepmind/bbeh), `bbh/` (suzgunmirac/BIG-Bench-Hard) and
- * `big-bench-mistake/` (WHGTyen/BIG-Bench-Mistake) from GitHub archives at fixed commits into
- * the data directory (`--data`, else `$RUNLENS_DATA`, else `.runlens/data`), checking each file
- * against `lib/data/manifest.json`. Already-verified sources are skipped. `logs/` is not fetched.
+ * Fetches each registered benchmark's data folder (its `data`: pinned GitHub repositories at
+ * fixed commits) into the data directory (`--data`, else `$RUNLENS_DATA`, else
+ * `.runlens/data`), checking each file against the benchmark's `manifest.json`. Already-verified
+ * sources are skipped. `logs/` is not fetched.
  *
  * @example
  * ```sh
@@ -15,6 +15,7 @@
  */
 import { DATA_ENV, resolveDataDir } from "../core/data_dir.ts";
 import { ARCHIVE_HOST, BASE_URL_ENV, fetchData, FetchDataError } from "../data/fetch.ts";
+import { dataFolders, pinnedManifest } from "../benchmarks/data.ts";
 import { type Command, runCommand, UsageError } from "./command.ts";
 
 /** Parsed `fetch-data` arguments. */
@@ -31,9 +32,9 @@ export const fetchDataCommand: Command<FetchDataArgs> = {
   summary: "download and verify the pinned public data sets: fetch-data [--data DIR]",
   usage: "fetch-data [--data DIR] [--only FOLDERS] [--base-url URL] [--manifest FILE]\n\n" +
     "Download the pinned public data sets (GitHub archives at fixed commits), extract the files\n" +
-    "listed in lib/data/manifest.json and verify each one's SHA-256. Sources already in place\n" +
-    "and verified are skipped, so rerunning is cheap. logs/ (sample evaluation logs) is not\n" +
-    "fetched.\n",
+    "listed in the benchmarks' manifests (lib/benchmarks/<name>/manifest.json) and verify each\n" +
+    "one's SHA-256. Sources already in place and verified are skipped, so rerunning is cheap.\n" +
+    "logs/ (sample evaluation logs) is not fetched.\n",
   options: {
     data: {
       type: "string",
@@ -43,7 +44,7 @@ export const fetchDataCommand: Command<FetchDataArgs> = {
     only: {
       type: "string",
       value: "FOLDERS",
-      description: "comma-separated subset of bbeh,bbh,big-bench-mistake",
+      description: `comma-separated subset of ${dataFolders()}`,
     },
     "base-url": {
       type: "string",
@@ -53,7 +54,7 @@ export const fetchDataCommand: Command<FetchDataArgs> = {
     manifest: {
       type: "string",
       value: "FILE",
-      description: "use another manifest (default: lib/data/manifest.json)",
+      description: "use another manifest (default: the registered benchmarks' manifests)",
     },
   },
   parse: ({ values, positionals }) => {
@@ -76,6 +77,7 @@ async function fetchDataRun(args: FetchDataArgs): Promise<number> {
       dataDir,
       only: args.only,
       baseUrl: args.baseUrl,
+      manifest: args.manifest ? undefined : pinnedManifest(),
       manifestPath: args.manifest,
     });
     const fetched = report.sources.filter((s) => s.status === "fetched").length;
