@@ -1,6 +1,7 @@
 /**
- * Test helper: read log files the way the engine's Workers do, without scoring — discovery,
- * the plan (format, detected fields, default run), then each file's source over the whole file
+ * Test helper: read log files the way the engine's Workers do, without scoring — discovery
+ * (with the formats the registered benchmarks contribute), the plan (format, detected fields,
+ * default run), then each file's source over the whole file
  * — and give each record's canonical fields as text (`textOf`; a response span decoded, a list
  * or object undefined) with the records that could not be read.
  *
@@ -21,7 +22,7 @@ import { FileError, type SourceFile, type SourceLimits } from "@runlens/logs/sou
 import { type CheckedRecord, checkRecord } from "@runlens/pipeline/check.ts";
 import { planFiles, type PlannedFile } from "@runlens/pipeline/plan.ts";
 import { Labels } from "@runlens/pipeline/labels.ts";
-import { benchmarks } from "@runlens/benchmarks/registry.ts";
+import { benchmarks, logFormats } from "@runlens/benchmarks/registry.ts";
 import { sourceFile } from "./_collect.ts";
 
 /** The canonical fields of a record as text (undefined: absent, or a list or object). */
@@ -76,7 +77,11 @@ export function readFiles(
   options: ReadOptions = {},
 ): ReadFile[] {
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const found = discover(paths, { format: options.format, map: options.map !== undefined });
+  const found = discover(paths, {
+    format: options.format,
+    map: options.map !== undefined,
+    formats: logFormats(),
+  });
   const map = options.map === undefined ? null : fromColumnMap(options.map);
   const planned = planFiles(found.files, { benchmarks: [], limits, map });
   return planned.map((file) => ({ file, ...readOne(file, limits) }));
@@ -93,7 +98,7 @@ function readOne(
     bad: (b: BadRecord) => out.bad.push(b),
   };
   try {
-    const source = sourceFor(file);
+    const source = sourceFor(file, logFormats());
     if (source === null) throw new FileError(file.path, `no source for ${file.format}`);
     if (source.kind === "lines") source.readRange(file, 0, file.size, sink, limits);
     else source.read(file, sink, limits);

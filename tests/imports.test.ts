@@ -81,12 +81,6 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/cli/runlens.ts": ["arb", "bbeh", "bbm", "big bench mistake"],
   // #21: → benchmarks/bbeh/subsets_command.ts
   "lib/cli/subsets.ts": ["bbeh"],
-  // #12: BBH release detection → `bbh.formats`
-  "lib/logs/discover.ts": ["bbh"],
-  // #10: → benchmarks/bbh/release_source.ts
-  "lib/logs/sources/bbh_release.ts": ["bbh"],
-  // #11: built-in document sources + those the plan contributes
-  "lib/logs/sources/documents.ts": ["bbh"],
   // #31: → benchmarks/mod.ts namespaces
   "lib/mod.ts": ["arb", "bbeh", "bbh", "bbm"],
   // #30: → `bbeh.demo`; notebook/demo.ts generic

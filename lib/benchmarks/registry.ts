@@ -21,6 +21,7 @@ import * as builtIn from "./built_in.ts";
 import type { Benchmark } from "./types.ts";
 import { GENERIC_SCORERS } from "../scorers/generic.ts";
 import type { Scorer } from "../scorers/types.ts";
+import type { LogFormat } from "../logs/discover.ts";
 
 /** Listing order: by `listOrder`, those without one after, by name. */
 function byListOrder(a: Benchmark, b: Benchmark): number {
@@ -128,6 +129,20 @@ export function registerBenchmark(benchmark: Benchmark): void {
   }
   registered.push(benchmark);
   refreshScorers();
+}
+
+/**
+ * The log formats the registered benchmarks contribute (detectors and readers), in registry
+ * order: what discovery and the readers add to the built-in formats.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(logFormats().map((f) => f.name), ["bbh-release-outputs"]);
+ * ```
+ */
+export function logFormats(): LogFormat[] {
+  return registered.flatMap((b) => b.formats ?? []);
 }
 
 /**

@@ -34,6 +34,7 @@ import type pl from "nodejs-polars";
 import type { ScalarScorer, Scorer } from "../scorers/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
 import type { DataSource } from "../data/fetch.ts";
+import type { LogFormat } from "../logs/discover.ts";
 
 /** One task of a benchmark. */
 export interface BenchmarkTask {
@@ -140,6 +141,8 @@ export interface BenchmarkScoring {
   readExamples(dataDir: string): ExampleSet;
   /** How evaluation tools name it and its tasks. */
   toolNames?: ToolNames;
+  /** Log formats of its own (e.g. its release's model outputs): detector and reader each. */
+  formats?: readonly LogFormat[];
   /** Examples whose released input is cut short (a logged input may hold the whole question). */
   truncatedInputs?: readonly { task: string; index: number }[];
   /** Other published versions of some examples. */
@@ -182,6 +185,8 @@ export interface Benchmark {
   canonicalDefault?: true;
   /** How evaluation tools name it and its tasks. */
   toolNames?: ToolNames;
+  /** See {@link BenchmarkScoring.formats}. */
+  formats?: readonly LogFormat[];
   /**
    * The released examples from a data directory: columns `task`, `example_index` (0-based
    * position in the task file), `input`, `target` (and `input_chars` when known). Absent when

@@ -74,10 +74,11 @@ export async function buildScoringState(
       unavailable.push({ benchmark: scoring.name, reason: (e as Error).message });
     }
   }
+  const formats = loaded.flatMap((s) => s.formats ?? []); // the benchmarks' own log formats
   const state: ScoringState = {
     identifier: new ExampleIndex(indexed),
     scorers,
-    sourceFor,
+    sourceFor: (file) => sourceFor(file, formats),
     limits: setup.limits,
     benchmarks: setup.only,
     defaultBenchmark: indexed.find((x) => x.scoring.canonicalDefault)?.scoring.name,

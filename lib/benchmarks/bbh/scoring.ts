@@ -28,6 +28,7 @@ import { bbhReleaseCot } from "./scorers/release_cot.ts";
 import { bbhReleaseDirect } from "./scorers/release_direct.ts";
 import { BBH_KNOWN_ISSUES, BBH_TASKS, canonicalBbhTask } from "./tasks.ts";
 import { BBH_DATA_VERSIONS } from "./versions.ts";
+import { BBH_RELEASE_FORMAT } from "./release_source.ts";
 
 /**
  * How tools name BBH: inspect's eval `bbh`, lm-evaluation-harness task names
@@ -68,6 +69,8 @@ export const scoring: BenchmarkScoring = {
   tasks: BBH_TASKS.map(({ name, size }) => ({ name, size })),
   canonicalTask: canonicalBbhTask,
   toolNames: BBH_TOOL_NAMES,
+  // the release's code-davinci-002 outputs, read like any run log
+  formats: [BBH_RELEASE_FORMAT],
   readExamples: readBbhExamples,
   truncatedInputs: BBH_KNOWN_ISSUES.filter((k) => k.truncatedInput),
   // the copy lm-evaluation-harness reads repairs three items (versions.ts)
