@@ -13,7 +13,8 @@
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
 import { defaultRunName } from "@runlens/logs/paths.ts";
 import type { BadRecord, LogRecord } from "@runlens/logs/record.ts";
-import { DOCUMENT_SOURCES } from "@runlens/logs/sources/documents.ts";
+import { sourceFor } from "@runlens/logs/sources/all.ts";
+import { logFormats } from "@runlens/benchmarks/registry.ts";
 import type { SourceFile, SourceLimits } from "@runlens/logs/sources/types.ts";
 
 /** What a source handed its sink. */
@@ -43,7 +44,7 @@ export function sourceFile(
   };
 }
 
-/** Run the document source of `format` on `path`. */
+/** Run the document source of `format` (built in or contributed by a benchmark) on `path`. */
 export function collect(
   format: string,
   path: string,
@@ -51,7 +52,9 @@ export function collect(
 ): Collected {
   const file = sourceFile(path, format, opts);
   const out: Collected = { file, records: [], bad: [], order: [] };
-  DOCUMENT_SOURCES[format].read(file, {
+  const source = sourceFor({ format, gzip: false }, logFormats());
+  if (source?.kind !== "document") throw new Error(`${format} is not a document format`);
+  source.read(file, {
     record: (r) => {
       out.records.push(r);
       out.order.push(r.line);

@@ -25,7 +25,7 @@ import { reportPageCommand } from "@runlens/bench/report_page.ts";
 import { reportSpeedCommand } from "@runlens/bench/report_speed.ts";
 import { responsesSpeedCommand } from "@runlens/bench/responses_speed.ts";
 import { sourceSpeedCommand } from "@runlens/bench/source_speed.ts";
-import { makeManifestCommand } from "@runlens/data/make_manifest.ts";
+import { makeManifestCommand } from "@runlens/cli/make_manifest.ts";
 import { percentCommand } from "@runlens/notebook/percent.ts";
 import { screenshotCommand } from "@runlens/report/html/screenshot.ts";
 import { chromiumSetupCommand } from "@runlens/setup/chromium.ts";

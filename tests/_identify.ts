@@ -20,6 +20,8 @@ import { checkRecord } from "@runlens/pipeline/check.ts";
 import { embeddedMatch, truncatedKeyMatch } from "@runlens/pipeline/question_key.ts";
 import { scoredBenchmarks } from "./_examples.ts";
 import { readFiles } from "./_read.ts";
+import { Labels } from "@runlens/pipeline/labels.ts";
+import { benchmarks } from "@runlens/benchmarks/registry.ts";
 
 /** A row's outcome: tied to `bench/task[index]` (plus `@version`), or the quarantine reason. */
 export type Outcome = string;
@@ -132,16 +134,19 @@ export function logFrame(records: Record<string, unknown>[]): pl.DataFrame {
 }
 
 /**
- * The records of the logs under `paths` that pass `check.ts`, read by their sources, as plain
- * rows for {@link logFrame} (`source_file`, `source_line`, the checked fields).
+ * The records of the logs under `paths` that pass `check.ts`, read by their sources, with
+ * their labels resolved (`labels.ts`) as in a Worker, as plain rows for {@link logFrame}
+ * (`source_file`, `source_line`, the checked fields).
  */
 export function checkedRows(paths: readonly string[]): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
+  const labels = new Labels(benchmarks());
   for (const f of readFiles(paths)) {
     for (const r of f.records) {
       const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? null);
       if (!c.ok) continue;
-      const { run, model, benchmark, task, example_index, input, target, epoch } = c.record;
+      const { run, model, example_index, input, target, epoch } = c.record;
+      const { benchmark, task } = labels.resolve(c.record.benchmark, c.record.task);
       rows.push({
         source_file: f.file.path,
         source_line: r.line,

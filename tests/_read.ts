@@ -1,6 +1,7 @@
 /**
- * Test helper: read log files the way the engine's Workers do, without scoring — discovery,
- * the plan (format, detected fields, default run), then each file's source over the whole file
+ * Test helper: read log files the way the engine's Workers do, without scoring — discovery
+ * (with the formats the registered benchmarks contribute), the plan (format, detected fields,
+ * default run), then each file's source over the whole file
  * — and give each record's canonical fields as text (`textOf`; a response span decoded, a list
  * or object undefined) with the records that could not be read.
  *
@@ -20,6 +21,8 @@ import { sourceFor } from "@runlens/logs/sources/all.ts";
 import { FileError, type SourceFile, type SourceLimits } from "@runlens/logs/sources/types.ts";
 import { type CheckedRecord, checkRecord } from "@runlens/pipeline/check.ts";
 import { planFiles, type PlannedFile } from "@runlens/pipeline/plan.ts";
+import { Labels } from "@runlens/pipeline/labels.ts";
+import { benchmarks, logFormats } from "@runlens/benchmarks/registry.ts";
 import { sourceFile } from "./_collect.ts";
 
 /** The canonical fields of a record as text (undefined: absent, or a list or object). */
@@ -74,7 +77,11 @@ export function readFiles(
   options: ReadOptions = {},
 ): ReadFile[] {
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const found = discover(paths, { format: options.format, map: options.map !== undefined });
+  const found = discover(paths, {
+    format: options.format,
+    map: options.map !== undefined,
+    formats: logFormats(),
+  });
   const map = options.map === undefined ? null : fromColumnMap(options.map);
   const planned = planFiles(found.files, { benchmarks: [], limits, map });
   return planned.map((file) => ({ file, ...readOne(file, limits) }));
@@ -91,7 +98,7 @@ function readOne(
     bad: (b: BadRecord) => out.bad.push(b),
   };
   try {
-    const source = sourceFor(file);
+    const source = sourceFor(file, logFormats());
     if (source === null) throw new FileError(file.path, `no source for ${file.format}`);
     if (source.kind === "lines") source.readRange(file, 0, file.size, sink, limits);
     else source.read(file, sink, limits);
@@ -120,8 +127,9 @@ export interface CheckedLog {
 }
 
 /**
- * Read one log file (or the first log under a folder) and check its records with `check.ts`,
- * as a Worker does before identification.
+ * Read one log file (or the first log under a folder), check its records with `check.ts` and
+ * resolve their benchmark and task labels (`labels.ts`), as a Worker does before
+ * identification.
  */
 export function readChecked(
   path: string,
@@ -135,10 +143,13 @@ export function readChecked(
     reason: b.reason,
     run: b.run ?? f.file.defaultRun,
   }));
+  const labels = new Labels(benchmarks());
   for (const r of f.records) {
     const c = checkRecord(r.raw, f.file.defaultRun, f.file.runFromModel ?? null);
-    if (c.ok) rows.push({ ...c.record, response: r.fields.response, source_line: r.line });
-    else quarantine.push({ line: r.line, reason: c.reason, run: c.run });
+    if (c.ok) {
+      const resolved = labels.resolve(c.record.benchmark, c.record.task);
+      rows.push({ ...c.record, ...resolved, response: r.fields.response, source_line: r.line });
+    } else quarantine.push({ line: r.line, reason: c.reason, run: c.run });
   }
   quarantine.sort((a, b) => a.line - b.line);
   return {

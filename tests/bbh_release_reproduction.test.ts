@@ -20,7 +20,7 @@ import {
   readBbhPublishedAccuracies,
   releaseAccuracy,
 } from "@runlens/benchmarks/bbh/release_metrics.ts";
-import { getScorer, SCORERS } from "@runlens/benchmarks/registry.ts";
+import { getScorer, logFormats, SCORERS } from "@runlens/benchmarks/registry.ts";
 import { scoreFrame } from "@runlens/scorers/frame.ts";
 import { dataTest } from "./_data.ts";
 
@@ -134,7 +134,7 @@ dataTest(
       BBH_RELEASE_RUNS[0].run,
       "snarks_few_shot_template_0-255000_eval_metrics.jsonl",
     );
-    const found = discover([metrics]);
+    const found = discover([metrics], { formats: logFormats() }); // BBH's format knows it
     assert.deepEqual([found.files, found.errors], [[], []]);
     assert.match(found.companions[0].reason, /^a BBH release metrics file/);
   },

@@ -19,6 +19,11 @@ import { runsReport, runsText } from "@runlens/report/runs_text.ts";
 import { toy } from "./fixtures/toy_benchmark/benchmark.ts";
 import { withTempDir } from "./_tmp.ts";
 import { appliesTo } from "@runlens/scorers/types.ts";
+import * as builtIn from "@runlens/benchmarks/built_in.ts";
+import * as folders from "@runlens/benchmarks/mod.ts";
+import { buildScoringState } from "@runlens/pipeline/scoring_state.ts";
+import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
+import { dataTest } from "./_data.ts";
 
 Deno.test("registry: the built-in benchmarks, and which the pipeline scores", () => {
   assert.deepEqual(benchmarks().map((b) => b.name).slice(0, 4), ["bbeh", "bbh", "bbm", "arb"]);
@@ -31,6 +36,54 @@ Deno.test("registry: the built-in benchmarks, and which the pipeline scores", ()
     for (const s of b.scorers) assert.ok(appliesTo(s, b.name), `${s.name} of ${b.name}`);
     if (b.defaultScorer) assert.equal(getScorer(b.defaultScorer).name, b.defaultScorer);
   }
+});
+
+Deno.test("registry: built_in.ts and mod.ts name the same folders, each under its name", () => {
+  const names = Object.keys(builtIn);
+  assert.deepEqual(Object.keys(folders), names);
+  for (const [name, b] of Object.entries(builtIn)) {
+    assert.equal(b.name, name);
+    assert.equal((folders as Record<string, Record<string, unknown>>)[name][name], b);
+  }
+  // listed by listOrder, not by the namespaces' alphabetical order
+  assert.deepEqual(
+    [...names].sort(),
+    benchmarks().slice(0, names.length).map((b) => b.name).sort(),
+  );
+  assert.deepEqual(benchmarks().filter((b) => b.canonicalDefault).map((b) => b.name), ["bbeh"]);
+});
+
+dataTest("registry: BBEH is the canonical default whatever the order", async (dir) => {
+  const module = (name: string) => getBenchmark(name)!.scoringModule!;
+  for (const order of [["bbh", "bbeh"], ["bbeh", "bbh"]]) {
+    const { state } = await buildScoringState({
+      dataDir: dir,
+      benchmarks: order.map((b) => ({
+        module: module(b),
+        scorer: getBenchmark(b)!.defaultScorer!,
+      })),
+      limits: DEFAULT_LIMITS,
+    });
+    assert.equal(state.defaultBenchmark, "bbeh", order.join());
+  }
+  // a record naming no benchmark, by index into word_sorting (a task of both): BBEH's
+  await withTempDir(async (tmp) => {
+    const log = join(tmp, "run.jsonl");
+    Deno.writeTextFileSync(
+      log,
+      JSON.stringify({ task: "word_sorting", example_index: 0, response: "x" }) + "\n",
+    );
+    const loaded = await loadRuns([log], dir);
+    assert.deepEqual(loaded.runs.map((r) => [r.benchmark, r.rows_in]), [["bbeh", 1]]);
+  });
+});
+
+Deno.test("registry: a second canonical default is refused", () => {
+  assert.throws(
+    () => registerBenchmark({ ...toy, name: "toy2", scorers: [], canonicalDefault: true }),
+    /bbeh is already the canonical default benchmark/,
+  );
+  assert.equal(getBenchmark("toy2"), undefined);
 });
 
 Deno.test("registry: a toy benchmark registered from a test is scored by the pipeline", async () => {

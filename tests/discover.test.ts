@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { detectFile, discover, escapeBytes } from "@runlens/logs/discover.ts";
 import { dataTest } from "./_data.ts";
+import { logFormats } from "@runlens/benchmarks/registry.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const LOGS = join(REPO_ROOT, "tests", "fixtures", "logs");
@@ -98,7 +99,8 @@ dataTest("discover: the real logs and the BBH release (metrics files as companio
   data,
 ) => {
   discoversAll(join(data, "logs"));
-  const release = discover([join(data, "bbh", "code-davinci-002-outputs")]);
+  const formats = logFormats(); // the BBH release's format is BBH's contribution
+  const release = discover([join(data, "bbh", "code-davinci-002-outputs")], { formats });
   assert.equal(release.files.length, 54);
   assert.equal(release.companions.length, 54); // the _eval_metrics.jsonl files
   assert.deepEqual(release.errors, []);
@@ -231,7 +233,10 @@ Deno.test("discover: BBH release outputs without a list, empty and garbage files
     Deno.writeTextFileSync(join(dir, "empty.json"), "");
     Deno.writeTextFileSync(join(dir, "empty.jsonl"), "");
     Deno.writeFileSync(join(dir, "garbage.eval"), new Uint8Array([0x50, 0x4b, 3, 4, 9, 9]));
-    const found = discover([dir]);
+    // discovery knows the BBH release's files only through the format BBH contributes
+    const unknown = discover([dir]).errors.map((e) => e.reason);
+    assert.equal(unknown.filter((r) => r.includes("no known run-log format")).length, 5);
+    const found = discover([dir], { formats: logFormats() });
     assert.deepEqual(found.files.map((f) => [relative(dir, f.path), f.format]), [
       [
         "code-davinci-002-cot/dyck_languages_few_shot_template_0-255000.json",

@@ -1,7 +1,8 @@
 /**
  * Tests of `fetch-data`: a local HTTP server (127.0.0.1, port 0) serves zip archives built here
- * with fflate from a fake repository tree, described by a small test manifest; plus a
- * data-backed check that the committed manifest matches the shared data directory.
+ * with fflate from a fake repository tree, described by a small test manifest; plus
+ * data-backed checks that each registered benchmark's committed manifest matches the shared
+ * data directory and that their merged manifest fetches it whole.
  *
  * @example
  * ```sh
@@ -18,12 +19,13 @@ import {
   fetchData,
   FetchDataError,
   type FetchOptions,
-  loadManifest,
   type Manifest,
   type ManifestFile,
   verifyFiles,
 } from "@runlens/data/fetch.ts";
-import { buildManifest } from "@runlens/data/make_manifest.ts";
+import { buildManifest, formatManifest } from "@runlens/data/make_manifest.ts";
+import { benchmarkManifest, dataFolders, pinnedManifest } from "@runlens/benchmarks/data.ts";
+import { benchmarks } from "@runlens/benchmarks/registry.ts";
 import { fetchDataMain } from "@runlens/cli/fetch_data.ts";
 import { dataTest } from "./_data.ts";
 
@@ -142,14 +144,24 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-Deno.test("fetch-data: the committed manifest is well-formed", async () => {
-  const m = await loadManifest();
+Deno.test("fetch-data: the benchmarks' committed manifests are well-formed", () => {
+  const m = pinnedManifest();
   const sources = Object.values(m.sources);
-  assert.deepEqual([...new Set(sources.map((s) => s.folder))], [
-    "bbeh",
-    "bbh",
-    "big-bench-mistake",
+  assert.deepEqual([...new Set(sources.map((s) => s.folder))], dataFolders());
+  assert.deepEqual(dataFolders(), ["bbeh", "bbh", "big-bench-mistake"]);
+  // the pins README states, in fetch order
+  assert.deepEqual(Object.keys(m.sources), [
+    "google-deepmind/bbeh@80d12ca916b7158f22293fcf3144f4d3d854d4be",
+    "google-deepmind/bbeh@49b3737f78afbbc334ffacbf457ecdacf47fdeef",
+    "suzgunmirac/BIG-Bench-Hard@9ee07bd481feebf959a6b59d61ea57bdcf30964d",
+    "WHGTyen/BIG-Bench-Mistake@270683a4ecce6f3b22c4ab28a204ab8fa09f2517",
   ]);
+  for (const b of benchmarks().filter((b) => b.data)) {
+    // a benchmark's manifest lies in its folder and lists only its own folder's sources
+    assert.ok(b.data!.manifest.endsWith(`/lib/benchmarks/${b.name}/manifest.json`), b.name);
+    const own = Object.values(benchmarkManifest(b)!.sources).map((s) => s.folder);
+    assert.deepEqual([...new Set(own)], [b.data!.folder]);
+  }
   for (const s of sources) {
     assert.equal(s.archive, `https://codeload.github.com/${s.repo}/zip/${s.commit}`);
     assert.equal(s.archiveAlt, `https://github.com/${s.repo}/archive/${s.commit}.zip`);
@@ -325,25 +337,35 @@ Deno.test("fetch-data: an unreachable URL fails with the offline message", async
   assert.ok(!/\n\s+at /.test(errors[0]), "no stack trace");
 });
 
-dataTest("fetch-data: the committed manifest matches the data directory", async (dir) => {
-  const manifest = await loadManifest();
-  const built = await buildManifest(dir);
-  const listed = new Set(manifest.files.map((f) => f.path));
-  const found = new Set(built.files.map((f) => f.path));
-  assert.deepEqual([...found].filter((p) => !listed.has(p)), [], "files missing from manifest");
-  assert.deepEqual([...listed].filter((p) => !found.has(p)), [], "listed files not in data dir");
-  assert.deepEqual(await verifyFiles(dir, manifest.files), [], "hashes and sizes");
-  assert.deepEqual(built, manifest, "make_manifest.ts regenerates the committed manifest");
-  const count = (folder: string) => manifest.files.filter((f) => f.path.startsWith(folder)).length;
-  assert.deepEqual([count("bbeh/"), count("bbh/"), count("big-bench-mistake/")], [51, 165, 7]);
-});
+dataTest(
+  "fetch-data: each benchmark's committed manifest is what its data produces",
+  async (dir) => {
+    const found = new Set<string>();
+    for (const b of benchmarks().filter((b) => b.data)) {
+      const committed = Deno.readTextFileSync(new URL(b.data!.manifest));
+      const built = await buildManifest(dir, b.data!);
+      const why = `lib/cli/make_manifest.ts regenerates ${b.name}'s manifest`;
+      assert.equal(formatManifest(built), committed, why);
+      for (const f of built.files) found.add(f.path);
+    }
+    // merged, they list every file of the data folders and nothing else
+    const manifest = pinnedManifest();
+    const listed = new Set(manifest.files.map((f) => f.path));
+    assert.deepEqual([...found].filter((p) => !listed.has(p)), [], "files missing from manifest");
+    assert.deepEqual([...listed].filter((p) => !found.has(p)), [], "listed files not in data dir");
+    assert.deepEqual(await verifyFiles(dir, manifest.files), [], "hashes and sizes");
+    const count = (folder: string) =>
+      manifest.files.filter((f) => f.path.startsWith(folder)).length;
+    assert.deepEqual([count("bbeh/"), count("bbh/"), count("big-bench-mistake/")], [51, 165, 7]);
+  },
+);
 
 dataTest(
   "fetch-data: the real manifest round-trips through archives built from the data",
   async (dir) => {
     // Rebuild each pinned archive from the data directory (repo paths under `<repo>-<commit>/`,
     // plus a file the manifest does not list), serve them, and fetch with the committed manifest.
-    const manifest = await loadManifest();
+    const manifest = pinnedManifest();
     const zips = new Map<string, Uint8Array<ArrayBuffer>>();
     for (const [id, s] of Object.entries(manifest.sources)) {
       const top = `${s.repo.split("/")[1]}-${s.commit}`;
@@ -356,7 +378,13 @@ dataTest(
     const target = await Deno.makeTempDir({ prefix: "runlens-fetch-test-" });
     tempDirs.push(target);
     await withServer(async (baseUrl, hits) => {
-      const report = await fetchData({ dataDir: target, baseUrl, log: () => {}, progress: false });
+      const report = await fetchData({
+        dataDir: target,
+        manifest,
+        baseUrl,
+        log: () => {},
+        progress: false,
+      });
       assert.equal(report.verified, manifest.files.length);
       assert.equal(hits.length, Object.keys(manifest.sources).length);
       assert.deepEqual(await listFiles(target), manifest.files.map((f) => f.path).sort());

@@ -72,48 +72,24 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/cli/arb.ts": ["arb", "bbeh", "bbh"],
   // #20: → benchmarks/bbm/command.ts
   "lib/cli/bbm.ts": ["bbeh", "bbh", "bbm", "big bench mistake"],
-  // #18: `--only` help from the registry's data folders
-  "lib/cli/fetch_data.ts": ["bbeh", "bbh", "big bench mistake"],
   // #23: built-in commands by literal URL, benchmark commands from the registry
   "lib/cli/runlens.ts": ["arb", "bbm"],
   // #21: → benchmarks/bbeh/subsets_command.ts
   "lib/cli/subsets.ts": ["bbeh"],
-  // #14: FETCH_HINT says "laid out as by `runlens fetch-data`"
-  "lib/core/data_dir.ts": ["bbeh", "bbh", "big bench mistake"],
-  // #13: generic schema text ("a registered benchmark"); README regenerated
-  "lib/core/schema.ts": ["arb", "bbeh", "bbh", "bbm"],
-  // #15: the same hint as core/data_dir.ts
-  "lib/data/fetch.ts": ["bbeh", "bbh", "big bench mistake"],
-  // #16: SOURCES → each `Benchmark.data`; `main` → cli/make_manifest.ts
-  "lib/data/make_manifest.ts": ["bbeh", "bbh", "big bench mistake"],
-  // #17: split into benchmarks/{bbeh,bbh,bbm}/manifest.json
-  "lib/data/manifest.json": ["bbeh", "bbh", "big bench mistake"],
-  // #12: BBH release detection → `bbh.formats`
-  "lib/logs/discover.ts": ["bbh"],
-  // #10: → benchmarks/bbh/release_source.ts
-  "lib/logs/sources/bbh_release.ts": ["bbh"],
-  // #11: built-in document sources + those the plan contributes
-  "lib/logs/sources/documents.ts": ["bbh"],
-  // #8: the reader returns the raw eval name; aliases resolved in pipeline/labels.ts
-  "lib/logs/sources/inspect.ts": ["bbeh", "bbh"],
-  // #7: deleted; patterns → each benchmark's `toolNames`
-  "lib/logs/tool_names.ts": ["bbeh", "bbh"],
   // #31: → benchmarks/mod.ts namespaces
   "lib/mod.ts": ["arb", "bbeh", "bbh", "bbm"],
   // #30: → `bbeh.demo`; notebook/demo.ts generic
   "lib/notebook/demo.ts": ["bbeh"],
   // #4: → analyses/mistake_finding.ts (generic) + each benchmark's `mistakeFinding`
   "lib/pipeline/mistake_logs.ts": ["bbeh", "bbm"],
-  // #27: `b.data.folder` + `b.data.manifest`
-  "lib/report/provenance.ts": ["bbeh", "bbh", "bbm", "big bench mistake"],
 };
 
 /**
- * How the registry's benchmarks may be spelled: name and label. TODO: each data folder
- * (`big-bench-mistake`, …) once `Benchmark` has `data.folder` (design23.md §1.1); today BBM's
- * label "BIG-Bench Mistake" happens to cover its folder.
+ * How the registry's benchmarks may be spelled: name, label and data folder (tools' aliases such
+ * as `bbeh_mini` hold the name, which already finds them).
  */
-const spellings = () => benchmarks().flatMap((b) => [b.name, b.label]);
+const spellings = () =>
+  benchmarks().flatMap((b) => [b.name, b.label, ...b.data ? [b.data.folder] : []]);
 
 /** Each finding against its allowed list: the new ones and the stale entries both fail. */
 function assertOnly(found: readonly string[], allowed: readonly string[], what: string) {

@@ -15,7 +15,8 @@ import {
   lmEvalResponseValue,
   parseLmEvalFileName,
 } from "@runlens/logs/sources/lm_eval.ts";
-import { lmEvalTask } from "@runlens/logs/tool_names.ts";
+import { Labels } from "@runlens/pipeline/labels.ts";
+import { benchmarks } from "@runlens/benchmarks/registry.ts";
 import { runsReport } from "@runlens/report/runs_text.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { LM_EVAL_BBH } from "@runlens/benchmarks/bbh/versions.ts";
@@ -88,6 +89,9 @@ Deno.test("lm-eval: file names, task names, model names", () => {
     dateId: DATE,
   });
   assert.equal(parseLmEvalFileName("results_2025-01-25T04-48-43.json"), null);
+  // a samples file's task name is both labels of its records; the pipeline resolves it
+  const labels = new Labels(benchmarks());
+  const lmEvalTask = (name: string) => labels.resolve(name, name);
   assert.deepEqual(lmEvalTask("bbeh_zeroshot_boardgame_qa"), {
     benchmark: "bbeh",
     task: "boardgame_qa",
@@ -130,8 +134,9 @@ Deno.test("lm-eval ≥ v0.4.7: one row per (doc, filter), model from the results
     assert.deepEqual(read.records.map((r) => r.line), [1, 2, 3, 4]);
     assert.deepEqual(rows[0].run, `${MODEL_DIR}_${DATE}`);
     assert.equal(rows[0].model, "meta-llama/Llama-3.1-8B");
-    assert.equal(rows[0].benchmark, "bbh");
-    assert.equal(rows[0].task, "snarks");
+    // the file name's task name, for both labels (the pipeline resolves it: bbh, snarks)
+    assert.equal(rows[0].benchmark, "bbh_cot_zeroshot_snarks");
+    assert.equal(rows[0].task, "bbh_cot_zeroshot_snarks");
     assert.equal(rows[0].example_index, "0");
     assert.equal(rows[0].input, "Q0");
     assert.equal(rows[0].target, "(A)");

@@ -14,7 +14,8 @@ import { discover } from "@runlens/logs/discover.ts";
 import { mcpbrInstance } from "@runlens/logs/sources/mcpbr.ts";
 import { isOpenAiEvalsLine } from "@runlens/logs/sources/openai_evals.ts";
 import { promptText, siblingOf } from "@runlens/logs/sources/opencompass.ts";
-import { benchmarkTaskOf } from "@runlens/logs/tool_names.ts";
+import { Labels } from "@runlens/pipeline/labels.ts";
+import { benchmarks } from "@runlens/benchmarks/registry.ts";
 import { canonicalBbehTask } from "@runlens/benchmarks/bbeh/tasks.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { dataTest } from "./_data.ts";
@@ -27,20 +28,20 @@ const OC = join(FORMATS, "opencompass", "20250101_120000");
 const formatOf = (path: string) => discover([path]).files[0]?.format ?? null;
 const reasons = (log: CheckedLog) => log.quarantine.map((q) => [q.line, q.reason]);
 
-Deno.test("benchmarkTaskOf / promptText / siblingOf: names and prompts as the tools write them", () => {
-  assert.deepEqual(benchmarkTaskOf("bbh-temporal_sequences"), {
+Deno.test("labels / promptText / siblingOf: names and prompts as the tools write them", () => {
+  // a reader gives a dataset abbreviation or eval name as both labels; the pipeline resolves it
+  const labels = new Labels(benchmarks());
+  const resolve = (label: string) => labels.resolve(label.toLowerCase(), label);
+  assert.deepEqual(resolve("bbh-temporal_sequences"), {
     benchmark: "bbh",
     task: "temporal_sequences",
   });
-  assert.deepEqual(benchmarkTaskOf("bbeh_boardgame_qa"), {
-    benchmark: "bbeh",
-    task: "boardgame_qa",
-  });
-  // the label is kept as written; the pipeline maps it to the canonical task name
-  const display = benchmarkTaskOf("bbeh-Temporal Sequences");
+  assert.deepEqual(resolve("bbeh_boardgame_qa"), { benchmark: "bbeh", task: "boardgame_qa" });
+  // the task label is kept as written; the benchmark maps it to its canonical task name
+  const display = resolve("bbeh-Temporal Sequences");
   assert.deepEqual(display, { benchmark: "bbeh", task: "Temporal Sequences" });
   assert.equal(canonicalBbehTask(display.task), "temporal_sequence");
-  assert.deepEqual(benchmarkTaskOf("gsm8k"), { benchmark: "gsm8k", task: "gsm8k" });
+  assert.deepEqual(resolve("gsm8k"), { benchmark: "gsm8k", task: "gsm8k" });
   assert.equal(promptText([{ role: "HUMAN", prompt: "Q?" }, { role: "BOT", prompt: "" }]), "Q?");
   assert.equal(promptText("plain"), "plain");
   assert.equal(siblingOf("w/predictions/m/d.json", "results"), join("w", "results", "m", "d.json"));
@@ -113,8 +114,7 @@ Deno.test("opencompass results: read alone when no predictions file exists, else
 
 Deno.test("mcpbr: one row per task and condition, runs per condition, every bad task reported", () => {
   assert.deepEqual(mcpbrInstance("bbh_date_understanding_14"), {
-    benchmark: "bbh",
-    task: "date_understanding",
+    label: "bbh_date_understanding", // benchmark and task, resolved by the pipeline
     index: 14,
   });
   assert.equal(mcpbrInstance("boolean_expressions"), null);

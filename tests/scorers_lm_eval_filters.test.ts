@@ -4,20 +4,14 @@
  * @module
  */
 import assert from "node:assert/strict";
-import {
-  lmEvalPlainEqual,
-  lmEvalZeroshotNormalize,
-} from "@runlens/benchmarks/bbh/scorers/lm_eval/exact_match.ts";
+import { lmEvalPlainEqual, lmEvalZeroshotNormalize } from "@runlens/scorers/lm_eval/exact_match.ts";
 import {
   findallBoundedWords,
   mcChoices,
   pyRegex,
   regexFilter,
-} from "@runlens/benchmarks/bbh/scorers/lm_eval/filters.ts";
-import {
-  englishNumberMatches,
-  wordToNum,
-} from "@runlens/benchmarks/bbh/scorers/lm_eval/word2number.ts";
+} from "@runlens/scorers/lm_eval/filters.ts";
+import { englishNumberMatches, wordToNum } from "@runlens/scorers/lm_eval/word2number.ts";
 import { escapeJs, pyFindall } from "@runlens/scorers/pyre.ts";
 
 Deno.test("word2number: word_to_num as ported, with reasons", () => {

@@ -16,6 +16,7 @@ import { strToU8, zipSync } from "fflate";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { detectFile } from "@runlens/logs/discover.ts";
 import { isDocumentFormat } from "@runlens/logs/sources/documents.ts";
+import { logFormats } from "@runlens/benchmarks/registry.ts";
 import { readMemberResponse } from "@runlens/logs/sources/inspect.ts";
 import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
 import { collect, sameOutput } from "./_collect.ts";
@@ -24,10 +25,17 @@ import { withTempDir } from "./_tmp.ts";
 
 const FORMATS = join(REPO_ROOT, "tests", "fixtures", "logs", "formats");
 
-/** The document format of `path` by detection, with its gzip flag (null: not a document log). */
+/**
+ * The document format of `path` by detection (built in, or a benchmark's), with its gzip flag
+ * (null: not a document log).
+ */
 function documentFormat(path: string): { format: string; gzip: boolean } | null {
-  const found = detectFile(path);
-  if (found.kind !== "log" || !isDocumentFormat(found.format)) return null;
+  const formats = logFormats();
+  const found = detectFile(path, undefined, formats);
+  if (found.kind !== "log") return null;
+  if (!isDocumentFormat(found.format) && !formats.some((f) => f.name === found.format)) {
+    return null;
+  }
   return { format: found.format, gzip: found.gzip };
 }
 

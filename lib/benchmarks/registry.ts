@@ -1,10 +1,11 @@
 /**
  * The registered benchmarks and scorers. Adding a benchmark = its folder (with a
- * `benchmark.ts` exporting a {@link Benchmark}) and one line in {@link BUILT_IN}; a test or a
- * script can add one at run time with {@link registerBenchmark}.
+ * `benchmark.ts` exporting a {@link Benchmark}) and one line in `built_in.ts` (plus its
+ * namespace in `mod.ts`); a test or a script can add one at run time with
+ * {@link registerBenchmark}.
  *
- * Scorers are the benchmarks' own (in registry order) followed by the rules that apply to
- * any benchmark (`stored`, `lenient`).
+ * Benchmarks are listed by their `listOrder`. Scorers are the benchmarks' own (in that order)
+ * followed by the rules that apply to any benchmark (`stored`, `lenient`).
  *
  * @example
  * ```ts
@@ -16,16 +17,20 @@
  * ```
  * @module
  */
-import { arb } from "./arb/benchmark.ts";
-import { bbeh } from "./bbeh/benchmark.ts";
-import { bbh } from "./bbh/benchmark.ts";
-import { bbm } from "./bbm/benchmark.ts";
+import * as builtIn from "./built_in.ts";
 import type { Benchmark } from "./types.ts";
 import { GENERIC_SCORERS } from "../scorers/generic.ts";
 import type { Scorer } from "../scorers/types.ts";
+import type { LogFormat } from "../logs/discover.ts";
+
+/** Listing order: by `listOrder`, those without one after, by name. */
+function byListOrder(a: Benchmark, b: Benchmark): number {
+  const order = (x: Benchmark) => x.listOrder ?? Number.MAX_SAFE_INTEGER;
+  return order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
 
 /** The benchmarks runlens ships, in the order they are listed. */
-const BUILT_IN: readonly Benchmark[] = [bbeh, bbh, bbm, arb];
+const BUILT_IN: readonly Benchmark[] = Object.values(builtIn).sort(byListOrder);
 
 const registered: Benchmark[] = [...BUILT_IN];
 
@@ -118,8 +123,26 @@ export function registerBenchmark(benchmark: Benchmark): void {
   if (taken.length > 0) {
     throw new Error(`scorer name(s) already registered: ${taken.map((s) => s.name).join(", ")}`);
   }
+  const canonical = registered.find((b) => b.canonicalDefault);
+  if (benchmark.canonicalDefault && canonical) {
+    throw new Error(`${canonical.name} is already the canonical default benchmark`);
+  }
   registered.push(benchmark);
   refreshScorers();
+}
+
+/**
+ * The log formats the registered benchmarks contribute (detectors and readers), in registry
+ * order: what discovery and the readers add to the built-in formats.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(logFormats().map((f) => f.name), ["bbh-release-outputs"]);
+ * ```
+ */
+export function logFormats(): LogFormat[] {
+  return registered.flatMap((b) => b.formats ?? []);
 }
 
 /**

@@ -33,9 +33,9 @@
 import type pl from "nodejs-polars";
 import type { ScalarScorer, Scorer } from "../scorers/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
-// An upward type import until the report's section types move below benchmarks/
-// (render/document.ts, design23.md §1.1, step 4).
 import type { ReportSection } from "../render/document.ts";
+import type { DataSource } from "../data/fetch.ts";
+import type { LogFormat } from "../logs/discover.ts";
 
 /** One task of a benchmark. */
 export interface BenchmarkTask {
@@ -141,6 +141,23 @@ export interface DataVersion {
 }
 
 /**
+ * How evaluation tools name a benchmark and its tasks: lm-evaluation-harness task names
+ * (`bbh_cot_fewshot_snarks`), inspect eval names (`bbeh_mini`), OpenCompass dataset
+ * abbreviations (`bbh-navigate`), mcpbr instance ids and OpenAI evals names without their index.
+ * Log readers keep these labels as the tool wrote them; `pipeline/labels.ts` resolves them.
+ */
+export interface ToolNames {
+  /** Names of the whole benchmark besides its own (an inspect eval, a `benchmark` value). */
+  aliases?: readonly string[];
+  /**
+   * Task labels as tools write them, each pattern with a named group `task` (the label
+   * `canonicalTask` then reads), the most specific first. Of the patterns of all benchmarks
+   * that match a label, the first whose task `canonicalTask` knows wins, else the first.
+   */
+  tasks?: readonly RegExp[];
+}
+
+/**
  * The polars-free part of a benchmark: what the streaming path's scoring Workers load to tie
  * rows to examples and score them (a Worker must not import polars: it costs ~0.4 s each).
  */
@@ -155,6 +172,10 @@ export interface BenchmarkScoring {
   canonicalTask(label: string): string | null;
   /** The released examples from a data directory; throws naming a missing or bad file. */
   readExamples(dataDir: string): ExampleSet;
+  /** How evaluation tools name it and its tasks. */
+  toolNames?: ToolNames;
+  /** Log formats of its own (e.g. its release's model outputs): detector and reader each. */
+  formats?: readonly LogFormat[];
   /** Examples whose released input is cut short (a logged input may hold the whole question). */
   truncatedInputs?: readonly { task: string; index: number }[];
   /** Other published versions of some examples. */
@@ -163,6 +184,12 @@ export interface BenchmarkScoring {
   defaultScorer: string;
   /** Its scorers' scalar forms. */
   scorers: readonly ScalarScorer[];
+  /**
+   * The benchmark of records that name none when several benchmarks fit them equally (an
+   * index into a task name two benchmarks share): the canonical format's documented default.
+   * At most one registered benchmark sets it.
+   */
+  canonicalDefault?: true;
 }
 
 /** One benchmark: everything the pipeline, the CLI and the notebooks need to know about it. */
@@ -173,10 +200,26 @@ export interface Benchmark {
   label: string;
   /** One sentence: what it is and where it comes from. */
   description: string;
+  /**
+   * Where its released data comes from (the folder `runlens fetch-data` fills, the pinned
+   * repositories, its manifest). Absent: no public data set to fetch.
+   */
+  data?: DataSource;
   /** Its tasks, in the order of its release. */
   tasks: readonly BenchmarkTask[];
+  /**
+   * Where it is listed among the benchmarks (`benchmarks()`, scorer lists, reports): lower
+   * first; benchmarks without one come after, by name.
+   */
+  listOrder?: number;
   /** The canonical task name of a label as logs write it (display names too); null: none. */
   canonicalTask(label: string): string | null;
+  /** See {@link BenchmarkScoring.canonicalDefault}. */
+  canonicalDefault?: true;
+  /** How evaluation tools name it and its tasks. */
+  toolNames?: ToolNames;
+  /** See {@link BenchmarkScoring.formats}. */
+  formats?: readonly LogFormat[];
   /**
    * The released examples from a data directory: columns `task`, `example_index` (0-based
    * position in the task file), `input`, `target` (and `input_chars` when known). Absent when

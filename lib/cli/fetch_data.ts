@@ -1,10 +1,10 @@
 /**
  * `deno task runlens fetch-data`: download the pinned public data sets and verify every file.
  *
- * Fetches `bbeh/` (google-deepmind/bbeh), `bbh/` (suzgunmirac/BIG-Bench-Hard) and
- * `big-bench-mistake/` (WHGTyen/BIG-Bench-Mistake) from GitHub archives at fixed commits into
- * the data directory (`--data`, else `$RUNLENS_DATA`, else `.runlens/data`), checking each file
- * against `lib/data/manifest.json`. Already-verified sources are skipped. `logs/` is not fetched.
+ * Fetches each registered benchmark's data folder (its `data`: pinned GitHub repositories at
+ * fixed commits) into the data directory (`--data`, else `$RUNLENS_DATA`, else
+ * `.runlens/data`), checking each file against the benchmark's `manifest.json`. Already-verified
+ * sources are skipped. `logs/` is not fetched.
  *
  * @example
  * ```sh
@@ -15,6 +15,7 @@
  */
 import { DATA_ENV, resolveDataDir } from "../core/data_dir.ts";
 import { ARCHIVE_HOST, BASE_URL_ENV, fetchData, FetchDataError } from "../data/fetch.ts";
+import { dataFolders, pinnedManifest } from "../benchmarks/data.ts";
 import { type Command, runCommand, UsageError } from "../core/command.ts";
 import { printError } from "../core/terminal.ts";
 
@@ -31,9 +32,10 @@ export const fetchDataCommand: Command<FetchDataArgs> = {
   name: "fetch-data",
   summary: "Download the pinned public data sets and verify every file's SHA-256.",
   usage: "[--data DIR] [--only FOLDERS] [--base-url URL] [--manifest FILE]",
-  description: "GitHub archives at fixed commits; the files listed in lib/data/manifest.json " +
-    "are extracted and each one's SHA-256 checked. Sources already in place and verified are " +
-    "skipped, so rerunning is cheap. logs/ (sample evaluation logs) is not fetched.",
+  description: "GitHub archives at fixed commits; the files listed in the benchmarks' " +
+    "manifests (lib/benchmarks/<name>/manifest.json) are extracted and each one's SHA-256 " +
+    "checked. Sources already in place and verified are skipped, so rerunning is cheap. logs/ " +
+    "(sample evaluation logs) is not fetched.",
   options: {
     data: {
       type: "string",
@@ -44,7 +46,7 @@ export const fetchDataCommand: Command<FetchDataArgs> = {
     only: {
       type: "string",
       value: "FOLDERS",
-      description: "comma-separated subset of bbeh,bbh,big-bench-mistake",
+      description: `comma-separated subset of ${dataFolders()}`,
       default: "every folder",
     },
     "base-url": {
@@ -57,7 +59,7 @@ export const fetchDataCommand: Command<FetchDataArgs> = {
       type: "string",
       value: "FILE",
       description: "use another manifest",
-      default: "lib/data/manifest.json",
+      default: "the registered benchmarks' manifests",
     },
   },
   parse: ({ values, positionals }) => {
@@ -87,6 +89,7 @@ async function fetchDataRun(args: FetchDataArgs): Promise<number> {
       dataDir,
       only: args.only,
       baseUrl: args.baseUrl,
+      manifest: args.manifest ? undefined : pinnedManifest(),
       manifestPath: args.manifest,
     });
     const fetched = report.sources.filter((s) => s.status === "fetched").length;

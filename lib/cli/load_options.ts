@@ -16,9 +16,9 @@
  * ```
  * @module
  */
-import { scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
+import { logFormats, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
 import { benchmarksLabel } from "../scorers/types.ts";
-import { type Format, FORMATS } from "../logs/discover.ts";
+import { type Format, formatNames } from "../logs/discover.ts";
 import { DEFAULT_LIMITS, LIMIT_FLAGS } from "../logs/limits.ts";
 import { parseColumnMap } from "../logs/mapped.ts";
 import type { SourceLimits } from "../logs/sources/types.ts";
@@ -30,6 +30,9 @@ import { type OptionSpec, type ParsedArgs, UsageError } from "../core/command.ts
 import { count } from "../core/count.ts";
 
 const RUN_BY: readonly RunBy[] = ["auto", "field", "folder", "file"];
+
+/** The formats `--format` accepts: the built-in ones and those the benchmarks contribute. */
+const FORMATS = formatNames(logFormats());
 
 /** The limit flags, each with its default. */
 const LIMIT_OPTIONS: Record<string, OptionSpec> = Object.fromEntries(
@@ -137,7 +140,7 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
   const out: LoadOptions = {};
   const format = text("format");
   if (format !== undefined) {
-    if (format !== "auto" && !(FORMATS as readonly string[]).includes(format)) {
+    if (format !== "auto" && !FORMATS.includes(format)) {
       throw new UsageError(`unknown --format ${format} (auto, ${FORMATS.join(", ")})`);
     }
     out.format = format as Format | "auto";

@@ -54,4 +54,4 @@ export function exists(path: string): boolean {
 
 /** The command that fetches the data sets, for error messages. */
 export const FETCH_HINT = "run `npx -y deno@2.9.6 task runlens fetch-data` to download them, " +
-  `or point --data / $${DATA_ENV} at a folder holding bbeh/, bbh/ and big-bench-mistake/`;
+  `or point --data / $${DATA_ENV} at a folder laid out as by fetch-data`;

@@ -204,10 +204,12 @@ export const ROW_DOCS: Record<(typeof ROW_COLUMNS)[number], string> = {
   run:
     "run id (one model run: the `run` field, else the `model` field, else the log file or folder)",
   model: "model name",
-  benchmark: "bbeh | bbh | bbm | arb",
+  benchmark:
+    "name of a registered benchmark (those scored: `--benchmark` in `runlens score --help`)",
   task: "canonical task name",
-  example_index: "0-based position in the official task file (null: none, e.g. ARB)",
-  example_id: "example id where the benchmark uses ids (ARB), else null",
+  example_index:
+    "0-based position in the official task file (null: none, e.g. a benchmark of example ids)",
+  example_id: "example id where the benchmark uses ids instead of positions, else null",
   subset: "subset label inside the task, null when not labelled",
   epoch: "1-based sample number for repeated sampling (inspect epochs), else 1",
   input: "question text of the official data set",
@@ -217,7 +219,7 @@ export const ROW_DOCS: Record<(typeof ROW_COLUMNS)[number], string> = {
   correct: "the scorer's verdict (null: not auto-scored)",
   answer_found: "whether the scorer found an answer in the response (false: nothing was read, " +
     "scored as wrong; null: the rule extracts nothing, e.g. stored)",
-  scorer: "name of the scoring rule, e.g. bbeh-official",
+  scorer: "name of the scoring rule (`runlens score --help` lists them)",
   input_chars: "input length in code points (Python len)",
   response_chars: "response length in code points (Python len)",
   response_tokens: "response tokens when the log records them, else null",

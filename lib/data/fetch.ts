@@ -1,8 +1,10 @@
 /**
  * Download the pinned public data sets from their GitHub archives and verify them file by file.
  *
- * `lib/data/manifest.json` lists every file of `bbeh/`, `bbh/` and `big-bench-mistake/` with its
- * size, SHA-256, path in its repository and source (repository @ commit). For each source the
+ * A manifest ({@link Manifest}: each registered benchmark's `manifest.json`, merged) lists every
+ * file of the benchmarks' data folders with its size, SHA-256, path in its repository and source
+ * (repository @ commit); a benchmark says where its data comes from in its `data`
+ * ({@link DataSource}). For each source the
  * fetch downloads the zip archive of that commit to a temporary file, extracts only the listed
  * files (the archive's top folder `<repo>-<commit>/` is stripped), checks every one against the
  * manifest and only then writes them, each atomically (temp file + rename). A source whose files
@@ -14,7 +16,8 @@
  * @example Not run by `deno test --doc`: it downloads the BBH archive from GitHub
  * ```ts ignore
  * import { fetchData } from "@runlens/data/fetch.ts";
- * const report = await fetchData({ dataDir: ".runlens/data", only: ["bbh"] });
+ * import { pinnedManifest } from "@runlens/benchmarks/data.ts";
+ * const report = await fetchData({ dataDir: ".runlens/data", manifest: pinnedManifest(), only: ["bbh"] });
  * console.log(report.verified); // 165
  * ```
  * @module
@@ -22,18 +25,37 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, normalize } from "node:path";
-import { fileURLToPath } from "node:url";
 import { unzipSync } from "fflate";
 import { DATA_ENV } from "../core/data_dir.ts";
-
-/** The committed manifest of the pinned releases. */
-export const MANIFEST_PATH = fileURLToPath(new URL("./manifest.json", import.meta.url));
 
 /** The archive host that `--base-url` / `$RUNLENS_FETCH_BASE_URL` replaces. */
 export const ARCHIVE_HOST = "https://codeload.github.com";
 
 /** Environment variable overriding {@link ARCHIVE_HOST} (for tests and mirrors). */
 export const BASE_URL_ENV = "RUNLENS_FETCH_BASE_URL";
+
+/**
+ * A repository at a commit whose files a data folder holds. Without `rename`, it claims every
+ * file of the folder at the same relative path; with it, exactly the files it renames (local
+ * name inside the folder → path in the repository).
+ */
+export interface PinnedSource {
+  /** `owner/name` on GitHub. */
+  repo: string;
+  /** Full 40-hex commit. */
+  commit: string;
+  rename?: Readonly<Record<string, string>>;
+}
+
+/** Where a benchmark's released data comes from: what `fetch-data` downloads and verifies. */
+export interface DataSource {
+  /** The folder under the data directory, e.g. `bbh`. */
+  folder: string;
+  /** Its sources, in fetch order (at most one without `rename`). */
+  sources: readonly PinnedSource[];
+  /** URL of the folder's committed {@link Manifest} (`manifest.json` beside the benchmark). */
+  manifest: string;
+}
 
 /** One pinned source: a repository at a commit, and where its zip archive lives. */
 export interface ManifestSource {
@@ -63,7 +85,7 @@ export interface ManifestFile {
   sha256: string;
 }
 
-/** The whole manifest (`lib/data/manifest.json`). */
+/** A manifest: one benchmark's `manifest.json`, or several merged ({@link mergeManifests}). */
 export interface Manifest {
   description: string;
   sources: Record<string, ManifestSource>;
@@ -91,7 +113,9 @@ export interface FetchOptions {
   only?: string[];
   /** Replaces {@link ARCHIVE_HOST} in archive URLs (default: `$RUNLENS_FETCH_BASE_URL`). */
   baseUrl?: string;
-  /** Manifest file to use (default {@link MANIFEST_PATH}). */
+  /** What to fetch (e.g. the registered benchmarks' manifests: `benchmarks/data.ts`). */
+  manifest?: Manifest;
+  /** Or a manifest file to read (a usage error when neither is given). */
   manifestPath?: string;
   /** Status lines (default `console.log`). */
   log?: (line: string) => void;
@@ -113,20 +137,43 @@ export class FetchDataError extends Error {
 }
 
 /**
- * Read and sanity-check a manifest (paths must be relative and stay inside the data directory).
+ * Read and sanity-check a manifest file (or `file:` URL): see {@link parseManifest}.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const m = await loadManifest();
- * assert.equal(m.files.length, 223);
- * assert.equal(m.files.filter((f) => f.path.startsWith("bbh/")).length, 165);
+ * const path = Deno.makeTempFileSync({ suffix: ".json" });
+ * Deno.writeTextFileSync(path, JSON.stringify({ description: "", sources: {}, files: [] }));
+ * assert.deepEqual((await loadManifest(path)).files, []);
+ * Deno.removeSync(path);
  * ```
  */
-export async function loadManifest(path: string = MANIFEST_PATH): Promise<Manifest> {
+export async function loadManifest(path: string | URL): Promise<Manifest> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (e) {
+    throw new FetchDataError(`cannot read manifest ${path}: ${errorText(e)}`);
+  }
+  return parseManifest(text, String(path));
+}
+
+/**
+ * A manifest from its JSON text, sanity-checked: paths relative and inside the data directory,
+ * hashes well-formed, every file's source listed. Throws {@link FetchDataError} naming `path`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const file = { path: "../x", repoPath: "x", source: "a/b@c", size: 1, sha256: "0".repeat(64) };
+ * const text = JSON.stringify({ description: "", sources: {}, files: [file] });
+ * assert.throws(() => parseManifest(text, "m.json"), /m\.json: bad entry/);
+ * ```
+ */
+export function parseManifest(text: string, path: string): Manifest {
   let manifest: Manifest;
   try {
-    manifest = JSON.parse(await readFile(path, "utf8"));
+    manifest = JSON.parse(text);
   } catch (e) {
     throw new FetchDataError(`cannot read manifest ${path}: ${errorText(e)}`);
   }
@@ -144,6 +191,25 @@ export async function loadManifest(path: string = MANIFEST_PATH): Promise<Manife
     }
   }
   return manifest;
+}
+
+/**
+ * Several manifests as one: their sources in the given order, their files sorted by path (in
+ * byte order), under `description`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const file = (path: string) => ({ path, repoPath: path, source: "s", size: 0, sha256: "" });
+ * const a = { description: "", sources: {}, files: [file("b/1")] };
+ * const b = { description: "", sources: {}, files: [file("a/2")] };
+ * assert.deepEqual(mergeManifests([a, b], "both").files.map((f) => f.path), ["a/2", "b/1"]);
+ * ```
+ */
+export function mergeManifests(manifests: readonly Manifest[], description: string): Manifest {
+  const files = manifests.flatMap((m) => m.files);
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { description, sources: Object.assign({}, ...manifests.map((m) => m.sources)), files };
 }
 
 /**
@@ -176,13 +242,14 @@ function compare(file: ManifestFile, data: Uint8Array): string | null {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const m = await loadManifest();
- * assert.deepEqual(await verifyFiles(resolveDataDir(), m.files), []); // all 223 verify
- * const empty = Deno.makeTempDirSync();
- * const bad = await verifyFiles(empty, m.files.slice(0, 1));
- * assert.deepEqual(bad, [{ path: "bbeh/LICENSE", reason: "missing" }]);
- * Deno.removeSync(empty);
+ * const dir = Deno.makeTempDirSync();
+ * Deno.writeTextFileSync(`${dir}/a.txt`, "");
+ * const file = { path: "a.txt", repoPath: "a.txt", source: "s", size: 0,
+ *   sha256: sha256Hex(new Uint8Array()) };
+ * assert.deepEqual(await verifyFiles(dir, [file]), []);
+ * const missing = { ...file, path: "b.txt" };
+ * assert.deepEqual(await verifyFiles(dir, [missing]), [{ path: "b.txt", reason: "missing" }]);
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export async function verifyFiles(dataDir: string, files: ManifestFile[]): Promise<Mismatch[]> {
@@ -211,8 +278,9 @@ export async function verifyFiles(dataDir: string, files: ManifestFile[]): Promi
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const { sources } = await loadManifest();
- * const source = Object.values(sources).find((s) => s.folder === "bbh")!;
+ * const source = { folder: "bbh", repo: "suzgunmirac/BIG-Bench-Hard", commit: "9ee07bd",
+ *   archive: "https://codeload.github.com/suzgunmirac/BIG-Bench-Hard/zip/9ee07bd",
+ *   archiveAlt: "https://github.com/suzgunmirac/BIG-Bench-Hard/archive/9ee07bd.zip" };
  * const url = archiveUrl(source, "http://127.0.0.1:8000");
  * assert.equal(url, `http://127.0.0.1:8000/${source.repo}/zip/${source.commit}`);
  * assert.equal(archiveUrl(source), source.archive); // https://codeload.github.com/…
@@ -239,15 +307,19 @@ export function archiveUrl(source: ManifestSource, baseUrl?: string): string {
  * @example A folder that is not fetched is a usage error (exit code 2), before any download
  * ```ts
  * import assert from "node:assert/strict";
+ * const manifest = { description: "", sources: {}, files: [] };
  * await assert.rejects(
- *   fetchData({ dataDir: "/tmp/data", only: ["logs"] }),
+ *   fetchData({ dataDir: "/tmp/data", manifest, only: ["logs"] }),
  *   { name: "FetchDataError", exitCode: 2, message: /^logs\/ \(sample evaluation logs\) is not/ },
  * );
  * ```
  */
 export async function fetchData(opts: FetchOptions): Promise<FetchReport> {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const manifest = await loadManifest(opts.manifestPath ?? MANIFEST_PATH);
+  const manifest = opts.manifest ??
+    (opts.manifestPath
+      ? await loadManifest(opts.manifestPath)
+      : usageError("fetchData needs a manifest (manifest or manifestPath)"));
   const baseUrl = opts.baseUrl || Deno.env.get(BASE_URL_ENV) || undefined;
   const folders = [...new Set(Object.values(manifest.sources).map((s) => s.folder))];
   const only = opts.only && opts.only.length > 0
@@ -274,7 +346,7 @@ export async function fetchData(opts: FetchOptions): Promise<FetchReport> {
       continue;
     }
     const url = archiveUrl(source, baseUrl);
-    const bytes = await fetchSource(opts, url, label, files, selected.indexOf(id));
+    const bytes = await fetchSource(opts, url, label, files, selected.indexOf(id), folders);
     log(
       `${label}: downloaded ${formatBytes(bytes)}, wrote ${plural(files.length, "verified file")}`,
     );
@@ -299,12 +371,13 @@ async function fetchSource(
   label: string,
   files: ManifestFile[],
   done: number,
+  folders: readonly string[],
 ): Promise<number> {
   const tmp = await Deno.makeTempFile({ prefix: "runlens-fetch-", suffix: ".zip" });
   let zip: Uint8Array;
   let bytes: number;
   try {
-    bytes = await download(url, tmp, label, opts, done);
+    bytes = await download(url, tmp, label, opts, done, folders);
     zip = await Deno.readFile(tmp);
   } finally {
     await rm(tmp, { force: true });
@@ -345,6 +418,7 @@ async function download(
   label: string,
   opts: FetchOptions,
   done: number,
+  folders: readonly string[],
 ): Promise<number> {
   const idleMs = opts.idleTimeoutMs ?? 60_000;
   const controller = new AbortController();
@@ -365,7 +439,7 @@ async function download(
     try {
       res = await fetch(url, { signal: controller.signal });
     } catch (e) {
-      throw offlineError(url, label, e, controller.signal.aborted, idleMs, done);
+      throw offlineError(url, label, e, controller.signal.aborted, idleMs, done, folders);
     }
     if (!res.ok || !res.body) {
       await res.body?.cancel();
@@ -389,7 +463,7 @@ async function download(
     try {
       await res.body.pipeThrough(counter).pipeTo(file.writable);
     } catch (e) {
-      throw offlineError(url, label, e, controller.signal.aborted, idleMs, done);
+      throw offlineError(url, label, e, controller.signal.aborted, idleMs, done, folders);
     }
     return received;
   } finally {
@@ -406,6 +480,7 @@ function offlineError(
   timedOut: boolean,
   idleMs: number,
   done: number,
+  folders: readonly string[],
 ): FetchDataError {
   const host = URL.canParse(url) ? new URL(url).host : url;
   const cause = timedOut ? `no data for ${idleMs / 1000} s` : networkCause(e);
@@ -413,8 +488,8 @@ function offlineError(
   return new FetchDataError(
     `could not download ${label}: ${url} failed (${cause}). This machine seems to be offline or ` +
       `unable to reach ${host}${partial}. Alternatively, point --data DIR or $${DATA_ENV} at ` +
-      `a copy of the data you already have (a folder holding bbeh/, bbh/ and ` +
-      `big-bench-mistake/ laid out as by fetch-data), or rerun fetch-data once online.`,
+      `a copy of the data you already have (a folder holding ${folderList(folders)} laid out ` +
+      `as by fetch-data), or rerun fetch-data once online.`,
   );
 }
 
@@ -425,6 +500,17 @@ function networkCause(e: unknown): string {
   const text = errorText(err);
   // Deno: "error sending request for url (…): client error (Connect): dns error: …".
   return text.replace(/^error sending request for url \([^)]*\):\s*/, "") || "network error";
+}
+
+/** `a/, b/ and c/`. */
+function folderList(folders: readonly string[]): string {
+  const named = folders.map((f) => `${f}/`);
+  return named.length < 2 ? named.join("") : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+}
+
+/** Throw the usage error (exit code 2) `message`. */
+function usageError(message: string): never {
+  throw new FetchDataError(message, 2);
 }
 
 function errorText(e: unknown): string {

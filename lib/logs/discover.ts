@@ -15,9 +15,12 @@
  *   warning and, for a log extension, an error — the other files are read.
  * - Every file with a log extension (`.jsonl`, `.json`, `.csv`, `.eval`, `.log`, each also
  *   `.gz`) is a log of a detected format, a recognised companion file (an lm-eval
- *   `results_*.json`, an OpenCompass results file beside its predictions, a BBH release
- *   `_eval_metrics.jsonl`, an inspect `logs.json` index), or an error naming it and why (no
- *   known format; a BBH release outputs file whose `"outputs"` is null; unreadable).
+ *   `results_*.json`, an OpenCompass results file beside its predictions, an inspect
+ *   `logs.json` index, a companion a contributed format names), or an error naming it and why
+ *   (no known format; a file of a known format holding nothing to read; unreadable).
+ * - Besides the built-in formats, the {@link LogFormat}s given in `formats` (those benchmarks
+ *   contribute, e.g. the BBH release's model outputs) are detected, after the built-in formats
+ *   that recognise content and before the fallbacks by name alone.
  *
  * - A folder named `.runlens` (runlens's own working folder: the load cache, fetched data,
  *   temporary files) is not searched: its Parquet entries and manifests are not run logs, and
@@ -44,19 +47,18 @@
  * ```
  * @module
  */
-import { existsSync } from "node:fs";
 import { basename, extname, join, resolve, sep } from "node:path";
 import { fileSource, specialKind } from "../codecs/byte_source.ts";
 import { gunzipHead } from "../codecs/gzip_stream.ts";
-import { bbhReleaseTask } from "./sources/bbh_release.ts";
 import { isOpenAiEvalsLine } from "./sources/openai_evals.ts";
 import { predictionsExist } from "./sources/opencompass.ts";
 import { DOCUMENT_FORMATS } from "./sources/documents.ts";
+import type { DocumentSource } from "./sources/types.ts";
 
 /** runlens's own working folder (cache, data, temporary files), never searched for logs. */
 const RUNLENS_FOLDER = ".runlens";
 
-/** The formats runlens has a reader for (the values `--format` accepts besides `auto`). */
+/** The built-in formats runlens has a reader for (`--format` values besides `auto`). */
 export const FORMATS = [
   "canonical-jsonl",
   "canonical-csv",
@@ -66,8 +68,45 @@ export const FORMATS = [
   "mapped-csv",
 ] as const;
 
-/** One reader format. */
-export type Format = (typeof FORMATS)[number];
+/** One reader format: a built-in one or a contributed {@link LogFormat}'s name. */
+export type Format = string;
+
+/**
+ * A log format a benchmark contributes (e.g. a release's own model-output files): how discovery
+ * recognises its files, and the source that reads them.
+ */
+export interface LogFormat {
+  /** Its name: the `--format` value and each found file's `format`. */
+  name: string;
+  /**
+   * What a file is for this format, from its name (without `.gz`) and its first bytes as text:
+   * a log of it, a companion of its logs, a file of it with nothing to read (`broken`, an
+   * error naming it), or null when it is none of its files.
+   */
+  detect(
+    name: string,
+    text: string,
+  ): { kind: "log" | "companion" | "broken"; reason: string } | null;
+  /** Its reader. */
+  source: DocumentSource;
+}
+
+/**
+ * Every format name `--format` accepts, the contributed ones after the built-in document
+ * formats.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const toy = { name: "toy-outputs", detect: () => null, source: { kind: "document", read() {} } } as const;
+ * assert.deepEqual(formatNames([toy]).slice(-3), ["toy-outputs", "mapped-jsonl", "mapped-csv"]);
+ * ```
+ */
+export function formatNames(contributed: readonly LogFormat[]): string[] {
+  const mapped = FORMATS.filter((f) => f.startsWith("mapped-"));
+  const own = FORMATS.filter((f) => !f.startsWith("mapped-"));
+  return [...own, ...contributed.map((f) => f.name), ...mapped];
+}
 
 /**
  * The formats of logs written by people's own scripts (JSON lines and CSV, canonical or with
@@ -134,6 +173,8 @@ export interface DiscoverOptions {
   format?: Format | "auto";
   /** `--map` was given: canonical JSON lines and CSV are read as `mapped-*`. */
   map?: boolean;
+  /** Formats besides the built-in ones (those the registered benchmarks contribute). */
+  formats?: readonly LogFormat[];
 }
 
 /** Extensions of logs (also with `.gz`). */
@@ -177,8 +218,9 @@ function peek(path: string): Uint8Array {
 
 /**
  * Detect what the regular file `path` is (its name without `.gz` and its first 64 KiB,
- * decompressed when it is gzip data): a log of some format, a companion of logs, or unknown
- * (with the reason). Throws a FileError when the file cannot be read.
+ * decompressed when it is gzip data): a log of some format (built in, or of `formats`), a
+ * companion of logs, or unknown (with the reason). Throws a FileError when the file cannot be
+ * read.
  *
  * @example
  * ```ts
@@ -194,15 +236,19 @@ function peek(path: string): Uint8Array {
  * assert.equal(detectFile(lm).kind, "companion");
  * ```
  */
-export function detectFile(path: string, head: Uint8Array = peek(path)): Detection {
+export function detectFile(
+  path: string,
+  head: Uint8Array = peek(path),
+  formats: readonly LogFormat[] = [],
+): Detection {
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
-    const found = detectContent(path.replace(/\.gz$/i, ""), gunzipHead(head, PEEK));
+    const found = detectContent(path.replace(/\.gz$/i, ""), gunzipHead(head, PEEK), formats);
     return { ...found, reason: `gzip data; ${found.reason}`, gzip: true };
   }
   if (extname(path).toLowerCase() === ".gz") {
     return { kind: "unknown", reason: "extension .gz but no gzip signature", gzip: false };
   }
-  return { ...detectContent(path, head), gzip: false };
+  return { ...detectContent(path, head, formats), gzip: false };
 }
 
 type Found = { kind: "log"; format: Format; reason: string } | {
@@ -213,8 +259,23 @@ type Found = { kind: "log"; format: Format; reason: string } | {
 const LM_EVAL_NAME = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)\.jsonl?$/;
 const LM_EVAL_KEYS = /"doc_id"\s*:[\s\S]*"(resps|filtered_resps|doc)"\s*:/;
 
+/** The first of `formats` that knows the file, as a detection; null when none does. */
+function detectContributed(
+  formats: readonly LogFormat[],
+  name: string,
+  text: string,
+): Found | null {
+  for (const format of formats) {
+    const found = format.detect(name, text);
+    if (found === null) continue;
+    const { kind, reason } = found;
+    return kind === "log" ? { kind, format: format.name, reason } : { kind, reason };
+  }
+  return null;
+}
+
 /** Detect from the log's name (without `.gz`) and its first bytes (as today's detect.ts). */
-function detectContent(name: string, head: Uint8Array): Found {
+function detectContent(name: string, head: Uint8Array, formats: readonly LogFormat[]): Found {
   const ext = extname(name).toLowerCase();
   const base = basename(name);
   const log = (format: Format, reason: string): Found => ({ kind: "log", format, reason });
@@ -243,25 +304,23 @@ function detectContent(name: string, head: Uint8Array): Found {
   if (lmKeys && (ext === ".json" || text.trimStart().startsWith("["))) {
     return log("lm-eval", "lm-eval sample keys (doc_id, resps)");
   }
-  if (ext === ".jsonl" && /_eval_metrics\.jsonl$/.test(base)) {
-    const outputs = name.replace(/_eval_metrics\.jsonl$/, ".json");
-    if (existsSync(outputs) || existsSync(`${outputs}.gz`)) {
-      return {
-        kind: "companion",
-        reason: "a BBH release metrics file (the published accuracy of its outputs file)",
-      };
-    }
-  }
   if (ext === ".jsonl") {
+    const contributed = detectContributed(formats, name, text);
+    if (contributed) return contributed;
     return lmKeys
       ? log("lm-eval", "JSON lines with lm-eval sample keys (doc_id, resps)")
       : log("canonical-jsonl", "extension .jsonl");
   }
-  return detectJsonDocument(text, base, name);
+  return detectJsonDocument(text, base, name, formats);
 }
 
 /** The `.json` document formats. */
-function detectJsonDocument(text: string, base: string, name: string): Found {
+function detectJsonDocument(
+  text: string,
+  base: string,
+  name: string,
+  formats: readonly LogFormat[],
+): Found {
   const log = (format: Format, reason: string): Found => ({ kind: "log", format, reason });
   const object = /^\s*\{/.test(text);
   if (base === "logs.json" && /^\s*\{\s*"[^"]+\.(eval|json)"\s*:\s*\{/.test(text)) {
@@ -288,27 +347,8 @@ function detectJsonDocument(text: string, base: string, name: string): Found {
     }
     return log("opencompass-results", "JSON object with per-example details");
   }
-  if (object && /"outputs"\s*:\s*\[/.test(text) && /"prediction"\s*:/.test(text)) {
-    return log(
-      "bbh-release-outputs",
-      'JSON object with an "outputs" list of predictions (BBH release model outputs)',
-    );
-  }
-  const outputs = /"outputs"\s*:\s*(.)/.exec(text);
-  if (object && (outputs || bbhReleaseTask(base) !== null) && /"canary"\s*:/.test(text)) {
-    if (outputs?.[1] === "[") {
-      return log(
-        "bbh-release-outputs",
-        'JSON object with a canary and an "outputs" list (BBH release model outputs)',
-      );
-    }
-    const what = !outputs
-      ? 'without "outputs"'
-      : outputs[1] === "n"
-      ? 'whose "outputs" is null, not a list of records'
-      : 'whose "outputs" is not a list of records';
-    return { kind: "broken", reason: `a BBH release outputs file ${what}: nothing to read` };
-  }
+  const contributed = detectContributed(formats, name, text);
+  if (contributed) return contributed;
   if (/^results_/.test(base)) {
     return {
       kind: "companion",
@@ -606,7 +646,7 @@ function addFile(
     d.files.push({ ...base, format: mapped(forced, options), reason: `--format ${forced}` });
     return;
   }
-  const found = detectFile(path, head);
+  const found = detectFile(path, head, options.formats);
   if (found.kind === "log") {
     d.files.push({
       ...base,

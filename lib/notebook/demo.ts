@@ -21,11 +21,12 @@ import {
 } from "../benchmarks/bbeh/synthetic/generate.ts";
 import { paperDemoSpecs } from "../benchmarks/bbeh/synthetic/paper_demo.ts";
 import { discover } from "../logs/discover.ts";
+import { logFormats } from "../benchmarks/registry.ts";
 import { type LoadedRuns, loadRuns } from "../pipeline/load.ts";
 
 /** Whether `dir` holds at least one run log (false when it cannot be read). */
 function holdsLogs(dir: string): boolean {
-  return discover([dir]).files.length > 0;
+  return discover([dir], { formats: logFormats() }).files.length > 0;
 }
 
 /**

@@ -18,7 +18,7 @@
  * ```
  * @module
  */
-import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
+import { getBenchmark, logFormats, scoredBenchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark } from "../benchmarks/types.ts";
 import { NO_PROGRESS, type Progress } from "../core/progress.ts";
 import { discover, type Discovery, type Format } from "../logs/discover.ts";
@@ -109,7 +109,11 @@ export async function planLoad(
   dataDir: string,
   options: EngineOptions = { scorerOf: defaultScorerOf },
 ): Promise<LoadPlan> {
-  const found = discover(paths, { format: options.format, map: Boolean(options.map) });
+  const found = discover(paths, {
+    format: options.format,
+    map: Boolean(options.map),
+    formats: logFormats(),
+  });
   if (options.strict && found.errors.length > 0) throw strictError(found.errors[0]);
   const scored = scoredBenchmarks().filter((b) =>
     b.scoringModule && (!options.benchmarks || options.benchmarks.includes(b.name))

@@ -24,6 +24,7 @@ import pl from "nodejs-polars";
 import { join } from "node:path";
 import { exists } from "../core/data_dir.ts";
 import { discover, filesOf } from "../logs/discover.ts";
+import { logFormats } from "../benchmarks/registry.ts";
 import { loadRuns } from "./load.ts";
 import type { QuarantineEntry } from "../logs/quarantine.ts";
 import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.ts";
@@ -116,7 +117,8 @@ export async function classifyLogsDir(
     const log = classifyMistakeLog(runs.rows, { traces, numbering });
     parts.push(log.classified.select(...LOG_COLUMNS));
   }
-  const others = discover([logsDir]).files.map((f) => f.path).filter((f) => !bbmFiles.includes(f));
+  const others = discover([logsDir], { formats: logFormats() }).files.map((f) => f.path)
+    .filter((f) => !bbmFiles.includes(f));
   if (others.length > 0 && !exists(join(dataDir, "bbeh"))) {
     skipped.push("BBEH run logs: the BBEH data set is missing");
   } else if (others.length > 0) {

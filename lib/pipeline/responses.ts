@@ -45,6 +45,7 @@ import { DEFAULT_LIMITS } from "../logs/limits.ts";
 import { textOf } from "../logs/record.ts";
 import { DOCUMENT_CAP } from "../logs/sources/document.ts";
 import { sourceFor } from "../logs/sources/all.ts";
+import { logFormats } from "../benchmarks/registry.ts";
 import {
   type FieldMapping,
   FileError,
@@ -375,7 +376,7 @@ function collectRecords(
   wanted: ReadonlySet<number>,
   limits: SourceLimits,
 ): Map<number, LogRecord[]> {
-  const source = sourceFor(file);
+  const source = sourceFor(file, logFormats());
   if (!source) throw new FileError(file.path, `no reader for format ${file.format}`);
   let last = 0;
   for (const line of wanted) last = Math.max(last, line); // no spread: sets may be large

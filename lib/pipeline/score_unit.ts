@@ -35,6 +35,7 @@ import type {
   PendingIdentification,
 } from "./examples.ts";
 import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
+import type { Labels } from "./labels.ts";
 
 /** Ties checked records to examples (`examples.ts` `ExampleIndex`). */
 export interface Identifier {
@@ -52,6 +53,8 @@ export interface ScoringState {
   benchmarks?: readonly string[];
   /** The benchmark of records that name none when several fit equally (`examples.ts`). */
   defaultBenchmark?: string;
+  /** Resolves the labels tools give benchmarks and tasks (`labels.ts`). */
+  labels: Labels;
   /** The source of a file (`logs/sources/all.ts` `sourceFor`). */
   sourceFor(file: SourceFile): Source | null;
   limits: SourceLimits;
@@ -125,7 +128,7 @@ class UnitCollector implements RecordSink {
       });
       return;
     }
-    const c = checked.record;
+    const c = this.#relabelled(checked.record);
     // a run its model names has that model; merge may rename the run (`run_names.ts`)
     if (c.runFrom !== "model") this.#noteModel(c.run, c.model);
     const found = this.state.identifier.identify(c, {
@@ -230,6 +233,12 @@ class UnitCollector implements RecordSink {
       if (!(e instanceof ScorerRuleError)) throw e;
       throw new FileError(this.unit.file.path, `line ${c.line}: ${e.message}`);
     }
+  }
+
+  /** The record with its benchmark and task labels resolved (`labels.ts`). */
+  #relabelled(c: CheckedRecord): CheckedRecord {
+    const { benchmark, task } = this.state.labels.resolve(c.benchmark, c.task);
+    return benchmark === c.benchmark && task === c.task ? c : { ...c, benchmark, task };
   }
 
   #noteModel(run: string, model: string): void {

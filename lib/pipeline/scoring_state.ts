@@ -27,6 +27,7 @@ import { GENERIC_SCORERS } from "../scorers/generic.ts";
 import type { ScalarScorer } from "../scorers/types.ts";
 import { loadRule, type RuleSpec } from "../scorers/user_rule.ts";
 import { ExampleIndex } from "./examples.ts";
+import { Labels } from "./labels.ts";
 import type { ScoringState } from "./score_unit.ts";
 
 /** Plain data from which every Worker builds the same {@link ScoringState}. */
@@ -58,12 +59,14 @@ export interface Unavailable {
 export async function buildScoringState(
   setup: ScoringSetup,
 ): Promise<{ state: ScoringState; unavailable: Unavailable[] }> {
+  const loaded: BenchmarkScoring[] = [];
   const indexed: { scoring: BenchmarkScoring; examples: ExampleSet }[] = [];
   const scorers = new Map<string, ScalarScorer>();
   const unavailable: Unavailable[] = [];
   const rule = setup.rule ? await loadRule(setup.rule) : null;
   for (const { module, scorer } of setup.benchmarks) {
     const scoring = (await import(module)).scoring as BenchmarkScoring;
+    loaded.push(scoring);
     scorers.set(scoring.name, scorerNamed(scoring, scorer, rule));
     try {
       indexed.push({ scoring, examples: scoring.readExamples(setup.dataDir) });
@@ -71,14 +74,15 @@ export async function buildScoringState(
       unavailable.push({ benchmark: scoring.name, reason: (e as Error).message });
     }
   }
+  const formats = loaded.flatMap((s) => s.formats ?? []); // the benchmarks' own log formats
   const state: ScoringState = {
     identifier: new ExampleIndex(indexed),
     scorers,
-    sourceFor,
+    sourceFor: (file) => sourceFor(file, formats),
     limits: setup.limits,
     benchmarks: setup.only,
-    // the canonical format's documented default: the first registered benchmark (bbeh)
-    defaultBenchmark: indexed[0]?.scoring.name,
+    defaultBenchmark: indexed.find((x) => x.scoring.canonicalDefault)?.scoring.name,
+    labels: new Labels(loaded),
   };
   return { state, unavailable };
 }

@@ -2,7 +2,7 @@
  * Where a report's numbers come from: the runlens source (the git commit of the checkout, or
  * the SHA-256 of its `lib/` sources when the report must not depend on the commit it is
  * committed in), each data set the runs were scored against (the pinned repository and
- * commit of `lib/data/manifest.json`, and the SHA-256 of the files actually read) and the
+ * commit of its benchmark's manifest, and the SHA-256 of the files actually read) and the
  * scorers. Deterministic: the clock is never read.
  *
  * @example
@@ -16,6 +16,8 @@
  */
 import { join } from "node:path";
 import { REPO_ROOT } from "../core/data_dir.ts";
+import { benchmarkManifest } from "../benchmarks/data.ts";
+import { getBenchmark } from "../benchmarks/registry.ts";
 import { sha256Hex, sourceDigest } from "../core/digest.ts";
 import type { DatasetProvenance } from "./html/document.ts";
 
@@ -47,19 +49,6 @@ export function gitCommit(): string | null {
   return dirty ? `${head}-dirty` : head;
 }
 
-/** The manifest's pinned sources and files. */
-interface Manifest {
-  sources: Record<string, { folder: string; repo: string; commit: string }>;
-  files: { path: string; source: string; sha256: string }[];
-}
-
-/** Data folder of each benchmark in the data directory and manifest. */
-const DATA_FOLDERS: Record<string, string> = {
-  bbeh: "bbeh",
-  bbh: "bbh",
-  bbm: "big-bench-mistake",
-};
-
 /**
  * For each benchmark of `benchmarks` with a pinned release: its repository and commit, and the
  * SHA-256 of its data files as they are in `dataDir` (a file that differs from the pinned
@@ -70,15 +59,12 @@ export function datasetProvenance(
   dataDir: string,
   benchmarks: readonly string[],
 ): DatasetProvenance[] {
-  const manifest = JSON.parse(
-    Deno.readTextFileSync(join(REPO_ROOT, "lib", "data", "manifest.json")),
-  ) as Manifest;
   const out: DatasetProvenance[] = [];
   for (const name of benchmarks) {
-    const folder = DATA_FOLDERS[name];
-    if (!folder) continue;
+    const b = getBenchmark(name);
+    const manifest = b ? benchmarkManifest(b) : null;
+    if (!manifest) continue;
     for (const [key, src] of Object.entries(manifest.sources)) {
-      if (src.folder !== folder) continue;
       const files = manifest.files.filter((f) => f.source === key && f.path.endsWith(".json"));
       const sums: Record<string, string> = {};
       let differ = 0;

@@ -23,6 +23,7 @@ import { ARB_SUBJECTS, normalizeSubject } from "./fields.ts";
 export const arb: Benchmark = {
   name: "arb",
   label: "ARB",
+  listOrder: 4,
   description: "ARB: Advanced Reasoning Benchmark (Sawada et al. 2023): mathematics, physics, " +
     "law and MCAT questions; scored by answer type.",
   tasks: ARB_SUBJECTS.map((name) => ({ name, size: null })),

@@ -43,9 +43,22 @@ function mistakeLink(dataDir: string): MistakeLink | undefined {
 /** BBEH. */
 export const bbeh: Benchmark = {
   ...bbehScoring,
+  listOrder: 1,
   description: "BIG-Bench Extra Hard (Kazemi et al. 2025): 23 tasks, 4,520 examples " +
     "(google-deepmind/bbeh).",
   scoringModule: new URL("./scoring.ts", import.meta.url).href,
+  data: {
+    folder: "bbeh",
+    sources: [
+      { repo: "google-deepmind/bbeh", commit: "80d12ca916b7158f22293fcf3144f4d3d854d4be" },
+      { // the per-task leaderboard as it was before the current one
+        repo: "google-deepmind/bbeh",
+        commit: "49b3737f78afbbc334ffacbf457ecdacf47fdeef",
+        rename: { "leaderboard-per-task-49b3737.md": "leaderboard.md" },
+      },
+    ],
+    manifest: new URL("./manifest.json", import.meta.url).href,
+  },
   loadDataset: loadBbehDataset,
   aggregate: bbehAggregate,
   aggregateRuns: bbehAggregates,

@@ -18,11 +18,33 @@
  * ```
  * @module
  */
-import type { BenchmarkScoring } from "../types.ts";
+import type { BenchmarkScoring, ToolNames } from "../types.ts";
 import { readBbehExamples } from "./examples.ts";
 import { bbehOfficialScorer } from "./official_scorer.ts";
 import { BBEH_OFFICIAL } from "./scorer.ts";
 import { BBEH_TASKS, canonicalBbehTask } from "./tasks.ts";
+
+/**
+ * How tools name BBEH: inspect's eval `bbeh_mini` (and `bbeh`), lm-evaluation-harness task
+ * names (`bbeh_<task>`, `bbeh_zeroshot_<task>`, …) and `bbeh-<task>`, `bbeh/<task>` (OpenCompass
+ * dataset abbreviations, eval names), the task label as written (a display name too).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const [lmEval, other] = BBEH_TOOL_NAMES.tasks!;
+ * assert.equal(lmEval.exec("bbeh_zeroshot_boardgame_qa")?.groups?.task, "boardgame_qa");
+ * assert.equal(other.exec("bbeh-Temporal Sequences")?.groups?.task, "Temporal Sequences");
+ * assert.equal(lmEval.exec("bbh_cot_fewshot_snarks"), null); // BBH's
+ * ```
+ */
+export const BBEH_TOOL_NAMES: ToolNames = {
+  aliases: ["bbeh_mini"],
+  tasks: [
+    /^(?:leaderboard_)?bbeh(?:_(?:cot_)?(?:fewshot|zeroshot))?_(?<task>.+)$/,
+    /^bbeh[-_/ ](?<task>.+)$/i,
+  ],
+};
 
 /**
  * BBEH's scoring part: 23 tasks, 4,520 examples, `bbeh-official`.
@@ -40,7 +62,10 @@ export const scoring: BenchmarkScoring = {
   label: "BBEH",
   tasks: BBEH_TASKS.map(({ name, display, size }) => ({ name, display, size })),
   canonicalTask: canonicalBbehTask,
+  toolNames: BBEH_TOOL_NAMES,
   readExamples: readBbehExamples,
+  // records naming no benchmark that fit BBEH and BBH equally are BBEH's (README, schema)
+  canonicalDefault: true,
   defaultScorer: BBEH_OFFICIAL,
   scorers: [bbehOfficialScorer],
 };

@@ -32,9 +32,17 @@ import { scoring as bbhScoring } from "./scoring.ts";
 /** BBH. */
 export const bbh: Benchmark = {
   ...bbhScoring,
+  listOrder: 2,
   description: "BIG-Bench Hard (Suzgun et al. 2022): 27 tasks, 6,511 examples " +
     "(suzgunmirac/BIG-Bench-Hard).",
   scoringModule: new URL("./scoring.ts", import.meta.url).href,
+  data: {
+    folder: "bbh",
+    sources: [
+      { repo: "suzgunmirac/BIG-Bench-Hard", commit: "9ee07bd481feebf959a6b59d61ea57bdcf30964d" },
+    ],
+    manifest: new URL("./manifest.json", import.meta.url).href,
+  },
   loadDataset: loadBbhDataset,
   aggregate: bbhAggregate,
   aggregateIntervals: (rows, aggregate) => bbhIntervals(rows, aggregate as BbhAggregate),

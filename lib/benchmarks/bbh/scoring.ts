@@ -18,7 +18,7 @@
  * ```
  * @module
  */
-import type { BenchmarkScoring } from "../types.ts";
+import type { BenchmarkScoring, ToolNames } from "../types.ts";
 import { readBbhExamples } from "./examples.ts";
 import { lastLine } from "./scorers/last_line.ts";
 import { lmEvalFlexible } from "./scorers/lm_eval/flexible.ts";
@@ -28,6 +28,28 @@ import { bbhReleaseCot } from "./scorers/release_cot.ts";
 import { bbhReleaseDirect } from "./scorers/release_direct.ts";
 import { BBH_KNOWN_ISSUES, BBH_TASKS, canonicalBbhTask } from "./tasks.ts";
 import { BBH_DATA_VERSIONS } from "./versions.ts";
+import { BBH_RELEASE_FORMAT } from "./release_source.ts";
+
+/**
+ * How tools name BBH: inspect's eval `bbh`, lm-evaluation-harness task names
+ * (`bbh_cot_fewshot_<task>`, `bbh_zeroshot_<task>`, `leaderboard_bbh_<task>`, …) and
+ * `bbh-<task>`, `bbh/<task>` (OpenCompass dataset abbreviations, mcpbr instance ids, eval names).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const [lmEval, other] = BBH_TOOL_NAMES.tasks!;
+ * assert.equal(lmEval.exec("bbh_cot_fewshot_snarks")?.groups?.task, "snarks");
+ * assert.equal(lmEval.exec("leaderboard_bbh_navigate")?.groups?.task, "navigate");
+ * assert.equal(other.exec("bbh-temporal_sequences")?.groups?.task, "temporal_sequences");
+ * ```
+ */
+export const BBH_TOOL_NAMES: ToolNames = {
+  tasks: [
+    /^(?:leaderboard_)?bbh(?:_(?:cot_)?(?:fewshot|zeroshot))?_(?<task>.+)$/,
+    /^bbh[-_/ ](?<task>.+)$/i,
+  ],
+};
 
 /**
  * BBH's scoring part: 27 tasks, 6,511 examples, `bbh-release-cot` by default.
@@ -46,6 +68,9 @@ export const scoring: BenchmarkScoring = {
   label: "BBH",
   tasks: BBH_TASKS.map(({ name, size }) => ({ name, size })),
   canonicalTask: canonicalBbhTask,
+  toolNames: BBH_TOOL_NAMES,
+  // the release's code-davinci-002 outputs, read like any run log
+  formats: [BBH_RELEASE_FORMAT],
   readExamples: readBbhExamples,
   truncatedInputs: BBH_KNOWN_ISSUES.filter((k) => k.truncatedInput),
   // the copy lm-evaluation-harness reads repairs three items (versions.ts)

@@ -29,8 +29,16 @@ const SIZES: Record<(typeof BBM_TASKS)[number], number> = {
 export const bbm: Benchmark = {
   name: "bbm",
   label: "BIG-Bench Mistake",
+  listOrder: 3,
   description: "BIG-Bench Mistake (Tyen et al. 2024): 2,186 CoT traces of five BBH tasks with " +
     "the first logical mistake annotated (WHGTyen/BIG-Bench-Mistake).",
+  data: {
+    folder: "big-bench-mistake",
+    sources: [
+      { repo: "WHGTyen/BIG-Bench-Mistake", commit: "270683a4ecce6f3b22c4ab28a204ab8fa09f2517" },
+    ],
+    manifest: new URL("./manifest.json", import.meta.url).href,
+  },
   tasks: BBM_TASKS.map((name) => ({ name, size: SIZES[name] })),
   canonicalTask: (label) => {
     const name = label.trim().toLowerCase();

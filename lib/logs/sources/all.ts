@@ -1,7 +1,7 @@
 /**
  * The source of any file the streaming path reads: the line formats (`registry.ts`), the
- * document formats (`documents.ts`), and — for a gzip file of a line format — the line source
- * streamed through gzip (`gzip_lines.ts`).
+ * document formats (`documents.ts`), the formats benchmarks contribute (given), and — for a
+ * gzip file of a line format — the line source streamed through gzip (`gzip_lines.ts`).
  *
  * @example
  * ```ts
@@ -20,20 +20,23 @@ import { DOCUMENT_SOURCES } from "./documents.ts";
 import { gzipSourceFor } from "./gzip_lines.ts";
 import { SOURCES } from "./registry.ts";
 import type { Source, SourceFile } from "./types.ts";
+import type { LogFormat } from "../discover.ts";
 
 /**
- * The source that reads `file`, or null when no reader knows its format. A gzip file of a line
- * or CSV format gets its gzip source (the plain one would read compressed bytes); document
- * sources inflate gzip data themselves.
+ * The source that reads `file`, or null when neither a built-in reader nor one of `formats`
+ * knows its format. A gzip file of a line or CSV format gets its gzip source (the plain one
+ * would read compressed bytes); document sources inflate gzip data themselves.
  */
 export function sourceFor(
   file: Pick<SourceFile, "format" | "gzip">,
+  formats: readonly LogFormat[] = [],
 ): Source | null {
   if (file.gzip) {
     const gzip = gzipSourceFor(file.format);
     if (gzip) return gzip;
   }
-  return SOURCES[file.format] ?? DOCUMENT_SOURCES[file.format] ?? null;
+  return SOURCES[file.format] ?? DOCUMENT_SOURCES[file.format] ??
+    formats.find((f) => f.name === file.format)?.source ?? null;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
- * The document sources of the streaming path, by format name (the names of `detect.ts` and
+ * The built-in document sources of the streaming path, by format name (the names of
  * `discover.ts`): each reads a whole file in one Worker. The JSON-lines, lm-eval and CSV
- * sources live in their own registry (`registry.ts`), which can spread this one in.
- * Polars-free.
+ * sources live in their own registry (`registry.ts`); benchmarks contribute formats of their
+ * own (`LogFormat`, e.g. the BBH release's model outputs), which `all.ts` adds. Polars-free.
  *
  * | format                    | source                         | records                          |
  * |---------------------------|--------------------------------|----------------------------------|
@@ -12,7 +12,6 @@
  * | `opencompass-results`     | {@link opencompassResultsSource} | `details`                       |
  * | `mcpbr`                   | {@link mcpbrSource}            | tasks × conditions               |
  * | `openai-evals`            | {@link openaiEvalsSource}      | samples (events grouped)         |
- * | `bbh-release-outputs`     | {@link bbhReleaseSource}       | `outputs`                        |
  *
  * @example
  * ```ts
@@ -29,7 +28,6 @@
  * ```
  * @module
  */
-import { bbhReleaseSource } from "./bbh_release.ts";
 import { inspectEvalSource, inspectJsonSource } from "./inspect.ts";
 import { mcpbrSource } from "./mcpbr.ts";
 import { openaiEvalsSource } from "./openai_evals.ts";
@@ -44,7 +42,6 @@ export const DOCUMENT_FORMATS = [
   "opencompass-results",
   "mcpbr",
   "openai-evals",
-  "bbh-release-outputs",
 ] as const;
 
 /** One document format. */
@@ -60,7 +57,6 @@ export const DOCUMENT_SOURCES: Readonly<Record<DocumentFormat, DocumentSource>> 
   "opencompass-results": opencompassResultsSource,
   "mcpbr": mcpbrSource,
   "openai-evals": openaiEvalsSource,
-  "bbh-release-outputs": bbhReleaseSource,
 };
 
 /**

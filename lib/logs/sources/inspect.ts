@@ -175,16 +175,16 @@ function inputText(input: unknown): string | null {
 }
 
 /**
- * Benchmark and task of a sample from the eval's task name, its arguments and the sample's
- * metadata: `bbeh`/`bbeh_mini` (optionally `inspect_evals/`-prefixed) → benchmark `bbeh` and
- * the task from `metadata.task` (else `task_args.subset_name`/`task`); `bbh` likewise with
- * benchmark `bbh`; any other name as both.
+ * Benchmark and task labels of a sample, as the eval writes them: the eval's task name
+ * (without an `inspect_evals/` prefix) and the subtask from `metadata.task` (else
+ * `task_args.subset_name`/`task`), else the eval's name again. `pipeline/labels.ts` resolves
+ * them (`bbeh_mini` is BBEH's).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.deepEqual(inspectTask("inspect_evals/bbeh", {}, { task: "nycc" }), {
- *   benchmark: "bbeh",
+ * assert.deepEqual(inspectTask("inspect_evals/bbeh_mini", {}, { task: "nycc" }), {
+ *   benchmark: "bbeh_mini",
  *   task: "nycc",
  * });
  * ```
@@ -198,9 +198,7 @@ export function inspectTask(
   const sub = [metadata.task, taskArgs.subset_name, taskArgs.task].find((v) =>
     typeof v === "string" && v !== ""
   ) as string | undefined;
-  if (/^bbeh(_mini)?$/.test(name)) return { benchmark: "bbeh", task: sub ?? name };
-  if (name === "bbh") return { benchmark: "bbh", task: sub ?? name };
-  return { benchmark: name, task: name };
+  return { benchmark: name, task: sub ?? name };
 }
 
 /** A sample read, before the eval spec is known (header.json is often the last member). */

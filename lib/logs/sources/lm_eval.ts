@@ -7,8 +7,8 @@
  * whole, in the range that starts at byte 0, so a planner need not tell them apart).
  *
  * Per sample line (or array element), what `lm_eval.ts` reads, as raw JSON values:
- * `task`/`benchmark` from the file name (`lmEvalTask`: `bbh_cot_fewshot_snarks` → `bbh`,
- * `snarks`), `run` = `<folder>_<date_id>`, `model` = `SourceFile.defaultModel`, else the sibling
+ * `task` and `benchmark` = the lm-eval task name of the file name, as written
+ * (`bbh_cot_fewshot_snarks`: `pipeline/labels.ts` resolves it), `run` = `<folder>_<date_id>`, `model` = `SourceFile.defaultModel`, else the sibling
  * `results_<date_id>.json`'s model, else the folder; `example_index` = `doc_id`, `input` =
  * `doc.input`, `target` = `target` (else `doc.target`), `response` = `resps[0][0]` (a
  * {@link Span} when it is a text; a multiple-choice line — `resps[i][0] = [logprob, is_greedy]`
@@ -41,9 +41,11 @@
  * lmEvalSource.readRange(file, 0, file.size, { record: (r) => records.push(r), bad: () => {} },
  *   DEFAULT_LIMITS);
  * const r = records[0];
- * assert.deepEqual([r.run, r.model, r.benchmark, r.task, r.example_index, r.filter], [
- *   "org__tiny-model_2025-01-25T04-48-43.622918", "org/tiny-model", "bbh", "snarks", 0, "get-answer",
+ * assert.deepEqual([r.run, r.model, r.task, r.example_index, r.filter], [
+ *   "org__tiny-model_2025-01-25T04-48-43.622918", "org/tiny-model", "bbh_cot_fewshot_snarks", 0,
+ *   "get-answer",
  * ]);
+ * assert.equal(r.benchmark, r.task); // one label for both, resolved by the pipeline
  * assert.deepEqual([r.stored_correct, r.tool_extracted], [true, "(B)"]);
  * assert.equal(r.pointer?.kind, "span");
  * assert.ok(textOf(r.response)!.length > 0);
@@ -52,7 +54,6 @@
  */
 import { basename, dirname, join } from "node:path";
 import { isUtf8 } from "node:buffer";
-import { lmEvalTask } from "../tool_names.ts";
 import { invalidUtf8Lines, NOT_UTF8 } from "../../codecs/encoding.ts";
 import { E_DEPTH, E_KEYS, scanErrorReason, scanValue, skipValue } from "../../codecs/json_scan.ts";
 import type { PointerKind } from "../record.ts";
@@ -137,8 +138,6 @@ export interface LmEvalFileInfo {
   /** The lm-eval task name (from the file name). */
   lmEvalTask: string;
   dateId: string;
-  benchmark: string;
-  task: string;
   /** `<folder>_<date_id>`: all task files of one invocation form one run. */
   run: string;
   /** The results file's model, null when it has none (or is missing). */
@@ -203,9 +202,8 @@ function readResults(dir: string, dateId: string) {
  * import assert from "node:assert/strict";
  * const info = lmEvalFileInfo("out/org__m/samples_bbeh_zeroshot_nycc_2025-01-25T04-48-43.jsonl");
  * assert.deepEqual(info, {
- *   lmEvalTask: "bbeh_zeroshot_nycc", dateId: "2025-01-25T04-48-43", benchmark: "bbeh",
- *   task: "nycc", run: "org__m_2025-01-25T04-48-43", model: null, folder: "org__m",
- *   filterNames: [],
+ *   lmEvalTask: "bbeh_zeroshot_nycc", dateId: "2025-01-25T04-48-43",
+ *   run: "org__m_2025-01-25T04-48-43", model: null, folder: "org__m", filterNames: [],
  * });
  * ```
  */
@@ -217,7 +215,6 @@ export function lmEvalFileInfo(path: string): LmEvalFileInfo | null {
   return {
     lmEvalTask: name.task,
     dateId: name.dateId,
-    ...lmEvalTask(name.task),
     run: `${folder}_${name.dateId}`,
     model: results.model,
     folder,
@@ -307,8 +304,8 @@ function contextOf(file: SourceFile): Context {
   return {
     run: info.run,
     model: file.defaultModel ?? info.model ?? info.folder,
-    benchmark: info.benchmark,
-    task: info.task,
+    benchmark: info.lmEvalTask,
+    task: info.lmEvalTask,
     filterNames: info.filterNames,
   };
 }
@@ -752,7 +749,7 @@ export const lmEvalArraySource: DocumentSource = {
  * const got: unknown[] = [];
  * const bytes = new TextEncoder().encode('{"doc_id": 0, "resps": [["(A)"]]}\n');
  * readLmEvalBytes(file, bytes, { record: (r) => got.push(r.task), bad: () => {} }, DEFAULT_LIMITS);
- * assert.deepEqual(got, ["snarks"]);
+ * assert.deepEqual(got, ["bbh_zeroshot_snarks"]); // the task name as written
  * ```
  */
 export function readLmEvalBytes(

@@ -4,7 +4,8 @@
  * condition. The records and bad records are those of today's reader (`logs/mcpbr.ts`, the
  * behavioural spec): `run` = `<name>_<condition>` (`<name>` = the file name without extension,
  * or the folder for `results.json`); `model` = `metadata.config.model`; benchmark, task and
- * `example_index` from `instance_id` (`bbh_<task>_<index>`); `target`; `response` =
+ * `example_index` from `instance_id` (`<label>_<index>`: `benchmark` and `task` are the label as
+ * written, e.g. `bbh_date_understanding`, resolved by `pipeline/labels.ts`); `target`; `response` =
  * `agent_answer` (only its first 500 characters: mcpbr cuts it); `response_tokens` =
  * `tokens.output`; `stored_correct` = `resolved`. Record numbers: the task's position in
  * `tasks`, shared by its conditions. A task past the depth or key limit is one bad record
@@ -24,16 +25,15 @@
  *   bad: (b) => seen.push([b.line, b.reason]),
  * }, DEFAULT_LIMITS);
  * assert.deepEqual(seen.slice(0, 3), [
- *   [1, "bbh-sonnet_mcp", "boolean_expressions", 0],
- *   [1, "bbh-sonnet_baseline", "boolean_expressions", 0],
- *   [2, "bbh-sonnet_mcp", "date_understanding", 14],
+ *   [1, "bbh-sonnet_mcp", "bbh_boolean_expressions", 0], // labels as written
+ *   [1, "bbh-sonnet_baseline", "bbh_boolean_expressions", 0],
+ *   [2, "bbh-sonnet_mcp", "bbh_date_understanding", 14],
  * ]);
  * ```
  * @module
  */
 import { basename, dirname } from "node:path";
 import { defaultRunName } from "../paths.ts";
-import { benchmarkTaskOf } from "../tool_names.ts";
 import {
   asText,
   INLINE,
@@ -51,25 +51,21 @@ export const MCPBR_ANSWER_CHARS = 500;
 const CONDITIONS = ["mcp", "baseline"];
 
 /**
- * Benchmark, task and example index of an mcpbr `instance_id` (`bbh_<subtask>_<index>`);
- * null when it does not end in `_<index>`.
+ * The benchmark-and-task label and the example index of an mcpbr `instance_id`
+ * (`<label>_<index>`, e.g. `bbh_<subtask>_<index>`); null when it does not end in `_<index>`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * assert.deepEqual(mcpbrInstance("bbh_date_understanding_14"), {
- *   benchmark: "bbh",
- *   task: "date_understanding",
+ *   label: "bbh_date_understanding",
  *   index: 14,
  * });
  * ```
  */
-export function mcpbrInstance(
-  id: string,
-): { benchmark: string; task: string; index: number } | null {
+export function mcpbrInstance(id: string): { label: string; index: number } | null {
   const m = /^(.+)_(\d+)$/.exec(id.trim());
-  if (!m) return null;
-  return { ...benchmarkTaskOf(m[1]), index: Number(m[2]) };
+  return m ? { label: m[1], index: Number(m[2]) } : null;
 }
 
 /** The condition members of a task: `mcp`, `baseline`, then others holding a result. */
@@ -144,8 +140,8 @@ export const mcpbrSource: DocumentSource = {
           line,
           run,
           model,
-          benchmark: id.benchmark,
-          task: id.task,
+          benchmark: id.label,
+          task: id.label,
           example_index: id.index,
           input: asText(t.input ?? t.problem_statement ?? null),
           target: asText(c.target ?? t.target ?? null),

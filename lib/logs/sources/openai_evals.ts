@@ -3,7 +3,8 @@
  * (JSON lines: a `{"spec": …}` line, event lines, a `{"final_report": …}` line), one record
  * per `sample_id`, its events grouped in `event_id` order (else line order). Records and bad
  * records are those of today's reader (`logs/openai_evals.ts`, the behavioural spec): `model`
- * = the first completion function, benchmark/task from `base_eval` (else `eval_name`),
+ * = the first completion function, `benchmark` and `task` = `base_eval` (else `eval_name`) as
+ * written (resolved by `pipeline/labels.ts`),
  * `example_index` = the number ending `sample_id`, `target` = `match.expected`, `response` =
  * the last sampling's `sampled`, `stored_correct` = `match.correct`; an unreadable line, an
  * event without `sample_id`, a sample without a sampling event and a final report counting
@@ -28,7 +29,7 @@
  *   record: (r) => records.push([r.model, r.task, r.example_index, r.response]),
  *   bad: () => bad++,
  * }, DEFAULT_LIMITS);
- * assert.deepEqual(records[0], ["gpt-4o-mini", "nycc", 0, "The answer is: (A)"]);
+ * assert.deepEqual(records[0], ["gpt-4o-mini", "bbeh_nycc", 0, "The answer is: (A)"]);
  * assert.equal(bad, 4);
  * ```
  * @module
@@ -38,7 +39,6 @@ import { decodeUtf8 } from "../../codecs/encoding.ts";
 import { scanJsonLimits } from "../../codecs/json_limits.ts";
 import { defaultRunName } from "../paths.ts";
 import { jsonLineReason } from "../quarantine.ts";
-import { benchmarkTaskOf } from "../tool_names.ts";
 import { asText, INLINE, isObject, type Json, LineOrder, readDocumentBytes } from "./document.ts";
 import { type DocumentSource, FileError } from "./types.ts";
 
@@ -147,7 +147,6 @@ export const openaiEvalsSource: DocumentSource = {
     });
     const model = asText(firstOf(spec.completion_fns) ?? null);
     const base = String(spec.base_eval ?? spec.eval_name ?? run).split(".")[0] || run;
-    const { benchmark, task } = benchmarkTaskOf(base);
     for (const [id, events] of samples) {
       events.sort((a, b) => a.order - b.order || a.line - b.line);
       const line = Math.min(...events.map((e) => e.line));
@@ -161,8 +160,8 @@ export const openaiEvalsSource: DocumentSource = {
       out.record({
         line,
         model,
-        benchmark,
-        task,
+        benchmark: base, // the eval's name, for both (pipeline/labels.ts resolves it)
+        task: base,
         example_index: index ? Number(index[1]) : null,
         target: asText(firstOf(match?.data.expected)),
         response: asText(firstOf(sampling.data.sampled)),

@@ -5,7 +5,8 @@
  * read on its own only when no predictions file sits beside it). The records and bad records
  * are those of today's reader (`logs/opencompass.ts`, the behavioural spec): one record per
  * prediction, or per replica when `prediction` is a list (epoch = replica number); verdicts
- * and extractions from the matching results file; partitioned data sets (`<d>_0.json`,
+ * and extractions from the matching results file; `benchmark` and `task` = the dataset
+ * abbreviation as written (`bbh-navigate`, resolved by `pipeline/labels.ts`); partitioned data sets (`<d>_0.json`,
  * `<d>_1.json`, … as OpenCompass's partitioners write them) merged exactly as OpenCompass's
  * evaluator merges them. Sibling files (results, earlier parts) are read plain or gzip, with
  * the same checks and limits. Polars-free.
@@ -33,7 +34,6 @@
  */
 import { basename, dirname, extname, join } from "node:path";
 import { existsSync } from "node:fs";
-import { benchmarkTaskOf } from "../tool_names.ts";
 import { defaultRunName } from "../paths.ts";
 import {
   asText,
@@ -304,7 +304,6 @@ function readRecords(
   out: LineOrder,
   limits: SourceLimits,
 ): void {
-  const { benchmark, task } = benchmarkTaskOf(place.dataset);
   const merged = part ? join(dirname(name), `${part.dataset}${extname(name)}`) : name;
   const details = new Map(readSiblingDetails(merged, limits) ?? []);
   const run = place.run;
@@ -348,8 +347,8 @@ function readRecords(
         line,
         run,
         model: place.model,
-        benchmark,
-        task,
+        benchmark: place.dataset, // for both (pipeline/labels.ts resolves it)
+        task: place.dataset,
         example_index: index,
         target: asText(Array.isArray(r.gold) && r.gold.length === 1 ? r.gold[0] : r.gold),
         response: asText(prediction),
@@ -369,7 +368,6 @@ function readResults(file: SourceFile, out: LineOrder, limits: SourceLimits): vo
     throw new FileError(file.path, "an OpenCompass results file without per-example details");
   }
   const place = placeOf(file.name);
-  const { benchmark, task } = benchmarkTaskOf(place.dataset);
   const run = place.run;
   details.forEach(([key, value], i) => {
     const line = i + 1;
@@ -392,8 +390,8 @@ function readResults(file: SourceFile, out: LineOrder, limits: SourceLimits): vo
       line,
       run,
       model: place.model,
-      benchmark,
-      task,
+      benchmark: place.dataset, // for both (pipeline/labels.ts resolves it)
+      task: place.dataset,
       example_index: key,
       target: asText(d.answer ?? d.gold ?? d.references ?? null),
       response: asText(Array.isArray(response) ? response[0] : response),

@@ -24,7 +24,7 @@
  * @module
  */
 import { FLEXIBLE_FILTERS, type FlexibleSpec } from "./bbh_cot_zeroshot.ts";
-import { lmEvalZeroshotEqual } from "./exact_match.ts";
+import { lmEvalZeroshotEqual } from "../../../../scorers/lm_eval/exact_match.ts";
 import { lmEvalVerdict } from "./get_answer.ts";
 import {
   mapRegexFilter,
@@ -32,7 +32,7 @@ import {
   numberParseRegexFilter,
   regexFilter,
   wordSortFilter,
-} from "./filters.ts";
+} from "../../../../scorers/lm_eval/filters.ts";
 import type { ScoreContext, Scorer, Verdict } from "../../../../scorers/types.ts";
 
 /**

@@ -37,7 +37,7 @@
  * @module
  */
 import { pyStrip } from "../../../../core/python.ts";
-import { lmEvalPlainEqual } from "./exact_match.ts";
+import { lmEvalPlainEqual } from "../../../../scorers/lm_eval/exact_match.ts";
 import type { Scorer, Verdict } from "../../../../scorers/types.ts";
 
 /** lm-evaluation-harness's fallback when a regex filter finds nothing. */

@@ -32,7 +32,7 @@
  * @module
  */
 import { pyStrip } from "../../../../core/python.ts";
-import { lmEvalZeroshotEqual } from "./exact_match.ts";
+import { lmEvalZeroshotEqual } from "../../../../scorers/lm_eval/exact_match.ts";
 import { LM_EVAL_INVALID, lmEvalVerdict } from "./get_answer.ts";
 import type { Scorer } from "../../../../scorers/types.ts";
 

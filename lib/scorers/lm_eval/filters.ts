@@ -1,6 +1,7 @@
 /**
- * Ports of the lm-evaluation-harness answer filters used by `bbh_cot_zeroshot`, one response
- * at a time, with Python `re` semantics (see `lib/scorers/pyre.ts`):
+ * Ports of lm-evaluation-harness's answer filters, one response at a time, with Python `re`
+ * semantics (see `lib/scorers/pyre.ts`). Generic: a benchmark's task configs (e.g. BBH's
+ * `bbh/scorers/lm_eval/bbh_cot_zeroshot.ts`) say which filter runs with which pattern.
  *
  * - {@link regexFilter}: `RegexFilter` (`lm_eval/filters/extraction.py`);
  * - {@link mapRegexFilter}, {@link numberParseRegexFilter}, {@link wordSortFilter},
@@ -15,14 +16,14 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { FALLBACK, regexFilter } from "@runlens/benchmarks/bbh/scorers/lm_eval/filters.ts";
+ * import { FALLBACK, regexFilter } from "@runlens/scorers/lm_eval/filters.ts";
  * assert.equal(regexFilter("True, so False.", "\\b(True|False)\\b", -1), "False");
  * assert.equal(regexFilter("no idea", "\\b(True|False)\\b", -1), FALLBACK); // "[invalid]"
  * ```
  * @module
  */
-import { pyStrip } from "../../../../core/python.ts";
-import { escapeJs, PY_WORD, PY_WS, pyBoundary, pyFindall } from "../../../../scorers/pyre.ts";
+import { pyStrip } from "../../core/python.ts";
+import { escapeJs, PY_WORD, PY_WS, pyBoundary, pyFindall } from "../pyre.ts";
 import { englishNumberMatches, wordToNum } from "./word2number.ts";
 
 /** The harness's fallback answer. */

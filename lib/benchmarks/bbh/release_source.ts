@@ -1,13 +1,20 @@
 /**
- * The `bbh-release-outputs` document source for the streaming path: one model-output file of
+ * The `bbh-release-outputs` log format, which BBH contributes to discovery and the streaming
+ * path ({@link BBH_RELEASE_FORMAT}: its detector and its document source): one model-output
+ * file of
  * the BBH release (suzgunmirac/BIG-Bench-Hard,
  * `code-davinci-002-outputs/<run>/<task>_few_shot_template_0-255000.json`),
  * `{"canary", "outputs": [{"input", "prediction", "target"}, …]}` in the order of
- * `bbh/<task>.json`. This is the one reader of the format on the streaming path (today two
- * read it: `logs/bbh_release.ts`, whose records it reproduces, and
- * `benchmarks/bbh/release_outputs.ts`); checking a record against the data set — prompt ends
- * with the question, equal targets, the cut-short snarks item 88 — is identification's job,
- * not the reader's. Polars-free.
+ * `bbh/<task>.json`. This is the one reader of the format on the streaming path
+ * (`release_outputs.ts` reads the release's files for the notebooks); checking a record against
+ * the data set — prompt ends with the question, equal targets, the cut-short snarks item 88 —
+ * is identification's job, not the reader's. Polars-free.
+ *
+ * Detection (by name and first bytes, after the built-in formats that recognise content): a
+ * `.json` object with an `"outputs"` list of predictions, or with a canary and an `"outputs"`
+ * list, is a log; one with a canary (or a release output file name) whose `"outputs"` is
+ * missing or not a list is an error naming it; an `<outputs>_eval_metrics.jsonl` beside its
+ * outputs file is a companion (the published accuracy).
  *
  * Record fields: `run` = the folder (e.g. `code-davinci-002-cot`), `model` = the folder
  * without a trailing `-cot`/`-direct`, benchmark `bbh`, `task` = the file name before
@@ -20,7 +27,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { DEFAULT_LIMITS } from "@runlens/logs/limits.ts";
- * import { bbhReleaseSource } from "@runlens/logs/sources/bbh_release.ts";
+ * import { bbhReleaseSource } from "@runlens/benchmarks/bbh/release_source.ts";
  * const dir = Deno.makeTempDirSync();
  * Deno.mkdirSync(`${dir}/code-davinci-002-cot`);
  * const path = `${dir}/code-davinci-002-cot/navigate_few_shot_template_0-255000.json`;
@@ -45,9 +52,11 @@
  * ```
  * @module
  */
-import { basename, dirname } from "node:path";
-import { INLINE, isObject, parseDocument, readDocumentBytes } from "./document.ts";
-import { type DocumentSource, FileError } from "./types.ts";
+import { existsSync } from "node:fs";
+import { basename, dirname, extname } from "node:path";
+import type { LogFormat } from "../../logs/discover.ts";
+import { INLINE, isObject, parseDocument, readDocumentBytes } from "../../logs/sources/document.ts";
+import { type DocumentSource, FileError } from "../../logs/sources/types.ts";
 
 const NAME = /^(.+?)_few_shot_template[^/]*\.json$/;
 
@@ -130,4 +139,64 @@ export const bbhReleaseSource: DocumentSource = {
       });
     });
   },
+};
+
+/**
+ * What a file is for this format, from its name (without `.gz`) and its first bytes as text;
+ * null when it is none of its files.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const name = "x-cot/navigate_few_shot_template_0-255000.json";
+ * assert.equal(detectBbhRelease(name, '{"canary": "…", "outputs": [')?.kind, "log");
+ * assert.equal(detectBbhRelease(name, '{"canary": "…", "outputs": null}')?.kind, "broken");
+ * assert.equal(detectBbhRelease("run.json", '{"answers": []}'), null);
+ * ```
+ */
+export function detectBbhRelease(
+  name: string,
+  text: string,
+): ReturnType<LogFormat["detect"]> {
+  const ext = extname(name).toLowerCase();
+  if (ext === ".jsonl" && /_eval_metrics\.jsonl$/.test(name)) {
+    const outputs = name.replace(/_eval_metrics\.jsonl$/, ".json");
+    if (existsSync(outputs) || existsSync(`${outputs}.gz`)) {
+      return {
+        kind: "companion",
+        reason: "a BBH release metrics file (the published accuracy of its outputs file)",
+      };
+    }
+  }
+  if (ext !== ".json") return null;
+  const object = /^\s*\{/.test(text);
+  if (object && /"outputs"\s*:\s*\[/.test(text) && /"prediction"\s*:/.test(text)) {
+    return {
+      kind: "log",
+      reason: 'JSON object with an "outputs" list of predictions (BBH release model outputs)',
+    };
+  }
+  const outputs = /"outputs"\s*:\s*(.)/.exec(text);
+  if (!object || !(outputs || bbhReleaseTask(name) !== null) || !/"canary"\s*:/.test(text)) {
+    return null;
+  }
+  if (outputs?.[1] === "[") {
+    return {
+      kind: "log",
+      reason: 'JSON object with a canary and an "outputs" list (BBH release model outputs)',
+    };
+  }
+  const what = !outputs
+    ? 'without "outputs"'
+    : outputs[1] === "n"
+    ? 'whose "outputs" is null, not a list of records'
+    : 'whose "outputs" is not a list of records';
+  return { kind: "broken", reason: `a BBH release outputs file ${what}: nothing to read` };
+}
+
+/** The BBH release's model-output files as a log format: its detector and its reader. */
+export const BBH_RELEASE_FORMAT: LogFormat = {
+  name: "bbh-release-outputs",
+  detect: detectBbhRelease,
+  source: bbhReleaseSource,
 };

@@ -1,6 +1,7 @@
 /**
  * lm-evaluation-harness's `exact_match` metric (`exact_match_hf_evaluate` in
- * `lm_eval/api/metrics.py`, ported from HF `evaluate`) with the options the BBH tasks set:
+ * `lm_eval/api/metrics.py`, ported from HF `evaluate`), with the option sets tasks use; so far
+ * those of the BBH tasks:
  *
  * - `bbh_cot_fewshot` (`lm_eval/tasks/bbh/cot_fewshot/_cot_fewshot_template_yaml`): no options,
  *   so a plain equality;
@@ -14,7 +15,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { lmEvalZeroshotNormalize } from "@runlens/benchmarks/bbh/scorers/lm_eval/exact_match.ts";
+ * import { lmEvalZeroshotNormalize } from "@runlens/scorers/lm_eval/exact_match.ts";
  * assert.equal(lmEvalZeroshotNormalize('"Yes".'), "yes");
  * ```
  * @module
