@@ -94,6 +94,8 @@ export interface SourceFile {
   taskHint?: { benchmark: string | null; task: string } | null;
   /** The field mapping of generic logs (detected, or `--map`). */
   fields?: FieldMapping | null;
+  /** A CSV file's field separator, when discovery found another than `,` (`;`, a tab). */
+  separator?: "," | ";" | "\t";
   /** Bytes on disk. */
   size: number;
 }
