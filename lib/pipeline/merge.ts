@@ -72,7 +72,10 @@ export interface MergedLoad {
   models: Map<string, Set<string>>;
   /** Run → how it was named (`run_names.ts`). */
   naming: Map<string, RunNaming>;
-  /** Warnings of naming: the models whose sources were kept apart. */
+  /**
+   * Warnings of naming (the models whose sources were kept apart), and of files whose targets
+   * equal the data set's only when case is ignored.
+   */
   warnings: string[];
 }
 
@@ -132,7 +135,7 @@ export function mergeResults(
     errors: [...failed.entries()].map(([id, reason]) => ({ file: files[id].path, reason })),
     models: modelsOf(kept, named.models),
     naming: new Map(named.naming),
-    warnings: named.warnings,
+    warnings: [...named.warnings, ...caseWarnings(units, kept)],
   };
 }
 
@@ -220,6 +223,28 @@ export function refusalReason(fields: FieldMapping, differ: number, rowsIn: numb
     `with the columns tried (${tried.join(", ")}): they are likely wrong (scored, only the ` +
     "rows the model got right would remain, each correct); check the file, and choose the " +
     `columns with --map${example}`;
+}
+
+/**
+ * A warning per file whose records' targets equal the data set's only when case is ignored
+ * (`examples.ts` `targetMatch`): they are scored against the data set's targets, which the
+ * output says rather than quarantining every row of a log that lower-cases its gold labels.
+ */
+function caseWarnings(units: readonly WorkUnit[], results: readonly UnitResult[]): string[] {
+  const counts = new Map<number, { rowsIn: number; n: number }>();
+  for (const r of results) {
+    const id = units[r.id].file.id;
+    const c = counts.get(id) ?? { rowsIn: 0, n: 0 };
+    c.rowsIn += r.rowsIn;
+    c.n += r.targetCase;
+    counts.set(id, c);
+  }
+  return [...counts].filter(([, c]) => c.n > 0).map(([id, c]) => {
+    const file = units.find((u) => u.file.id === id)!.file;
+    return `${file.path}: the target of ${c.n} of ${c.rowsIn} rows equals the data set's ` +
+      "only when case is ignored (a lower-cased gold column?): those rows are tied to their " +
+      "examples all the same and scored against the data set's targets";
+  });
 }
 
 /** Turn range line numbers into file line numbers (in place). */

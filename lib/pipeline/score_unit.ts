@@ -34,6 +34,7 @@ import type {
   IdentifyHints,
   PendingIdentification,
 } from "./examples.ts";
+import { sameTarget } from "./examples.ts";
 import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
 
 /** Ties checked records to examples (`examples.ts` `ExampleIndex`). */
@@ -95,6 +96,7 @@ class UnitCollector implements RecordSink {
   #models = new Map<string, Set<string>>();
   #rowsIn = 0;
   #targetDiffers = 0;
+  #targetCase = 0;
 
   constructor(readonly state: ScoringState, readonly unit: WorkUnit) {}
 
@@ -145,6 +147,8 @@ class UnitCollector implements RecordSink {
       });
       return;
     }
+    // identification takes a target equal to the data set's only when case is ignored
+    if (c.target !== null && !sameTarget(c.target, found.target)) this.#targetCase++;
     // every candidate of a pending record has the same input and target: score it now, the
     // main thread only picks its example
     const verdict = this.#score(c, found.benchmark, found.task, found.input, found.target);
@@ -251,6 +255,7 @@ class UnitCollector implements RecordSink {
       lines,
       rowsIn: failed ? 0 : this.#rowsIn,
       targetDiffers: failed ? 0 : this.#targetDiffers,
+      targetCase: failed ? 0 : this.#targetCase,
       error,
       models: [...this.#models].flatMap(([run, models]) => [...models].map((m) => [run, m])),
       fields: null,
