@@ -72,6 +72,8 @@ export function scoreUnit(state: ScoringState, unit: WorkUnit): UnitResult {
   let lines = 0;
   let error: string | null = null;
   try {
+    // a file whose rows could not choose its columns is not read (`field_choice.ts`)
+    if (unit.file.refused) throw new FileError(unit.file.path, unit.file.refused);
     if (!source) throw new FileError(unit.file.path, `no reader for format ${unit.file.format}`);
     if (source.kind === "lines") {
       lines = source.readRange(unit.file, unit.start, unit.end, collector, state.limits).lines;
@@ -120,7 +122,7 @@ class UnitCollector implements RecordSink {
     if (!checked.ok) {
       this.#quarantine.push({
         line: r.line,
-        reason: checked.reason,
+        reason: this.#hinted(checked.reason),
         run: checked.run,
         runFrom: checked.runFrom,
         benchmark: null,
@@ -139,7 +141,7 @@ class UnitCollector implements RecordSink {
       if (TARGET_DIFFERS.has(found.problem)) this.#targetDiffers++;
       this.#quarantine.push({
         line: c.line,
-        reason: found.reason,
+        reason: this.#hinted(found.reason),
         run: c.run,
         runFrom: c.runFrom,
         benchmark: found.benchmark,
@@ -234,6 +236,12 @@ class UnitCollector implements RecordSink {
       if (!(e instanceof ScorerRuleError)) throw e;
       throw new FileError(this.unit.file.path, `line ${c.line}: ${e.message}`);
     }
+  }
+
+  /** A "missing …" reason with what the file's fields are, when planning found no response. */
+  #hinted(reason: string): string {
+    const hint = this.unit.file.fieldsHint;
+    return hint && reason.startsWith("missing ") ? `${reason} (${hint})` : reason;
   }
 
   #noteModel(run: string, model: string): void {
