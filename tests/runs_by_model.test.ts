@@ -253,30 +253,44 @@ dataTest("folders of per-task files of one model over the same examples: a run p
 });
 
 dataTest("a bare letter B given for the data set's target (B) is that target", async (data) => {
-  const dates = readBbhExamples(data).date_understanding.slice(0, 30);
+  const dates = readBbhExamples(data).date_understanding.slice(0, 32);
   assert.ok(dates.every((e) => /^\([A-F]\)$/.test(e.target)));
   await withTempDir(async (work) => {
     const bare = (e: Example) => e.target.slice(1, 2);
     const right = dates.map((_, i) => i % 3 !== 1);
-    const lines = dates.map((e, i) => ({
+    const lines = dates.slice(0, 30).map((e, i) => ({
       ...rec(e, right[i]),
       target: bare(e),
       // every other record also gives its index: checked against the data set too
       ...(i % 2 ? { example_index: i, task: "date_understanding" } : {}),
     }));
-    // only that equivalence: a lower-case letter is another target
-    lines.push({ ...rec(dates[0], true), target: bare(dates[0]).toLowerCase() });
+    // a lower-case letter is the target only when case is ignored: tied all the same (by its
+    // question, and by its index), scored against the data set's target, and said
+    lines.push({ ...rec(dates[30], right[30]), target: bare(dates[30]).toLowerCase() });
+    lines.push({
+      ...rec(dates[31], right[31]),
+      target: bare(dates[31]).toLowerCase(),
+      example_index: 31,
+      task: "date_understanding",
+    });
+    // another form is another target
+    lines.push({ ...rec(dates[0], true), target: `${bare(dates[0])}.` });
     const path = writeJsonl(join(work, "logs", "letters.jsonl"), lines);
     const out = await score([path], data, work, ["--no-cache"]);
     const [run] = runsOf(out).values();
-    balanced(out, 31);
+    balanced(out, 33);
     assert.deepEqual(tasksOf(run), { date_understanding: expected(right) });
     assert.deepEqual(out.rows.map((r) => r.example_index), dates.map((_, i) => i));
     assert.deepEqual(out.report.quarantine.map((q: Run) => [q.line, q.reason]), [[
-      31,
-      `target "${bare(dates[0]).toLowerCase()}" differs from the data set's target(s) ` +
+      33,
+      `target "${bare(dates[0])}." differs from the data set's target(s) ` +
       `"${dates[0].target}" for this input in date_understanding (example_index 0)`,
     ]]);
+    assert.deepEqual(out.report.warnings, [
+      `${path}: the target of 2 of 33 rows equals the data set's only when case is ignored ` +
+      "(a lower-cased gold column?): those rows are tied to their examples all the same and " +
+      "scored against the data set's targets",
+    ]);
   });
 });
 
@@ -287,15 +301,17 @@ dataTest("a target with spaces around it, or a letter in the other form, is the 
   const hyperbaton = readBbehExamples(data).hyperbaton.slice(0, 12);
   assert.ok(hyperbaton.every((e) => /^[A-Z]$/.test(e.target))); // BBEH's: a bare letter
   const letter = (e: Example) => e.target.replace(/[()]/g, "");
-  // the forms a script writes: accepted, then one each that is another target
+  // the forms a script writes: accepted (the lower-case letter only ignoring case, and said),
+  // then one that is another target
   const accepted = [
     (e: Example) => ` ${e.target} `,
     (e: Example) => `\n${letter(e)}\n`,
     (e: Example) => `(${letter(e)}) `,
     (e: Example) => letter(e),
     (e: Example) => `(${letter(e)})`,
+    (e: Example) => letter(e).toLowerCase(),
   ];
-  const refused = [(e: Example) => letter(e).toLowerCase(), (e: Example) => `${letter(e)}.`];
+  const refused = [(e: Example) => `${letter(e)}.`];
   await withTempDir(async (work) => {
     const lines = [...dates.slice(0, 7), ...hyperbaton.slice(0, 7)].map((e, i) => {
       const form = [...accepted, ...refused][i % 7];
@@ -306,14 +322,14 @@ dataTest("a target with spaces around it, or a letter in the other form, is the 
     const out = await score([path], data, work, ["--no-cache"]);
     balanced(out, 14);
     const runs = out.report.runs.map((r: Run) => [r.benchmark, r.rows_scored, r.rows_quarantined]);
-    assert.deepEqual(runs, [["bbeh", 5, 2], ["bbh", 5, 2]]);
+    assert.deepEqual(runs, [["bbeh", 6, 1], ["bbh", 6, 1]]);
     assert.ok(out.rows.every((r) => r.correct === true));
     const reasons = out.report.quarantine.map((q: Run) => [q.line, q.reason.split(" differs")[0]]);
     assert.deepEqual(reasons, [
-      [6, `target ${JSON.stringify(letter(dates[5]).toLowerCase())}`],
       [7, `target ${JSON.stringify(`${letter(dates[6])}.`)}`],
-      [13, `target ${JSON.stringify(hyperbaton[5].target.toLowerCase())}`],
       [14, `target ${JSON.stringify(`${hyperbaton[6].target}.`)}`],
     ]);
+    assert.equal(out.report.warnings.length, 1);
+    assert.match(out.report.warnings[0], /: the target of 2 of 14 rows equals the data set's only/);
   });
 });

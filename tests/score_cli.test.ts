@@ -87,8 +87,8 @@ Deno.test("score: fatal errors exit 1 with a one-line message naming the file", 
     assert.equal(emptyDir.code, 1);
     assert.equal(
       emptyDir.stderr,
-      `runlens score: no run logs found in ${dir} (looked for .jsonl, .json, .csv, .eval and ` +
-        ".log files, also gzip-compressed)\n",
+      `runlens score: no run logs found in ${dir} (looked for .jsonl, .json, .csv, .tsv, .eval ` +
+        "and .log files, also gzip-compressed)\n",
     );
   });
 });

@@ -13,11 +13,13 @@
  * - A file name that is not UTF-8 cannot be opened (the runtime only sees it with U+FFFD
  *   replacement characters): reported with its bytes escaped (`bad_\xff_name.jsonl`), as a
  *   warning and, for a log extension, an error — the other files are read.
- * - Every file with a log extension (`.jsonl`, `.json`, `.csv`, `.eval`, `.log`, each also
- *   `.gz`) is a log of a detected format, a recognised companion file (an lm-eval
+ * - Every file with a log extension (`.jsonl`, `.json`, `.csv`, `.tsv`, `.eval`, `.log`, each
+ *   also `.gz`) is a log of a detected format, a recognised companion file (an lm-eval
  *   `results_*.json`, an OpenCompass results file beside its predictions, an inspect
  *   `logs.json` index, a companion a contributed format names), or an error naming it and why
- *   (no known format; a file of a known format holding nothing to read; unreadable).
+ *   (no known format; a file of a known format holding nothing to read; unreadable). A CSV
+ *   file's field separator (`,`, `;` as spreadsheets in many locales write it, or a tab as in
+ *   `.tsv` files) is found from its first records (`sources/csv.ts` `detectSeparator`).
  * - Besides the built-in formats, the {@link LogFormat}s given in `formats` (those benchmarks
  *   contribute, e.g. the BBH release's model outputs) are detected, after the built-in formats
  *   that recognise content and before the fallbacks by name alone.
@@ -50,6 +52,7 @@
 import { basename, extname, join, resolve, sep } from "node:path";
 import { fileSource, specialKind } from "../codecs/byte_source.ts";
 import { gunzipHead } from "../codecs/gzip_stream.ts";
+import { detectSeparator, type Separator } from "./sources/csv.ts";
 import { isOpenAiEvalsLine } from "./sources/openai_evals.ts";
 import { predictionsExist } from "./sources/opencompass.ts";
 import { DOCUMENT_FORMATS } from "./sources/documents.ts";
@@ -134,6 +137,8 @@ export interface FoundFile {
   gzip: boolean;
   /** Bytes on disk. */
   size: number;
+  /** A CSV file's field separator, when it is not `,` (`csv.ts` {@link detectSeparator}). */
+  separator?: Separator;
   /** The file's real path (symbolic links resolved): a file reached twice is listed once. */
   realPath: string;
   /** The path is a symbolic link (a file also reached as itself is listed under its own path). */
@@ -178,7 +183,7 @@ export interface DiscoverOptions {
 }
 
 /** Extensions of logs (also with `.gz`). */
-export const LOG_EXTENSIONS = [".jsonl", ".json", ".csv", ".eval", ".log"] as const;
+export const LOG_EXTENSIONS = [".jsonl", ".json", ".csv", ".tsv", ".eval", ".log"] as const;
 
 /**
  * Whether a file name has a log extension (after an optional `.gz`, any case).
@@ -279,7 +284,7 @@ function detectContent(name: string, head: Uint8Array, formats: readonly LogForm
   const ext = extname(name).toLowerCase();
   const base = basename(name);
   const log = (format: Format, reason: string): Found => ({ kind: "log", format, reason });
-  if (ext === ".csv") return log("canonical-csv", "extension .csv");
+  if (ext === ".csv" || ext === ".tsv") return log("canonical-csv", `extension ${ext}`);
   if (ext === ".eval") {
     return head[0] === 0x50 && head[1] === 0x4b
       ? log("inspect-eval", "extension .eval with a ZIP signature")
@@ -643,16 +648,18 @@ function addFile(
   };
   if (forced) {
     if (!logExt && !named) return;
-    d.files.push({ ...base, format: mapped(forced, options), reason: `--format ${forced}` });
+    const format = mapped(forced, options);
+    d.files.push({ ...base, format, ...separated(path, head, format, `--format ${forced}`) });
     return;
   }
   const found = detectFile(path, head, options.formats);
   if (found.kind === "log") {
+    const format = mapped(found.format, options);
     d.files.push({
       ...base,
       gzip: found.gzip,
-      format: mapped(found.format, options),
-      reason: found.reason,
+      format,
+      ...separated(path, head, format, found.reason),
     });
   } else if (found.kind === "companion") {
     d.companions.push({ file: path, reason: found.reason });
@@ -661,6 +668,25 @@ function addFile(
   } else if (logExt || named) {
     d.errors.push({ file: path, reason: `not a run log runlens reads (${found.reason})` });
   }
+}
+
+/**
+ * A CSV file's separator from its head, and the reason saying it when it is not `,` (other
+ * formats: the reason only).
+ */
+function separated(
+  path: string,
+  head: Uint8Array,
+  format: Format,
+  reason: string,
+): { reason: string; separator?: Separator } {
+  if (!format.endsWith("csv")) return { reason };
+  const gzip = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  const text = gzip ? gunzipHead(head, PEEK) : head;
+  const tsv = extname(path.replace(/\.gz$/i, "")).toLowerCase() === ".tsv";
+  const separator = detectSeparator(text, tsv);
+  if (separator === ",") return { reason };
+  return { reason: `${reason}; ${separator === ";" ? ";" : "tab"}-separated`, separator };
 }
 
 function mapped(format: Format, options: DiscoverOptions): Format {

@@ -76,6 +76,8 @@ export function formatQuarantine(entry: QuarantineEntry): string {
 /**
  * The kind of a quarantine reason: the reason with its quoted values and numbers blanked, so
  * that "example_index 200 out of range …" and "example_index 201 out of range …" are one kind.
+ * Digits that are part of a name (`csv2`, `bbeh_v2`) or of a path (`/tmp/r1/a.csv`) stay: a
+ * path keeps its text, only a `:line` after it is blanked.
  *
  * @example
  * ```ts
@@ -84,11 +86,18 @@ export function formatQuarantine(entry: QuarantineEntry): string {
  * assert.equal(kind, 'target "…" differs from the data set\'s "…"');
  * assert.equal(reasonKind("example_index 200 out of range for nycc (0–199)"),
  *   "example_index N out of range for nycc (N–N)");
+ * assert.equal(reasonKind("duplicate of /tmp/r1/csv2/a.csv:12 (same run)"),
+ *   "duplicate of /tmp/r1/csv2/a.csv:N (same run)");
  * ```
  */
 export function reasonKind(reason: string): string {
-  return reason.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\d[\d,.]*/g, "N");
+  return reason.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').split(PATH).map((part, i) =>
+    i % 2 === 1 ? part : part.replace(/(?<![\p{L}\p{N}_])\d[\d,.]*/gu, "N")
+  ).join("");
 }
+
+/** A path in a reason (a run of non-space text with a `/`), captured to be kept whole. */
+const PATH = /((?:[^\s"(),:]*\/)+[^\s"(),:]*)/;
 
 /**
  * Quarantine lines for a readable report: every entry when there are at most `limit`, else

@@ -34,7 +34,10 @@
  *   record's own copy of the question (lm-eval's `doc.input`) lays the item out otherwise
  *   (one line, commas between option words: {@link layoutKey}); unknown disagreements stay
  *   quarantined;
- * - **cut-short inputs** ({@link BenchmarkScoring.truncatedInputs}) match in every path.
+ * - **cut-short inputs** ({@link BenchmarkScoring.truncatedInputs}) match in every path;
+ * - **a target that differs only in case** (`no` for `No`: a log that lower-cases its gold
+ *   labels) agrees when no example's target is the same exactly ({@link targetMatch}); the row
+ *   is scored against the data set's target, and the load counts such rows per file.
  *
  * Lookups: one hash map from each data-set input to its questions (exact text), and one tree of
  * question tails (16 characters at a time, from the end of the normalised text, skipping
@@ -180,7 +183,8 @@ export function resolvePending(
  * Whether a logged target is the data set's: the same text, but for whitespace around it
  * (` (B) `), or — for targets of one letter, the multiple-choice form `(B)` — that letter in
  * the other form (`B` for a data-set `(B)`, `(E)` for a data-set `E`), as many scripts write
- * it. Only that: no case folding (`b` is not `B`), no other forms (`B.`).
+ * it. Only that: no case folding (`b` is not `B`: {@link targetMatch} says when only case
+ * differs), no other forms (`B.`).
  *
  * @example
  * ```ts
@@ -201,6 +205,28 @@ export function sameTarget(logged: string, target: string): boolean {
   if (trimmed === target) return true;
   const letter = letterOf(trimmed);
   return letter !== null && letter === letterOf(target);
+}
+
+/**
+ * How a logged target matches the data set's: `same` ({@link sameTarget}), `case` — equal only
+ * when case is ignored (`no` for `No`, `(b)` for `(B)`: a script that lower-cases its gold
+ * labels) — or null. A row whose target matches only so is still that example (its
+ * question says so); it is scored against the data set's target, and the load says how many
+ * rows matched only ignoring case (`merge.ts`), rather than quarantining every row of such
+ * a log as "target differs".
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(targetMatch("(B)", "(B)"), "same");
+ * assert.equal(targetMatch("no", "No"), "case");
+ * assert.equal(targetMatch("b", "(B)"), "case");
+ * assert.equal(targetMatch("no.", "No"), null);
+ * ```
+ */
+export function targetMatch(logged: string, target: string): "same" | "case" | null {
+  if (sameTarget(logged, target)) return "same";
+  return sameTarget(logged.toLowerCase(), target.toLowerCase()) ? "case" : null;
 }
 
 /**
@@ -830,7 +856,11 @@ export class ExampleIndex {
     }
     const q = questions[0];
     const target = row.target;
-    const match = q.examples.filter((c) => target === null || sameTarget(target, c.target));
+    // the examples whose target is the row's; failing that, those equal to it ignoring case
+    let match = q.examples.filter((c) => target === null || sameTarget(target, c.target));
+    if (match.length === 0 && target !== null) {
+      match = q.examples.filter((c) => targetMatch(target, c.target) === "case");
+    }
     const indices = q.examples.map((c) => c.index).sort((a, b) => a - b);
     if (match.length === 0) {
       const targets = [...new Set(q.examples.map((c) => c.target))].sort(byCodePoint);
@@ -902,18 +932,28 @@ export class ExampleIndex {
       const targetAgrees = row.target === null || sameTarget(row.target, v.target);
       if (targetAgrees && layout === layoutKey(v.input)) return this.#ok(v);
     }
+    // a target equal to the release's only when case is ignored (a lower-cased gold column)
+    if (this.#disagreement(row, task, ex, task.truncated.has(i), true) === null) {
+      return this.#ok(ex);
+    }
     return problem;
   }
 
-  /** Why the record's target or input disagrees with a candidate; null when they agree. */
+  /**
+   * Why the record's target or input disagrees with a candidate; null when they agree
+   * (`ignoringCase`: a target equal to the candidate's only when case is ignored agrees).
+   */
   #disagreement(
     row: Row,
     task: TaskEntry,
     c: Candidate,
     truncated: boolean,
+    ignoringCase = false,
   ): UnidentifiedRecord | null {
     const at = `${task.name}[${c.index}]`;
-    if (row.target !== null && !sameTarget(row.target, c.target)) {
+    const agrees = (t: string) =>
+      ignoringCase ? targetMatch(t, c.target) !== null : sameTarget(t, c.target);
+    if (row.target !== null && !agrees(row.target)) {
       return fail(
         task.bench.name,
         "target_mismatch",

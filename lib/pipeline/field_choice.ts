@@ -53,8 +53,10 @@ import {
   type ColumnHints,
   type ColumnTable,
   evidenceText,
+  refusalText,
   type TargetLookup,
 } from "./columns.ts";
+import { missingFieldsHint, separatorHint } from "./missing_fields.ts";
 
 /** What {@link decideFields} needs besides the files. */
 export interface FieldOptions {
@@ -75,12 +77,30 @@ export interface FieldsDecision {
   reason: string;
   /** Why the columns were chosen so, when rows' content chose them (null: names did). */
   fieldsEvidence: string | null;
+  /** Why the file is not read: its rows cannot choose its columns (null: it is read). */
+  refused: string | null;
+  /** What to add to a record's "missing …" reason: the fields seen, a `--map` (or null). */
+  fieldsHint: string | null;
+  /** The rows' content chose the fields (not names, not `--map`). */
+  fieldsByContent: boolean;
 }
 
 /** Bytes of a file's head sampled, and records sampled from them. */
 const SAMPLE = { bytes: 1 << 20, records: 20 };
-/** What is read when two columns tie on every sampled row. */
+/** What is read when two columns tie on every sampled row, or the rows are too few. */
 const MORE = { bytes: 16 << 20, records: 5000 };
+/** Rows whose question was found that a decision needs before more are read. */
+const MIN_ROWS = 100;
+
+/** Names that say a column holds the gold (besides `FIELD_NAMES.target`). */
+const TARGET_NAMES = new Set([
+  ...FIELD_NAMES.target,
+  "answer_key",
+  "gold_label",
+  "true_label",
+  "reference_answer",
+  "expected_output",
+]);
 
 type Detected = DetectedFields;
 
@@ -102,12 +122,15 @@ interface Sample {
   /** What names say (null: a CSV whose header names no response). */
   named: Detected | null;
   layout: Layout | null;
+  /** The fields seen and a `--map`, for when nothing gives a response. */
+  hint: string | null;
 }
 
-/** A choice for some files, and what the text says of it. */
+/** A choice for some files, and what the text says of it (or why they are not read). */
 interface Decided {
   choice: ColumnChoice;
   evidence: string | null;
+  refused: string | null;
 }
 
 /** Each found file's fields (null for the files that are not generic logs), in order. */
@@ -164,12 +187,17 @@ function sampleOf(
   const base = { index, found: f, csv };
   if (csv) return { ...base, ...csvSample(f, head, options, size.records) };
   const records = sampleJsonRecords(head, size.records, options.limits ?? DEFAULT_LIMITS);
-  if (records.length === 0) return { ...base, named: null, layout: null };
+  if (records.length === 0) return { ...base, named: null, layout: null, hint: null };
   const named = detectFields(records);
   const layout = options.targets && namesLeaveAChoice(named)
     ? namedLayout(f, "jsonl", keysOf(records), records, named)
     : null;
-  return { ...base, named, layout };
+  return { ...base, named, layout, hint: hintOf(records, named) };
+}
+
+/** The hint of records whose names give no response or no question (null: they give both). */
+function hintOf(records: readonly Record<string, unknown>[], named: Detected): string | null {
+  return named.chat ? null : missingFieldsHint(records, named.fields);
 }
 
 /** A CSV's names (from its header) and, when they leave a choice, its layout. */
@@ -178,29 +206,33 @@ function csvSample(
   head: Uint8Array,
   options: FieldOptions,
   records: number,
-): Pick<Sample, "named" | "layout"> {
-  const rows = sampleCsvRows(head, records + 1, options.limits?.maxCsvColumns);
-  if (rows.length === 0) return { named: null, layout: null };
+): Pick<Sample, "named" | "layout" | "hint"> {
+  const rows = sampleCsvRows(head, records + 1, options.limits?.maxCsvColumns, f.separator);
+  if (rows.length === 0) return { named: null, layout: null, hint: null };
   const header = rows[0].map((c) => c ?? "");
   const objects = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
   const named = detectFields(
     objects.length > 0 ? objects : [Object.fromEntries(header.map((h) => [h, ""]))],
   );
+  const hint = separatorHint(rows[0]) ??
+    (looksLikeNames(header)
+      ? hintOf([Object.fromEntries(header.map((h) => [h, h]))], named)
+      : POSITIONAL_HINT);
   const targets = options.targets;
   if (named.fields.response !== undefined) {
     const layout = targets && namesLeaveAChoice(named) && distinct(header)
       ? namedLayout(f, "csv", header, objects, named)
       : null;
-    return { named, layout };
+    return { named, layout, hint };
   }
-  if (!targets) return { named: null, layout: null };
+  if (!targets) return { named: null, layout: null, hint };
   if (isHeader(rows, targets)) {
-    return { named: null, layout: namedLayout(f, "csv", header, objects) };
+    return { named: null, layout: namedLayout(f, "csv", header, objects), hint };
   }
   const width = commonWidth(rows);
   const table = { columns: Array.from({ length: width }, (_, i) => i), rows };
   const key = `${folderOf(f)}\0csv\0${width}`;
-  return { named: null, layout: { key, positional: true, table, hints: {} } };
+  return { named: null, layout: { key, positional: true, table, hints: {} }, hint };
 }
 
 /**
@@ -238,6 +270,7 @@ function namedLayout(
     responseFixed: Boolean(named?.chat) && named?.fields.response === undefined,
     preferResponse: responseNames.map((n) => names.findIndex((k) => k.toLowerCase() === n))
       .filter((i) => i >= 0),
+    targetNamed: names.flatMap((k, i) => TARGET_NAMES.has(k.toLowerCase()) ? [i] : []),
   };
   const rows = records.map((r) => names.map((k) => cellOf(r[k])));
   const key = `${folderOf(f)}\0${kind}\0${JSON.stringify([...names].sort())}`;
@@ -255,6 +288,14 @@ function keysOf(records: readonly Record<string, unknown>[]): string[] {
   return [...new Set(records.flatMap((r) => Object.keys(r)))];
 }
 
+/** The hint of a CSV file whose first row names no columns. */
+const POSITIONAL_HINT = "its first row names no columns: name them by position (from 0) " +
+  "with --map, e.g. --map input=N,response=N,target=N";
+
+/** Cells short and on one line each, as column names are. */
+const looksLikeNames = (cells: readonly string[]) =>
+  cells.every((c) => c.length <= 64 && !c.includes("\n"));
+
 const distinct = (names: readonly string[]) =>
   names.every((n) => n !== "") && new Set(names).size === names.length;
 
@@ -265,7 +306,7 @@ const distinct = (names: readonly string[]) =>
 function isHeader(rows: readonly (readonly (string | null)[])[], targets: TargetLookup): boolean {
   if (rows.length < 2) return false;
   const first = rows[0].map((c) => c ?? "");
-  if (!distinct(first) || first.some((c) => c.length > 64 || c.includes("\n"))) return false;
+  if (!distinct(first) || !looksLikeNames(first)) return false;
   if (first.some((c) => targets.targetsOf(c) !== null)) return false;
   return rows.slice(1).some((r) => r.some((c) => c !== null && targets.targetsOf(c) !== null));
 }
@@ -281,37 +322,80 @@ const folderOf = (f: FoundFile) => resolve(dirname(f.name));
 
 /**
  * One decision for a group of files of one layout (their rows pooled), more rows read on a
- * tie; a file whose own rows choose another target is decided alone.
+ * tie or when the rows whose question was found are few; a file whose own rows are sure of
+ * another choice (read in full when few) is decided alone, and says so. Files the pooled rows
+ * cannot decide (`columns.ts` refuses) and whose own rows are not sure either are not read:
+ * their refusal names the candidates and the `--map` to choose.
  */
 function decideGroup(group: Sample[], options: FieldOptions, decided: Map<Sample, Decided>) {
   const targets = options.targets!;
-  const { hints, key } = group[0].layout!;
+  const { hints } = group[0].layout!;
   let read = group;
   let choice = chooseColumns(pooled(read), targets, hints);
-  if (choice.kind === "tie") {
-    read = group.map((s) => {
-      const more = sampleOf(s.found, s.index, options, MORE);
-      return more.layout?.key === key ? more : s;
-    });
+  if (needsMore(choice)) {
+    read = readMore(group, options);
     choice = chooseColumns(pooled(read), targets, { ...hints, final: true });
   }
-  const own = read.map((s) => group.length > 1 ? contradiction(s, choice, targets) : null);
-  const rest = read.filter((_, i) => own[i] === null);
+  const own = read.map((s) => group.length > 1 ? ownChoice(s, choice, options) : null);
+  let rest = read.filter((_, i) => own[i] === null);
   if (rest.length > 0 && rest.length < read.length) {
+    choice = chooseColumns(pooled(rest), targets, hints);
+    if (needsMore(choice)) rest = readMore(rest, options);
     choice = chooseColumns(pooled(rest), targets, { ...hints, final: true });
   }
+  let first: Sample | null = null; // the refused file whose error says it all
   group.forEach((s, i) => {
     const c = own[i] ?? choice;
-    decided.set(s, { choice: c, evidence: noteOf(s, c) });
+    const alone = own[i] === null ? null : { others: rest.length, choice };
+    let refused: string | null = null;
+    if (c.kind === "refused") {
+      const files = own[i] === null ? rest.length : 1;
+      refused = first === null || files === 1 ? refusalOf(s, c, files) : sameRefusal(first, files);
+      if (files > 1) first ??= s;
+    }
+    decided.set(s, { choice: c, evidence: noteOf(s, c, alone), refused });
   });
 }
 
-/** A file's own choice when it contradicts the group's (another target), else null. */
-function contradiction(s: Sample, group: ColumnChoice, targets: TargetLookup): ColumnChoice | null {
-  if (group.kind !== "chosen") return null;
-  const own = chooseColumns(s.layout!.table, targets, { ...s.layout!.hints, final: true });
-  if (own.kind !== "chosen" || own.target === null || own.evidence.tiedWith !== null) return null;
-  return own.target !== group.target ? own : null;
+/** The refusal of a file like `first`'s: the other files of its layout, read together. */
+function sameRefusal(first: Sample, files: number): string {
+  return `not scored (the ${files} files of this layout in ${folderOf(first.found)}/, rows ` +
+    `read together): their columns cannot be told apart by content (see ${first.found.path})`;
+}
+
+/** Whether a choice needs more rows: a tie, or few rows whose question was found. */
+function needsMore(choice: ColumnChoice): boolean {
+  return choice.kind === "tie" ||
+    (choice.kind !== "unknown" && choice.evidence.identified < MIN_ROWS);
+}
+
+/** The samples again, with up to {@link MORE} of each file read (the same layout only). */
+function readMore(group: readonly Sample[], options: FieldOptions): Sample[] {
+  const key = group[0].layout!.key;
+  return group.map((s) => {
+    const more = sampleOf(s.found, s.index, options, MORE);
+    return more.layout?.key === key ? more : s;
+  });
+}
+
+/**
+ * A file's own choice when its rows are sure of another one than the group's (another
+ * target or question column, or the group's rows could not choose), else null. Few rows are
+ * not enough to go against the group: those are read in full first.
+ */
+function ownChoice(s: Sample, group: ColumnChoice, options: FieldOptions): ColumnChoice | null {
+  const targets = options.targets!;
+  const decide = (x: Sample) =>
+    chooseColumns(x.layout!.table, targets, { ...x.layout!.hints, final: true });
+  const sure = (c: ColumnChoice) =>
+    c.kind === "chosen" && c.target !== null && c.evidence.tiedWith === null;
+  const differs = (c: ColumnChoice) =>
+    group.kind !== "chosen" ||
+    (c.kind === "chosen" && (c.target !== group.target || c.input !== group.input));
+  let own = decide(s);
+  if (!sure(own) || !differs(own)) return null;
+  if (own.evidence.identified < MIN_ROWS) own = decide(readMore([s], options)[0]);
+  return sure(own) && differs(own) ? own : null;
 }
 
 /** The rows of a group's samples as one table. */
@@ -322,48 +406,106 @@ function pooled(group: readonly Sample[]): ColumnTable {
   };
 }
 
-/** What the text says of a choice (null when content could not choose). */
-function noteOf(s: Sample, choice: ColumnChoice): string | null {
-  if (choice.kind !== "chosen") return null;
+/** How a sample's layout names a column, in the text and in a `--map`. */
+function namesOf(s: Sample) {
   const { columns } = s.layout!.table;
-  const name = (c: number) => s.layout!.positional ? `column ${c}` : String(columns[c]);
-  const kind = s.layout!.positional ? "column" : "field";
+  const positional = s.layout!.positional;
+  return {
+    name: (c: number) => positional ? `column ${c}` : String(columns[c]),
+    spec: (c: number) => positional ? String(c) : String(columns[c]),
+    kind: positional ? "column" as const : "field" as const,
+  };
+}
+
+/**
+ * What the text says of a choice (null when content could not choose); for a file decided
+ * alone, what the other files of its folder and layout have.
+ */
+function noteOf(
+  s: Sample,
+  choice: ColumnChoice,
+  alone: { others: number; choice: ColumnChoice } | null,
+): string | null {
+  if (choice.kind !== "chosen") return null;
+  const { name, spec, kind } = namesOf(s);
   let remedy = "";
   if (choice.evidence.tiedWith !== null && choice.target !== null) {
-    const spec = (c: number) => s.layout!.positional ? String(c) : String(columns[c]);
     remedy = `; to take ${name(choice.evidence.tiedWith)} as the target instead: --map ` +
       `input=${spec(choice.input)},response=${spec(choice.target)},` +
       `target=${spec(choice.evidence.tiedWith)}`;
   }
-  return evidenceText(choice, name, kind, remedy);
+  let apart = "";
+  if (alone !== null && alone.others > 0) {
+    const g = alone.choice;
+    const theirs = g.kind === "chosen"
+      ? `have ${kind === "column" ? "" : "the "}target ← ${
+        g.target === null ? "none" : name(g.target)
+      }`
+      : "could not be decided";
+    apart = `; decided by its own rows: the ${alone.others} other file` +
+      `${alone.others === 1 ? "" : "s"} of its folder with this layout ${theirs}`;
+  }
+  return evidenceText(choice, name, kind, remedy) + apart;
+}
+
+/** Why files whose rows cannot choose their columns are not read (`files` of the layout). */
+function refusalOf(
+  s: Sample,
+  choice: Extract<ColumnChoice, { kind: "refused" }>,
+  files: number,
+): string {
+  const { name, spec, kind } = namesOf(s);
+  const input = `input=${spec(choice.input)}`;
+  const fixed = s.layout!.hints.responseFixed === true; // a chat transcript's response
+  const map = (response: number, target: number) =>
+    `--map ${input}${fixed ? "" : `,response=${spec(response)}`},target=${spec(target)}`;
+  const where = files > 1
+    ? `the ${files} files of this layout in ${folderOf(s.found)}/, rows read together`
+    : s.layout!.positional
+    ? "a CSV file without a header"
+    : "its names leave the choice open";
+  const named = new Set(s.layout!.hints.targetNamed ?? []);
+  return `not scored (${where}): ${refusalText(choice, name, kind, map, named)}`;
 }
 
 /** A sample's fields: chosen by content, else by names; `--map` over them. */
 function decisionOf(s: Sample, decided: Decided | null, options: FieldOptions): FieldsDecision {
   const f = s.found;
+  const map = options.map ?? null;
   const chosen = decided?.choice.kind === "chosen" ? decided.choice : null;
   // a CSV whose header names no response is headerless: without content, nothing is detected
   const byNames = s.csv && s.named?.fields.response === undefined ? null : s.named;
   const detected = chosen ? mappingOf(s, chosen) : byNames;
-  const map = options.map ?? null;
+  const refused = map === null ? decided?.refused ?? null : null;
+  const base = {
+    format: f.format,
+    reason: f.reason,
+    refused,
+    fieldsEvidence: null,
+    fieldsByContent: map === null && chosen !== null,
+  };
   if (map === null && (detected === null || isCanonical(detected))) {
-    return {
-      format: f.format,
-      fields: null,
-      fieldsUsed: null,
-      reason: f.reason,
-      fieldsEvidence: null,
-    };
+    return { ...base, fields: null, fieldsUsed: null, fieldsHint: hintFor(s, detected) };
   }
   const fields = map === null ? detected! : withOverrides(detected ?? { fields: {} }, map);
   const used = { ...(detected?.used ?? {}), ...describe(map) };
   return {
+    ...base,
     format: s.csv ? "mapped-csv" : "mapped-jsonl",
     fields,
     fieldsUsed: used,
     reason: map === null ? `${f.reason}; fields detected` : `${f.reason}; --map`,
     fieldsEvidence: map === null && chosen ? decided!.evidence : null,
+    fieldsHint: hintFor(s, fields),
   };
+}
+
+/** The sample's hint, while the fields read give no response, or no question and no index. */
+function hintFor(s: Sample, fields: Pick<Detected, "fields" | "chat"> | null): string | null {
+  const f = fields?.fields ?? {};
+  const complete = fields?.chat ||
+    (f.response !== undefined && (f.input !== undefined || f.example_index !== undefined));
+  return complete ? null : s.hint;
 }
 
 /** The mapping of a content choice (positions, or names over the names' other fields). */

@@ -553,8 +553,8 @@ function fromCache(plan: LoadPlan, cached: CachedLoad, cache: CacheUse): Scored 
 /** The error of paths that hold no log at all. */
 function noLogs(paths: readonly string[]): Error {
   return new Error(
-    `no run logs found in ${paths.join(", ")} (looked for .jsonl, .json, .csv, .eval and ` +
-      ".log files, also gzip-compressed)",
+    `no run logs found in ${paths.join(", ")} (looked for .jsonl, .json, .csv, .tsv, .eval ` +
+      "and .log files, also gzip-compressed)",
   );
 }
 

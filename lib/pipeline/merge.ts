@@ -72,7 +72,10 @@ export interface MergedLoad {
   models: Map<string, Set<string>>;
   /** Run → how it was named (`run_names.ts`). */
   naming: Map<string, RunNaming>;
-  /** Warnings of naming: the models whose sources were kept apart. */
+  /**
+   * Warnings of naming (the models whose sources were kept apart), and of files whose targets
+   * equal the data set's only when case is ignored.
+   */
   warnings: string[];
 }
 
@@ -132,7 +135,7 @@ export function mergeResults(
     errors: [...failed.entries()].map(([id, reason]) => ({ file: files[id].path, reason })),
     models: modelsOf(kept, named.models),
     naming: new Map(named.naming),
-    warnings: named.warnings,
+    warnings: [...named.warnings, ...caseWarnings(units, kept)],
   };
 }
 
@@ -179,28 +182,44 @@ function refusedFiles(
   for (const [id, { rowsIn, differ }] of counts) {
     if (differ * 2 <= rowsIn) continue;
     const file = units.find((u) => u.file.id === id)!.file;
-    refused.set(id, refusalReason(file.fields!, differ, rowsIn));
+    refused.set(id, refusalReason(file.fields!, differ, rowsIn, file.fieldsByContent === true));
   }
   return refused;
 }
 
 /**
  * Why a file whose fields leave most targets differing is not scored: the counts, the columns
- * tried, and the `--map` that swaps the response and the target.
+ * tried, and what to do. When the rows' content chose the columns (`byContent`: the sampled
+ * rows were sure of them, the file's own rows are not), the likely fix is the `--map` that
+ * swaps the response and the target. When names or `--map` chose them, a swap is only one
+ * possibility — the target column may hold the log's own gold of another data version, or in
+ * another form — so the swap is offered only on the condition that makes it right.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
+ * const fields = { fields: { input: 0, response: 2, target: 1 } };
  * assert.equal(
- *   refusalReason({ fields: { input: 0, response: 2, target: 1 } }, 140, 250),
+ *   refusalReason(fields, 140, 250, true),
  *   "not scored: the target of 140 of 250 rows differs from the data set's with the columns " +
  *     "tried (input ← column 0, response ← column 2, target ← column 1): they are likely " +
  *     "wrong (scored, only the rows the model got right would remain, each correct); check " +
  *     "the file, and choose the columns with --map, e.g. --map input=0,response=1,target=2",
  * );
+ * assert.ok(refusalReason(fields, 140, 250, false).endsWith(
+ *   "if column 1 holds the model's answers and column 2 the gold: --map " +
+ *     "input=0,response=1,target=2; if column 1 is the log's gold, its targets are not this " +
+ *     "data set's (another version of it? check --data) or in another form (`8.` for `8`, " +
+ *     "option text for a letter)",
+ * ));
  * ```
  */
-export function refusalReason(fields: FieldMapping, differ: number, rowsIn: number): string {
+export function refusalReason(
+  fields: FieldMapping,
+  differ: number,
+  rowsIn: number,
+  byContent = false,
+): string {
   const f = fields.fields;
   const where = (v: string | number) => typeof v === "number" ? `column ${v}` : v;
   const tried = (["input", "response", "target"] as const).flatMap((k) =>
@@ -213,13 +232,44 @@ export function refusalReason(fields: FieldMapping, differ: number, rowsIn: numb
   const spec = (["input", "response", "target"] as const).flatMap((k) =>
     swapped[k] === undefined ? [] : [`${k}=${swapped[k]}`]
   );
-  const example = swapped.response !== undefined && swapped.target !== undefined
-    ? `, e.g. --map ${spec.join(",")}`
+  const canSwap = swapped.response !== undefined && swapped.target !== undefined;
+  const head = `not scored: the target of ${differ} of ${rowsIn} rows differs from the data ` +
+    `set's with the columns tried (${tried.join(", ")})`;
+  if (byContent) {
+    return `${head}: they are likely wrong (scored, only the rows the model got right would ` +
+      "remain, each correct); check the file, and choose the columns with --map" +
+      (canSwap ? `, e.g. --map ${spec.join(",")}` : "");
+  }
+  const target = f.target === undefined ? "the target" : where(f.target);
+  const swap = canSwap
+    ? `if ${target} holds the model's answers and ${where(f.response!)} the gold: --map ` +
+      `${spec.join(",")}; `
     : "";
-  return `not scored: the target of ${differ} of ${rowsIn} rows differs from the data set's ` +
-    `with the columns tried (${tried.join(", ")}): they are likely wrong (scored, only the ` +
-    "rows the model got right would remain, each correct); check the file, and choose the " +
-    `columns with --map${example}`;
+  return `${head}: check the file — ${swap}if ${target} is the log's gold, its targets are ` +
+    "not this data set's (another version of it? check --data) or in another form (`8.` for " +
+    "`8`, option text for a letter)";
+}
+
+/**
+ * A warning per file whose records' targets equal the data set's only when case is ignored
+ * (`examples.ts` `targetMatch`): they are scored against the data set's targets, which the
+ * output says rather than quarantining every row of a log that lower-cases its gold labels.
+ */
+function caseWarnings(units: readonly WorkUnit[], results: readonly UnitResult[]): string[] {
+  const counts = new Map<number, { rowsIn: number; n: number }>();
+  for (const r of results) {
+    const id = units[r.id].file.id;
+    const c = counts.get(id) ?? { rowsIn: 0, n: 0 };
+    c.rowsIn += r.rowsIn;
+    c.n += r.targetCase;
+    counts.set(id, c);
+  }
+  return [...counts].filter(([, c]) => c.n > 0).map(([id, c]) => {
+    const file = units.find((u) => u.file.id === id)!.file;
+    return `${file.path}: the target of ${c.n} of ${c.rowsIn} rows equals the data set's ` +
+      "only when case is ignored (a lower-cased gold column?): those rows are tied to their " +
+      "examples all the same and scored against the data set's targets";
+  });
 }
 
 /** Turn range line numbers into file line numbers (in place). */

@@ -98,6 +98,7 @@ export function planFiles(found: readonly FoundFile[], options: PlanOptions): Pl
       format: f.format,
       gzip: f.gzip,
       size: f.size,
+      ...(f.separator ? { separator: f.separator } : {}),
       defaultRun: defaultRunName(f.name),
       taskHint: taskHintOf(f.name, options.benchmarks),
       grouping: "file" as const,

@@ -90,6 +90,8 @@ export interface ResponseFile {
   defaultModel?: string | null;
   taskHint?: SourceFile["taskHint"];
   fields?: FieldMapping | null;
+  /** A CSV file's field separator, when not `,`. */
+  separator?: SourceFile["separator"];
   /** Bytes on disk at the load (checked when given). */
   size?: number | null;
   /** Modification time at the load, ms since the epoch (checked when given). */
@@ -366,6 +368,7 @@ function sourceFileOf(path: string, info: ResponseFile): SourceFile {
     defaultModel: info.defaultModel ?? null,
     taskHint: info.taskHint ?? null,
     fields: info.fields ?? null,
+    ...(info.separator ? { separator: info.separator } : {}),
     size: Deno.statSync(path).size,
   };
 }

@@ -34,6 +34,7 @@ import type {
   IdentifyHints,
   PendingIdentification,
 } from "./examples.ts";
+import { sameTarget } from "./examples.ts";
 import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
 import type { Labels } from "./labels.ts";
 
@@ -74,6 +75,8 @@ export function scoreUnit(state: ScoringState, unit: WorkUnit): UnitResult {
   let lines = 0;
   let error: string | null = null;
   try {
+    // a file whose rows could not choose its columns is not read (`field_choice.ts`)
+    if (unit.file.refused) throw new FileError(unit.file.path, unit.file.refused);
     if (!source) throw new FileError(unit.file.path, `no reader for format ${unit.file.format}`);
     if (source.kind === "lines") {
       lines = source.readRange(unit.file, unit.start, unit.end, collector, state.limits).lines;
@@ -98,6 +101,7 @@ class UnitCollector implements RecordSink {
   #models = new Map<string, Set<string>>();
   #rowsIn = 0;
   #targetDiffers = 0;
+  #targetCase = 0;
 
   constructor(readonly state: ScoringState, readonly unit: WorkUnit) {}
 
@@ -121,7 +125,7 @@ class UnitCollector implements RecordSink {
     if (!checked.ok) {
       this.#quarantine.push({
         line: r.line,
-        reason: checked.reason,
+        reason: this.#hinted(checked.reason),
         run: checked.run,
         runFrom: checked.runFrom,
         benchmark: null,
@@ -140,7 +144,7 @@ class UnitCollector implements RecordSink {
       if (TARGET_DIFFERS.has(found.problem)) this.#targetDiffers++;
       this.#quarantine.push({
         line: c.line,
-        reason: found.reason,
+        reason: this.#hinted(found.reason),
         run: c.run,
         runFrom: c.runFrom,
         benchmark: found.benchmark,
@@ -148,6 +152,8 @@ class UnitCollector implements RecordSink {
       });
       return;
     }
+    // identification takes a target equal to the data set's only when case is ignored
+    if (c.target !== null && !sameTarget(c.target, found.target)) this.#targetCase++;
     // every candidate of a pending record has the same input and target: score it now, the
     // main thread only picks its example
     const verdict = this.#score(c, found.benchmark, found.task, found.input, found.target);
@@ -241,6 +247,12 @@ class UnitCollector implements RecordSink {
     return benchmark === c.benchmark && task === c.task ? c : { ...c, benchmark, task };
   }
 
+  /** A "missing …" reason with what the file's fields are, when planning found no response. */
+  #hinted(reason: string): string {
+    const hint = this.unit.file.fieldsHint;
+    return hint && reason.startsWith("missing ") ? `${reason} (${hint})` : reason;
+  }
+
   #noteModel(run: string, model: string): void {
     const set = this.#models.get(run) ?? new Set<string>();
     set.add(model);
@@ -260,6 +272,7 @@ class UnitCollector implements RecordSink {
       lines,
       rowsIn: failed ? 0 : this.#rowsIn,
       targetDiffers: failed ? 0 : this.#targetDiffers,
+      targetCase: failed ? 0 : this.#targetCase,
       error,
       models: [...this.#models].flatMap(([run, models]) => [...models].map((m) => [run, m])),
       fields: null,

@@ -42,6 +42,7 @@ export function scoreUnitSafely(state: ScoringState, unit: WorkUnit): UnitResult
       lines: 0,
       rowsIn: 0,
       targetDiffers: 0,
+      targetCase: 0,
       error: e instanceof DataSetError
         ? `data set unreadable: ${e.message}`
         : `internal error while reading (${(e as Error).name}: ${(e as Error).message})`,

@@ -74,6 +74,8 @@ export interface UnitResult {
   rowsIn: number;
   /** Records quarantined because their target differs from the data set's (merge refuses a file of mostly such). */
   targetDiffers: number;
+  /** Records tied to an example whose target equals theirs only when case is ignored. */
+  targetCase: number;
   /** The file could not be read at all (documents), with the reason. */
   error: string | null;
   /** Run → the model names its records carry (quarantined records too). */

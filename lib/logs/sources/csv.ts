@@ -63,6 +63,55 @@ import { count } from "../../core/count.ts";
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
+/** The default field separator, `,`. */
+const COMMA = 0x2c;
+
+/** The separators {@link detectSeparator} tells apart. */
+export type Separator = "," | ";" | "\t";
+
+/** Records {@link detectSeparator} reads. */
+const SNIFF_RECORDS = 20;
+
+/**
+ * The field separator of CSV bytes (a file's head): of `,`, tab and `;`, the one that splits
+ * the first complete records (up to 20, quotes respected) into the same number of fields on
+ * each, and into the most (more than one); on a tie the first in that order (tab first for a
+ * `.tsv` file: `preferTab`); `,` when none does. A spreadsheet saved in a locale whose decimal
+ * mark is a comma writes `;` (Excel's "CSV"), a TSV tabs — and leaves commas in its text
+ * unquoted, which may split every record alike: hence the most fields, not the first
+ * separator that splits them alike.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const enc = (s: string) => new TextEncoder().encode(s);
+ * assert.equal(detectSeparator(enc('question;answer;gold\n"Q, with a comma";No;No\n')), ";");
+ * assert.equal(detectSeparator(enc("q\ta\tt\nQ1\t(A)\t(B)\n")), "\t");
+ * assert.equal(detectSeparator(enc("Q1, one comma\t(A)\t(B)\nQ2, too\t(A)\t(A)\n")), "\t");
+ * assert.equal(detectSeparator(enc('q,a,t\n"Q; one",(A),(B)\n')), ",");
+ * ```
+ */
+export function detectSeparator(bytes: Uint8Array, preferTab = false): Separator {
+  const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const order: Separator[] = preferTab ? ["\t", ",", ";"] : [",", "\t", ";"];
+  let best: { sep: Separator; width: number } = { sep: ",", width: 1 };
+  for (const sep of order) {
+    const widths = new Set<number>();
+    let n = 0;
+    eachRecord(bytes, from, (r) => {
+      if (r.unterminated || r.end === bytes.length) return false; // may be cut
+      widths.add(r.fields);
+      return ++n < SNIFF_RECORDS;
+    }, sep.charCodeAt(0));
+    const [width] = widths;
+    if (n > 0 && widths.size === 1 && width > best.width) best = { sep, width };
+  }
+  return best.sep;
+}
+
+/** The byte of a file's separator (`,` unless discovery found another). */
+const separatorOf = (file: SourceFile) => (file.separator ?? ",").charCodeAt(0);
+
 /** One CSV record: where it starts and ends in the bytes, its line and field count. */
 interface Rec {
   line: number;
@@ -77,7 +126,12 @@ interface Rec {
  * Call `fn` for each non-blank record of `bytes` from `from` (see the module doc); stops when
  * `fn` returns false.
  */
-function eachRecord(bytes: Uint8Array, from: number, fn: (r: Rec) => boolean | void): void {
+function eachRecord(
+  bytes: Uint8Array,
+  from: number,
+  fn: (r: Rec) => boolean | void,
+  separator = COMMA,
+): void {
   const n = bytes.length;
   let line = 1;
   let start = from;
@@ -101,7 +155,7 @@ function eachRecord(bytes: Uint8Array, from: number, fn: (r: Rec) => boolean | v
   for (let i = from; i < n; i++) {
     const c = bytes[i];
     if (c === 0x22) quoted = !quoted;
-    else if (c === 0x2c) {
+    else if (c === separator) {
       if (!quoted) fields++;
     } else if (c === 0x0a || (c === 0x0d && !quoted && bytes[i + 1] !== 0x0a)) {
       // LF, CRLF, or a lone CR outside quotes (classic Mac OS line ends, as spreadsheets still
@@ -127,7 +181,7 @@ class Cells {
   #scratch = new Uint8Array(1024);
   count = 0;
 
-  constructor(readonly bytes: Uint8Array, readonly rfc: boolean) {}
+  constructor(readonly bytes: Uint8Array, readonly rfc: boolean, readonly separator = COMMA) {}
 
   /** Find the bounds of the first `upto + 1` cells of `[s, e)`. */
   split(s: number, e: number, upto: number): void {
@@ -140,7 +194,7 @@ class Cells {
     for (let i = s; i < e && k < upto; i++) {
       const c = b[i];
       if (c === 0x22) quoted = !quoted;
-      else if (c === 0x2c && !quoted) {
+      else if (c === this.separator && !quoted) {
         this.#bounds[2 * k] = cs;
         this.#bounds[2 * k + 1] = i;
         k++;
@@ -154,7 +208,7 @@ class Cells {
       for (; i < e; i++) {
         const c = b[i];
         if (c === 0x22) q = !q;
-        else if (c === 0x2c && !q) break;
+        else if (c === this.separator && !q) break;
       }
       this.#bounds[2 * k] = cs;
       this.#bounds[2 * k + 1] = i;
@@ -251,17 +305,18 @@ function readHeader(
   checkNames: boolean,
   maxColumns: number,
   error: (reason: string) => never,
+  separator = COMMA,
 ): string[] | null {
   let header: Rec | null = null;
   eachRecord(bytes, from, (r) => {
     header = r;
     return false;
-  });
+  }, separator);
   const h = header as Rec | null;
   if (h === null) return null;
   if (h.unterminated) error("the CSV header has an unterminated quote");
   if (h.fields > maxColumns) error(tooWide(h.fields, "the CSV header", maxColumns));
-  const cells = new Cells(bytes, false);
+  const cells = new Cells(bytes, false, separator);
   cells.split(h.start, h.end, h.fields - 1);
   const names: string[] = [];
   for (let k = 0; k < h.fields; k++) {
@@ -293,13 +348,13 @@ type Col = { kind: "none" } | { kind: "column"; index: number } | {
 };
 
 /** The field count most records have (ties: the smaller); null when there is no record. */
-function commonWidth(bytes: Uint8Array, from: number): number | null {
+function commonWidth(bytes: Uint8Array, from: number, separator: number): number | null {
   const counts = new Map<number, number>();
   let first = -1;
   eachRecord(bytes, from, (r) => {
     if (first < 0) first = r.fields;
     if (!r.unterminated) counts.set(r.fields, (counts.get(r.fields) ?? 0) + 1);
-  });
+  }, separator);
   if (first < 0) return null;
   return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? first;
 }
@@ -378,19 +433,20 @@ export function readCsvBytes(
     string | number,
   ][];
   const positional = refs.length > 0 && refs.every(([, v]) => typeof v === "number");
-  const cells = new Cells(bytes, !mapped);
+  const separator = separatorOf(file);
+  const cells = new Cells(bytes, !mapped, separator);
   const maxColumns = limits.maxCsvColumns;
 
   let width: number;
   let names: string[] = [];
   if (positional) {
-    const common = commonWidth(bytes, from);
+    const common = commonWidth(bytes, from, separator);
     if (common === null) return; // no records
     width = common;
     if (width > maxColumns) error(tooWide(width, "most records", maxColumns));
     names = Array.from({ length: width }, (_, k) => `col${k}`);
   } else {
-    const header = readHeader(bytes, from, !mapped, maxColumns, error);
+    const header = readHeader(bytes, from, !mapped, maxColumns, error, separator);
     if (header === null) return; // no records
     names = header;
     width = names.length;
@@ -427,7 +483,7 @@ export function readCsvBytes(
       out[RECORD_FIELDS[i]] = v;
     }
     sink.record(record);
-  });
+  }, separator);
 }
 
 /**
@@ -522,7 +578,8 @@ export function readCsvObjects(path: string, maxColumns = 1000): ObjectRecords {
 }
 
 /**
- * The first `n` records of CSV bytes (e.g. a file's first megabyte) as lists of cells (quotes
+ * The first `n` records of CSV bytes (e.g. a file's first megabyte; cells split at `separator`,
+ * `,` by default) as lists of cells (quotes
  * toggled as `mapped.ts` reads them; an empty unquoted cell is null), for field detection: with
  * a header, `detectFields` takes them as objects keyed by the header's names; without one,
  * `pipeline/field_choice.ts` chooses the columns by content. A record cut by the end of `bytes`, and records of more
@@ -539,9 +596,11 @@ export function sampleCsvRows(
   bytes: Uint8Array,
   n = 20,
   maxColumns = 1000,
+  separator: Separator = ",",
 ): (string | null)[][] {
   const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const cells = new Cells(bytes, false);
+  const sep = separator.charCodeAt(0);
+  const cells = new Cells(bytes, false, sep);
   const out: (string | null)[][] = [];
   eachRecord(bytes, from, (r) => {
     if (r.unterminated || r.end === bytes.length) return false; // may be cut
@@ -554,6 +613,6 @@ export function sampleCsvRows(
     }
     out.push(row);
     return out.length < n;
-  });
+  }, sep);
   return out;
 }

@@ -94,6 +94,17 @@ export interface SourceFile {
   taskHint?: { benchmark: string | null; task: string } | null;
   /** The field mapping of generic logs (detected, or `--map`). */
   fields?: FieldMapping | null;
+  /** A CSV file's field separator, when discovery found another than `,` (`;`, a tab). */
+  separator?: "," | ";" | "\t";
+  /**
+   * Why the file is not read, decided before reading (its rows cannot choose its columns:
+   * `pipeline/field_choice.ts`); the file is then an error with this reason.
+   */
+  refused?: string | null;
+  /** The fields were chosen by the rows' content (`pipeline/field_choice.ts`), not by names. */
+  fieldsByContent?: boolean;
+  /** Added to the reason of its records quarantined as `missing …`: fields seen, a `--map`. */
+  fieldsHint?: string | null;
   /** Bytes on disk. */
   size: number;
 }
