@@ -46,21 +46,45 @@ const CASES: Record<string, FoundCase[]> = {
     { response: FINAL_BLOCK, target: "(B)", found: false, why: "another convention" },
     { response: "So the answer is \n(B)", target: "(B)", found: false, why: "cue, no answer" },
     { response: "", target: "(B)", found: false, why: "empty response" },
+    // found = an answer the rule can score: of the target's form under its exact match
+    {
+      response: "After checking each step carefully, the answer is (D).",
+      target: "(B)",
+      found: false,
+      why: "one line without the cue: the rule compares the whole sentence",
+    },
+    { response: "B", target: "(B)", found: false, why: "a bare B is never (B)" },
+    { response: "So the answer is C.", target: "(B)", found: false, why: "marked, other form" },
+    { response: "So the answer is yes.", target: "Yes", found: false, why: "case: never Yes" },
+    { response: "So the answer is No.", target: "Yes", found: true, why: "the other word" },
+    { response: "(C)\n\nQ: next", target: "(B)", found: true, why: "a letter, line 1" },
+    {
+      response: "Let me see.\nSo the answer is (A) and (B).",
+      target: "(B)",
+      found: false,
+      why: "2",
+    },
   ],
   "bbh-release-direct": [
     { response: "(B)\n\nQ: next", target: "(B)", found: true, why: "first line" },
     { response: "\n(B)", target: "(B)", found: false, why: "empty first line" },
     { response: " ", target: "(B)", found: false, why: "blank" },
+    { response: "B", target: "(B)", found: false, why: "a bare B is never (B)" },
+    { response: "(C)", target: "(B)", found: true, why: "a wrong letter" },
+    { response: "Let's think step by step.\n(B)", target: "(B)", found: false, why: "line 1" },
   ],
   "lm-eval-get-answer": [
     { response: "So the answer is (B).", target: "(B)", found: true, why: "the filter matched" },
     { response: "The answer is (B).", target: "(B)", found: false, why: "[invalid]: capital T" },
     { response: "so the answer is B", target: "(B)", found: false, why: "one character: ''" },
     { response: FINAL_BLOCK, target: "(B)", found: false, why: "another convention" },
+    { response: "So the answer is (B)", target: "(B)", found: false, why: "'(B': no letter" },
   ],
   "lm-eval-strict": [
     { response: "The answer is (B).", target: "(B)", found: true, why: "the filter matched" },
     { response: "Answer: (B)", target: "(B)", found: false, why: "[invalid]" },
+    { response: "The answer is (b).", target: "(B)", found: true, why: "case is ignored" },
+    { response: "The answer is c.", target: "(B)", found: false, why: "no (X)" },
   ],
   "lm-eval-flexible": [
     {
@@ -88,7 +112,9 @@ const CASES: Record<string, FoundCase[]> = {
     },
   ],
   "last-line": [
-    { response: "thinking\nB\n\n", target: "(B)", found: true, why: "a last line (wrong)" },
+    { response: "thinking\n(C)\n\n", target: "(B)", found: true, why: "a last line (wrong)" },
+    { response: "thinking\nB\n\n", target: "(B)", found: false, why: "b is never (b)" },
+    { response: FINAL_BLOCK, target: "(B)", found: false, why: 'the closing """' },
     { response: " \n\t\n", target: "(B)", found: false, why: "no non-empty line" },
   ],
   "bbeh-official": [
@@ -96,6 +122,11 @@ const CASES: Record<string, FoundCase[]> = {
     { response: " 42 \n", target: "42", found: true, why: "a bare one-line answer" },
     { response: "Thinking…\nFinal answer: 42", target: "42", found: false, why: "no prefix" },
     { response: "Thinking…\nThe answer is: ", target: "42", found: false, why: "nothing after" },
+    { response: "So the answer is (E).", target: "Yes", found: false, why: "a sentence, whole" },
+    { response: "The answer is: C", target: "(B)", found: true, why: "a letter, wrong" },
+    { response: "The answer is: twelve", target: "12", found: false, why: "not a float" },
+    { response: "Let me see.\nVerdict: Yes", target: "Yes", found: false, why: "no prefix" },
+    { response: "7\nbecause 3 + 4", target: "12", found: true, why: "a number, line 1" },
   ],
   "stored": [
     { response: "anything", target: "(B)", found: null, why: "extracts nothing" },

@@ -121,7 +121,8 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       jsonl([
         { ...stateTarget(pick("nycc", 0)), model: "model-s", response_tokens: 7 },
         { ...stateTarget(pick("nycc", 1)), model: "model-s" },
-        { task: "nycc", example_index: 2, response: "The answer is: nonsense", model: "model-s" },
+        // a wrong letter: an answer of the target's form (a word there would be no answer)
+        { task: "nycc", example_index: 2, response: "The answer is: (Z)", model: "model-s" },
         { ...stateTarget(pick("web_of_lies", 0)), model: "model-s", note: "kept" },
       ]) + '{"task": "nycc", broken\n',
     );
@@ -270,8 +271,8 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       ["web_of_lies", 0, 4, true],
     ]);
     assert.equal(rows[0].response_tokens, 7);
-    assert.equal(rows[2].answer, "nonsense");
-    assert.equal(rows[2].response, "The answer is: nonsense");
+    assert.equal(rows[2].answer, "(z)");
+    assert.equal(rows[2].response, "The answer is: (Z)");
 
     const unwritable = await runlens([log, "--data", dataDir, "--rows", join(dir, "no", "r")]);
     assert.equal(unwritable.code, 1);

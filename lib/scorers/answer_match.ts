@@ -35,7 +35,8 @@ import { dropMarkup } from "./answer_conventions.ts";
 /** How an answer is read and compared (see the module doc). */
 export type AnswerType = "choice" | "binary" | "number" | "words" | "symbols";
 
-const BINARY: readonly (readonly [string, string])[] = [
+/** The yes/no-type word pairs: a target that is one of these words asks for one of its pair. */
+export const BINARY_PAIRS: readonly (readonly [string, string])[] = [
   ["yes", "no"],
   ["true", "false"],
   ["valid", "invalid"],
@@ -96,7 +97,7 @@ export function answerType(target: string, input?: string | null): AnswerType {
   const t = target.trim();
   if (CHOICE_TARGET.test(t)) return "choice";
   if (/^[A-Za-z]$/.test(t) && parseOptions(input).has(t.toUpperCase())) return "choice";
-  if (BINARY.some((p) => p.includes(t.toLowerCase()))) return "binary";
+  if (BINARY_PAIRS.some((p) => p.includes(t.toLowerCase()))) return "binary";
   if (numberValue(t) !== null) return "number";
   return /[\p{L}\p{N}]/u.test(t) ? "words" : "symbols";
 }
@@ -207,7 +208,7 @@ function readTyped(answer: string, target: string, input?: string | null): strin
       return l === null ? null : `(${l})`;
     }
     case "binary": {
-      const pair = BINARY.find((p) => p.includes(target.trim().toLowerCase()))!;
+      const pair = BINARY_PAIRS.find((p) => p.includes(target.trim().toLowerCase()))!;
       const said = new Set(
         [...firstSentence(firstLine(answer)).toLowerCase().matchAll(/[a-z]+/g)].map((m) => m[0])
           .filter((w) => pair.includes(w)),
