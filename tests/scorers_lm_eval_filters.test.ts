@@ -14,10 +14,7 @@ import {
   pyRegex,
   regexFilter,
 } from "@runlens/benchmarks/bbh/scorers/lm_eval/filters.ts";
-import {
-  englishNumberMatches,
-  wordToNum,
-} from "@runlens/benchmarks/bbh/scorers/lm_eval/word2number.ts";
+import { englishNumberMatches, wordToNum } from "@runlens/scorers/lm_eval/word2number.ts";
 import { escapeJs, pyFindall } from "@runlens/scorers/pyre.ts";
 
 Deno.test("word2number: word_to_num as ported, with reasons", () => {

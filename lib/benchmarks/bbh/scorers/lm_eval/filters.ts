@@ -23,7 +23,7 @@
  */
 import { pyStrip } from "../../../../core/python.ts";
 import { escapeJs, PY_WORD, PY_WS, pyBoundary, pyFindall } from "../../../../scorers/pyre.ts";
-import { englishNumberMatches, wordToNum } from "./word2number.ts";
+import { englishNumberMatches, wordToNum } from "../../../../scorers/lm_eval/word2number.ts";
 
 /** The harness's fallback answer. */
 export const FALLBACK = "[invalid]";

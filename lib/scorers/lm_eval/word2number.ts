@@ -11,14 +11,14 @@
  *
  * @example
  * ```ts
- * import { englishNumberMatches, wordToNum } from "@runlens/benchmarks/bbh/scorers/lm_eval/word2number.ts";
+ * import { englishNumberMatches, wordToNum } from "@runlens/scorers/lm_eval/word2number.ts";
  * import assert from "node:assert/strict";
  * assert.equal(wordToNum("two hundred and five"), 205);
  * assert.deepEqual(englishNumberMatches("there are seven"), []);
  * ```
  * @module
  */
-import { PY_WHITESPACE } from "../../../../core/python.ts";
+import { PY_WHITESPACE } from "../../core/python.ts";
 
 const HEAD = "zero|one|two|three|four|five|(?:twen|thir|for|fif|six|seven|nine)(?:teen|ty)|" +
   "eight(?:|een|y)|ten|eleven|twelve|fourteen|hundred|thousand|(?:m|b|tr)illion";
