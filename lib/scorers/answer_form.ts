@@ -42,8 +42,8 @@ function wordCount(s: string): number {
 
 /**
  * Whether a free-text answer has the length of an answer to `target` rather than of a
- * sentence of reasoning: not blank, at most twice the target's words plus one (a one-word
- * target allows three: `not sure`), at most twice its characters plus 20, and no answer cue
+ * sentence of reasoning: not blank, at most two words more than the target (a one-word target
+ * allows three: `not sure`), at most twice its characters plus 20, and no answer cue
  * ("answer") inside unless the target has one. A heuristic that tells an answer from the
  * reasoning around it, not a right answer from a wrong one.
  *
@@ -53,6 +53,7 @@ function wordCount(s: string): number {
  * assert.equal(answerLength("banana apple", "apple banana"), true); // wrong, but an answer
  * assert.equal(answerLength("disproved", "proved"), true);
  * assert.equal(answerLength("Let me reason about it", "proved"), false); // five words for one
+ * assert.equal(answerLength("Thus we get 1,1,0", "1,1,0"), false);
  * assert.equal(answerLength("the answer is yes", "yes"), false); // the cue was read
  * assert.equal(answerLength("  ", "yes"), false);
  * ```
@@ -61,7 +62,7 @@ export function answerLength(answer: string, target: string): boolean {
   const a = answer.trim(), t = target.trim();
   if (a === "") return false;
   if (CUE.test(a) && !CUE.test(t)) return false;
-  return wordCount(a) <= 2 * wordCount(t) + 1 && a.length <= 2 * t.length + 20;
+  return wordCount(a) <= wordCount(t) + 2 && a.length <= 2 * t.length + 20;
 }
 
 /** The pair of a yes/no-type target, written in the target's case (`Yes` → `Yes`, `No`). */
