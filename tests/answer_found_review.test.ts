@@ -4,6 +4,8 @@
  * from how the test wrote it (right on 7 rows of 10, else a wrong answer of the target's form),
  * never from the scorer under test.
  *
+ * - 3: `compare` on two runs without answers the rule reads: the advice first, the no-answer
+ *   counts beside the heading and in the JSON, a loud line per side, `--strict` fails.
  * - 1: a one-line answer without the rule's cue, a bare letter, an option's text alone, a BBEH
  *   one-line answer: no answer found by the official rules (not a silent 0.00), the advice
  *   names a rule that reads them, and that rule gives the truth; `--strict` fails.
@@ -452,6 +454,68 @@ dataTest(
       }
       // a polar word is no answer for a yes/no target: flagged, never scored in silence
       assert.deepEqual(got.sports_understanding, [n, 0, n]);
+    });
+  },
+);
+
+dataTest(
+  "finding 3: compare says which answers were not found, before and beside the comparison",
+  async (dataDir) => {
+    await withTempDir(async (dir) => {
+      const n = 30;
+      const tasks = ["geometric_shapes", "navigate"].map(bbh);
+      const block = join(dir, "block.jsonl");
+      const cue = join(dir, "cue.jsonl");
+      // run "block": a final-answer block (no BBH cue: nothing found); run "cue": the BBH cue on
+      // rows i % 5 < 2 (found), else "Therefore, the answer is X." (not found)
+      writeChatRun(
+        dataDir,
+        block,
+        "block",
+        tasks,
+        n,
+        (i, t, _, input) => `Let me reason.\n>> FINAL ANSWER:\n"""\n${answerOf(i, t, input)}\n"""`,
+      );
+      writeChatRun(dataDir, cue, "cue", tasks, n, (i, t, _, input) => {
+        const a = answerOf(i, t, input);
+        return i % 5 < 2
+          ? `Reasoning.\nSo the answer is ${a}.`
+          : `Reasoning.\nTherefore, the answer is ${a}.`;
+      });
+      const cueMissing = 2 *
+        (n - Array.from({ length: n }, (_, i) => i).filter((i) => i % 5 < 2).length);
+      const args = ["compare", block, cue, "--no-cache", "--data", dataDir];
+      const text = await runCli(args);
+      assert.equal(text.code, 0, text.stderr);
+      const out = text.stdout;
+      // the advice comes first, then the comparison, whose heading gives both sides' counts
+      assert.ok(out.startsWith("no answer found (4):\n  no answer found in 30 of 30 "), out);
+      const heading = out.split("\n").find((l) => l.startsWith("block vs cue (bbh)"))!;
+      assert.ok(
+        heading.endsWith(
+          `; no answer found: block ${2 * n} of ${2 * n}, cue ${cueMissing} of ${2 * n}`,
+        ),
+        heading,
+      );
+      assert.ok(out.indexOf("no answer found (4)") < out.indexOf("block vs cue"));
+      assert.ok(out.includes(`  !! most answers of block were not found (${2 * n} of ${2 * n})`));
+      assert.ok(
+        out.includes(`  !! most answers of cue were not found (${cueMissing} of ${2 * n})`),
+      );
+      const json = JSON.parse((await runCli([...args, "--json"])).stdout);
+      const runs = Object.fromEntries(
+        json.runs.map((r: { run: string; no_answer: number }) => [r.run, r.no_answer]),
+      );
+      assert.deepEqual(runs, { block: 2 * n, cue: cueMissing });
+      assert.deepEqual(json.runs[0].tasks.navigate, { n, no_answer: n });
+      assert.deepEqual(json.comparisons[0].no_answer_a, { no_answer: 2 * n, n: 2 * n });
+      assert.deepEqual(json.comparisons[0].no_answer_b, { no_answer: cueMissing, n: 2 * n });
+      assert.equal(json.advice.no_answer.length, 4);
+      const strict = await runCli([...args, "--strict"]);
+      assert.equal(strict.code, 1);
+      assert.ok(
+        strict.stderr.includes("runlens compare: run block (bbh): no answer found in 60 of 60"),
+      );
     });
   },
 );

@@ -435,6 +435,33 @@ export function adviceText(advice: Advice): string[] {
   return [...advice.no_answer.map(noAnswerText), ...advice.stored.map(storedText)];
 }
 
+/**
+ * The advice as the text output prints it: a "no answer found (N):" section and a "stored
+ * verdicts disagree (N):" section, each line indented, each section followed by a blank line
+ * (empty when there is nothing to say). `score` prints it after the runs, `compare` before
+ * the comparisons.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const cell = { run: "gpt4", benchmark: "bbh", several_benchmarks: false, task: "navigate",
+ *   scorer: "bbh-release-cot", no_answer: 60, n: 60, tried: 60, sampled: false, error: null,
+ *   scorers: [], used_formed: 0, best: null };
+ * assert.deepEqual(adviceSections({ no_answer: [cell], stored: [] }).slice(0, 1), [
+ *   "no answer found (1):",
+ * ]);
+ * assert.deepEqual(adviceSections({ no_answer: [], stored: [] }), []);
+ * ```
+ */
+export function adviceSections(advice: Advice): string[] {
+  const section = (title: string, lines: string[]) =>
+    lines.length === 0 ? [] : [`${title} (${lines.length}):`, ...lines.map((l) => `  ${l}`), ""];
+  return [
+    ...section("no answer found", advice.no_answer.map(noAnswerText)),
+    ...section("stored verdicts disagree", advice.stored.map(storedText)),
+  ];
+}
+
 /** "run R" or, for a run with rows of several benchmarks, "run R, benchmark B". */
 function runLabel(a: RunNamed): string {
   return a.several_benchmarks ? `run ${a.run}, benchmark ${a.benchmark}` : `run ${a.run}`;
