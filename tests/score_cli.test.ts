@@ -389,9 +389,10 @@ dataTest("score: the readable report", async (dataDir) => {
   assert.ok(out.includes(`\n  ${jsonlLog}:5: example_index 200 out of range for nycc (0–199)\n`));
   assert.ok(out.includes(`\n  ${csvLog}:3: missing response\n`));
   assert.ok(out.includes(
-    "\nno answer found (2):\n  no answer found in 1 of 1 responses (run model-x, task " +
-      "temporal_sequence); no applicable scorer finds more answers (tried on 1): see the " +
-      "responses with --rows FILE\n",
+    // model-x has a BBH summary too (line 15): the advice names the benchmark
+    "\nno answer found (2):\n  no answer found in 1 of 1 responses (run model-x, benchmark " +
+      "bbeh, task temporal_sequence); no applicable scorer finds more answers of the target's form " +
+      "(tried on 1): see the responses with --rows FILE\n",
   ));
   assert.ok(out.endsWith(
     "\n3 runs from 2 files: 28 rows in, 7 scored (2 with no answer found), 21 quarantined\n",

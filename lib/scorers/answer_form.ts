@@ -42,8 +42,10 @@ function wordCount(s: string): number {
 
 /**
  * Whether a free-text answer has the length of an answer to `target` rather than of a
- * sentence of reasoning: not blank, at most two words more than the target (a one-word target
- * allows three: `not sure`), at most twice its characters plus 20, and no answer cue
+ * sentence of reasoning: not blank, at most two words more than the target and a quarter more
+ * for a long one (a one-word target allows three: `not sure`; a word list of 20 words, 27: a
+ * sorted list with a few words too many is a wrong answer, not none), at most twice its
+ * characters plus 20, and no answer cue
  * ("answer") inside unless the target has one. A heuristic that tells an answer from the
  * reasoning around it, not a right answer from a wrong one.
  *
@@ -62,7 +64,8 @@ export function answerLength(answer: string, target: string): boolean {
   const a = answer.trim(), t = target.trim();
   if (a === "") return false;
   if (CUE.test(a) && !CUE.test(t)) return false;
-  return wordCount(a) <= wordCount(t) + 2 && a.length <= 2 * t.length + 20;
+  const n = wordCount(t);
+  return wordCount(a) <= n + 2 + Math.floor(n / 4) && a.length <= 2 * t.length + 20;
 }
 
 /** The pair of a yes/no-type target, written in the target's case (`Yes` → `Yes`, `No`). */
