@@ -2,7 +2,8 @@
  * `--answer-pattern REGEX`: a user's rule from one regular expression. The LAST match of the
  * pattern in a response is its answer — the match's first capture group, or the whole match
  * when the pattern has no group — then the answer is matched by the target's type
- * (`answer_match.ts`). An answer is found when the pattern matched and the answer is not blank.
+ * (`answer_match.ts`). An answer is found when the pattern matched and a value of the target's
+ * type can be read in it (or one word or number of another type: a wrong answer).
  * The rule is named `pattern:<REGEX>`, so every number it scores says so.
  *
  * The pattern is JavaScript's syntax, searched with the `g` flag only: `(?i:…)` makes a part
