@@ -1,8 +1,9 @@
 /**
  * Test helper: logs generated at test time from the BBH data set in answer conventions the
  * tests choose — chat transcripts (`{input, target, message_log, output}`, one file per task,
- * as a prompting-method study keeps them) and lm-eval `--log_samples` folders with stored
- * verdicts. Nothing of the data set is kept in the repository.
+ * as a prompting-method study keeps them; or `{model, messages, target}` lines of BBH and BBEH
+ * examples in one file), and lm-eval `--log_samples` folders with stored verdicts. Nothing of
+ * the data set is kept in the repository.
  *
  * @example
  * ```ts ignore
@@ -10,8 +11,9 @@
  * ```
  * @module
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { readBbhExamples } from "@runlens/benchmarks/bbh/examples.ts";
+import { readBbehExamples } from "@runlens/benchmarks/bbeh/examples.ts";
 
 /** The answer text of the i-th example of a task (its target given). */
 export type Answer = (i: number, target: string, task: string) => string;
@@ -112,4 +114,49 @@ export function writeLmEvalLog(
     JSON.stringify({ model_name: `org/${model}`, results }),
   );
   return folder;
+}
+
+/** One row of {@link writeChatRun}. */
+export interface ChatRow {
+  benchmark: "bbh" | "bbeh";
+  task: string;
+  input: string;
+  target: string;
+  response: string;
+}
+
+/**
+ * Write one JSONL file of OpenAI-style chat transcripts (`{model, messages, target}`, no task
+ * field: runlens identifies each row by its question) holding the first `n` examples of each
+ * (benchmark, task) of `cells`, each answered by `answer(i, target, task, input)`. Returns the
+ * rows written, in order.
+ */
+export function writeChatRun(
+  dataDir: string,
+  path: string,
+  model: string,
+  cells: readonly { benchmark: "bbh" | "bbeh"; task: string }[],
+  n: number,
+  answer: (i: number, target: string, task: string, input: string) => string,
+): ChatRow[] {
+  const sets = { bbh: readBbhExamples(dataDir), bbeh: readBbehExamples(dataDir) };
+  const rows = cells.flatMap(({ benchmark, task }) =>
+    sets[benchmark][task].slice(0, n).map((e, i): ChatRow => ({
+      benchmark,
+      task,
+      input: e.input,
+      target: e.target,
+      response: answer(i, e.target, task, e.input),
+    }))
+  );
+  const lines = rows.map((r) =>
+    JSON.stringify({
+      model,
+      messages: [{ role: "user", content: r.input }, { role: "assistant", content: r.response }],
+      target: r.target,
+    })
+  );
+  Deno.mkdirSync(dirname(path), { recursive: true });
+  Deno.writeTextFileSync(path, lines.join("\n") + "\n");
+  return rows;
 }

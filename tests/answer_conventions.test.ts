@@ -12,6 +12,7 @@ import {
   ANSWER_CONVENTIONS,
   type AnswerConvention,
   findFinalAnswer,
+  LANGUAGE_CUES,
 } from "@runlens/scorers/answer_conventions.ts";
 import {
   type AnswerType,
@@ -65,6 +66,22 @@ Deno.test("docs/scorers.md: every convention example gives the answer the table 
     assert.deepEqual(findFinalAnswer(code(example)!), { text: code(found), convention }, example);
   }
   assert.deepEqual([...ANSWER_CONVENTIONS].filter((c) => !seen.has(c)), [], "missing in docs");
+});
+
+Deno.test("docs/scorers.md: every language row gives the answer and convention it says", () => {
+  const rows = tableRows("language | example response | found | convention");
+  const seen = new Map<string, number>();
+  for (const [language, example, found, convention] of rows) {
+    const lang = code(language)!;
+    seen.set(lang, (seen.get(lang) ?? 0) + 1);
+    const want = { text: code(found), convention: code(convention) };
+    assert.deepEqual(findFinalAnswer(code(example)!), want, example);
+  }
+  // every language the code knows is documented, with at least two of its cues
+  for (const lang of Object.keys(LANGUAGE_CUES)) {
+    assert.ok((seen.get(lang) ?? 0) >= 2, `docs/scorers.md: language ${lang}`);
+  }
+  assert.deepEqual([...seen.keys()].filter((l) => !(l in LANGUAGE_CUES)), []);
 });
 
 Deno.test("docs/scorers.md: every answer-type row reads and matches as the table says", () => {
@@ -166,6 +183,20 @@ const EDGES: Case[] = [
   ["The answer is (A).\nAnswer: (B)", "(B)", "answer-line", "the last cue of either kind"],
   ["<thinking>answer: (A)</thinking>", null, null, "only reasoning: nothing"],
   ["Answer:", null, null, "a cue with nothing after it: nothing"],
+  // label-line
+  ["Thinking.\nResult: proved", "proved", "label-line", "a one-word label"],
+  ["Thinking.\nMy final verdict: Yes.", "Yes", "label-line", "three words, final '.' dropped"],
+  ["Thinking.\nThe sorted list is: a b", "a b", "label-line", "four words"],
+  ["Thinking.\n结论：是", "是", "label-line", "fullwidth colon, no space"],
+  ["Thinking.\nde:wajna", "de:wajna", "last-line", "no space after the colon: a word"],
+  ["Thinking.\nStep 3: add 4", "Step 3: add 4", "last-line", "a digit: not a label"],
+  [
+    "Thinking.\nAfter weighing every rule here: no",
+    "After weighing every rule here: no",
+    "last-line",
+    "five words: a sentence, not a label",
+  ],
+  ["Verdict: (A)\nSo the answer is (B).", "(B)", "answer-is", "a cue beats any label"],
   // last-line
   ["first\n\n  last line  \n\n", "last line", "last-line", "trimmed, blank lines skipped"],
   ["$42$", "42", "last-line", "markup dropped"],

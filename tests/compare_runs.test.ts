@@ -144,7 +144,9 @@ dataTest("runlens compare: pairs chosen, JSON envelope with the comparisons", as
           task: "nycc",
           example_index: i,
           model,
-          response: right(i) ? "The answer is: (A)" : "The answer is: none",
+          // a wrong letter, not a word: an answer of the target's form (only the pairing
+          // matters here; answers not found are tested in answer_found_review.test.ts)
+          response: right(i) ? "The answer is: (A)" : "The answer is: (Z)",
         })
       ).join("\n") + "\n";
     // the answers are scored against the real targets; only the pairing matters here
@@ -172,6 +174,7 @@ dataTest("runlens compare: pairs chosen, JSON envelope with the comparisons", as
       "comparisons",
       "not_compared",
       "holm",
+      "advice",
     ]);
     assert.deepEqual(
       json.comparisons.map((c: { run_a: string; run_b: string }) => [c.run_a, c.run_b]),

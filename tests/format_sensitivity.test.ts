@@ -99,14 +99,15 @@ Deno.test("formatSensitivity: known accuracies and no-answer shares of construct
   assert.equal(j["m1-bbh"].navigate["bbh-release-cot"].correct, 2);
   assert.equal(j["m1-bbh"].navigate.lenient.correct, 3);
   assert.equal(j["m1-bbh"].navigate["lm-eval-strict"].n, 3);
-  // BBEH: "Long reasoning. Answer: Unknown" has none of the official prefixes, but it is one
-  // line, which the official rule reads whole as the answer (found, and wrong)
+  // BBEH: "Long reasoning. Answer: Unknown" has none of the official prefixes; it is one line,
+  // which the official rule reads whole — a sentence with a cue in it, not an answer of the
+  // target's form: no answer (1 of 4), wrong
   assert.deepEqual(Object.keys(j["m1-bbeh"].boardgame_qa), ["bbeh-official", "lenient"]);
   assert.deepEqual(j["m1-bbeh"].boardgame_qa["bbeh-official"], {
     n: 4,
     correct: 1,
     accuracy: 25,
-    no_answer: 0,
+    no_answer: 25,
   });
   assert.deepEqual(j["m1-bbeh"].boardgame_qa.lenient, {
     n: 4,

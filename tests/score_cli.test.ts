@@ -121,7 +121,8 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       jsonl([
         { ...stateTarget(pick("nycc", 0)), model: "model-s", response_tokens: 7 },
         { ...stateTarget(pick("nycc", 1)), model: "model-s" },
-        { task: "nycc", example_index: 2, response: "The answer is: nonsense", model: "model-s" },
+        // a wrong letter: an answer of the target's form (a word there would be no answer)
+        { task: "nycc", example_index: 2, response: "The answer is: (Z)", model: "model-s" },
         { ...stateTarget(pick("web_of_lies", 0)), model: "model-s", note: "kept" },
       ]) + '{"task": "nycc", broken\n',
     );
@@ -270,8 +271,8 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
       ["web_of_lies", 0, 4, true],
     ]);
     assert.equal(rows[0].response_tokens, 7);
-    assert.equal(rows[2].answer, "nonsense");
-    assert.equal(rows[2].response, "The answer is: nonsense");
+    assert.equal(rows[2].answer, "(z)");
+    assert.equal(rows[2].response, "The answer is: (Z)");
 
     const unwritable = await runlens([log, "--data", dataDir, "--rows", join(dir, "no", "r")]);
     assert.equal(unwritable.code, 1);
@@ -388,9 +389,10 @@ dataTest("score: the readable report", async (dataDir) => {
   assert.ok(out.includes(`\n  ${jsonlLog}:5: example_index 200 out of range for nycc (0–199)\n`));
   assert.ok(out.includes(`\n  ${csvLog}:3: missing response\n`));
   assert.ok(out.includes(
-    "\nno answer found (2):\n  no answer found in 1 of 1 responses (run model-x, task " +
-      "temporal_sequence); no applicable scorer finds more answers (tried on 1): see the " +
-      "responses with --rows FILE\n",
+    // model-x has a BBH summary too (line 15): the advice names the benchmark
+    "\nno answer found (2):\n  no answer found in 1 of 1 responses (run model-x, benchmark " +
+      "bbeh, task temporal_sequence); no applicable scorer finds more answers of the target's form " +
+      "(tried on 1): see the responses with --rows FILE\n",
   ));
   assert.ok(out.endsWith(
     "\n3 runs from 2 files: 28 rows in, 7 scored (2 with no answer found), 21 quarantined\n",

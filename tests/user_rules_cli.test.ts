@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
+import { readBbhExamples } from "@runlens/benchmarks/bbh/examples.ts";
 import { type CliResult, runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
@@ -235,6 +236,16 @@ dataTest(
         /^runlens score: --answer-pattern "ANSWER=>\(\.\*": not a regular expression/,
       );
       await usage(["--answer-pattern", ""], /--answer-pattern needs a value/);
+      // Python's syntax: refused with the JavaScript to write (never "Invalid group" alone,
+      // never \A silently read as the letter A)
+      await usage(
+        ["--answer-pattern", "(?P<a>\\w+) = (?P=a)\\Z"],
+        /uses Python's syntax, not JavaScript's: .*: write it as \(\?<a>\\w\+\) = \\k<a>\$$/m,
+      );
+      await usage(
+        ["--answer-pattern", "\\Aanswer: (\\w+)"],
+        /"\\A" \/ "\\Z" \(JavaScript reads them as the letters A and Z\): write it as \^answer/,
+      );
       await usage(
         ["--answer-pattern", "x", "--scorer", "lenient"],
         /--scorer and --answer-pattern: give one/,
@@ -312,5 +323,37 @@ dataTest(
         r.stderr,
         /arrow\.jsonl: line 1: scorer numbers: extract returned a number, not a string or null$/m,
       );
+    }),
+);
+
+dataTest(
+  "--answer-pattern '(?i)…': a usage error whose suggested JavaScript pattern scores the log",
+  (data) =>
+    withTempDir(async (dir) => {
+      // "Answer:" in three cases, a letter without parentheses: right on 2 rows of 3
+      const examples = readBbhExamples(data).date_understanding.slice(0, 30);
+      const cue = ["ANSWER", "Answer", "answer"];
+      const lines = examples.map((e, i) => {
+        const letter = i % 3 === 2 ? (e.target === "(A)" ? "B" : "A") : e.target.slice(1, 2);
+        return JSON.stringify({
+          run: "cased",
+          benchmark: "bbh",
+          task: "date_understanding",
+          example_index: i,
+          response: `Thinking it through.\n${cue[i % 3]}: ${letter}`,
+        });
+      });
+      const log = join(dir, "cased.jsonl");
+      Deno.writeTextFileSync(log, lines.join("\n") + "\n");
+      const python = "(?i)answer: ([a-z])";
+      const refused = await runCli(["score", log, "--data", data, "--answer-pattern", python]);
+      assert.equal(refused.code, 2);
+      const suggested = /write it as (\S+: \S+)/.exec(refused.stderr)?.[1];
+      assert.equal(suggested, "(?i:answer: ([a-z]))", refused.stderr);
+      assert.ok(refused.stderr.includes("spell the cases out with classes such as [Aa]"));
+      const args = ["score", log, "--data", data, "--no-cache", "--json"];
+      const [run] = json(await runCli([...args, "--answer-pattern", suggested!])).runs;
+      const right = examples.filter((_, i) => i % 3 !== 2).length;
+      assert.deepEqual([run.tasks.date_understanding.correct, run.no_answer], [right, 0]);
     }),
 );

@@ -10,6 +10,14 @@
  * when no pair at all can be compared is it an error. `--json` prints the envelope of
  * `command.ts` with `comparisons`, `not_compared` and `holm` (the families).
  *
+ * Answers not found (issue 22): the advice `score` prints (`no answer found in N of M …` with
+ * the scorer to try; stored verdicts that disagree) comes first; each run's no-answer count is
+ * in the JSON (`runs[].no_answer`, per task in `runs[].tasks`, per side in
+ * `comparisons[].no_answer_a`/`_b`, and `advice`); a comparison's heading gives each side's
+ * no-answer count when more than 20% of its rows had none, and a side with most answers not
+ * found adds a loud line: its accuracy counts every unread answer as wrong. `--strict` exits 1
+ * then, as `score` does.
+ *
  * @example
  * ```sh
  * deno task runlens compare runs/model_a.jsonl runs/model_b.jsonl
@@ -28,7 +36,10 @@ import {
   type PairedRow,
   type RunComparison,
 } from "../analyses/compare.ts";
-import { loadRuns } from "../pipeline/load.ts";
+import { type LoadedRuns, loadRuns } from "../pipeline/load.ts";
+import { adviceSections, NO_ANSWER_SHARE } from "../pipeline/advice.ts";
+import { STRICT_NO_ANSWER_SHARE } from "./load_checks.ts";
+import { count } from "../core/count.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 
 /** Parsed `compare` arguments. */
@@ -129,6 +140,7 @@ async function compareRun(args: CompareArgs): Promise<number> {
       `no pair of runs could be compared: ${set.not_compared.map((n) => n.detail).join("; ")}`,
     );
   }
+  const noAnswerOf = sideNoAnswer(loaded);
   if (args.json) {
     const quarantine = loaded.quarantine.map((q) => ({
       file: q.file,
@@ -141,12 +153,22 @@ async function compareRun(args: CompareArgs): Promise<number> {
       benchmark: r.benchmark,
       scorer: r.scorer,
       rows_scored: r.rows_scored,
+      no_answer: r.no_answer,
+      tasks: Object.fromEntries(
+        Object.entries(r.tasks).map(([t, c]) => [t, { n: c.n, no_answer: c.no_answer }]),
+      ),
+    }));
+    const comparisons = set.comparisons.map((c) => ({
+      ...c,
+      no_answer_a: noAnswerOf(c.run_a, c.benchmark),
+      no_answer_b: noAnswerOf(c.run_b, c.benchmark),
     }));
     console.log(JSON.stringify(
       jsonEnvelope("compare", { runs: summaries, quarantine }, {
-        comparisons: set.comparisons,
+        comparisons,
         not_compared: set.not_compared,
         holm: set.holm,
+        advice: loaded.advice,
       }),
       null,
       2,
@@ -157,9 +179,25 @@ async function compareRun(args: CompareArgs): Promise<number> {
     // every number says which scorer produced it (a user's rule shows under its own name)
     const scorerOf = (c: RunComparison) =>
       loaded.runs.find((r) => r.run === c.run_a && r.benchmark === c.benchmark)?.scorer;
-    console.log(comparisonSetText(set, scorerOf));
+    // the advice first: a table of zeros must not be read before it
+    console.log([...adviceSections(loaded.advice), comparisonSetText(set, scorerOf, noAnswerOf)]
+      .join("\n"));
   }
   return reportLoadFailures("compare", loaded, args.load.strict === true);
+}
+
+/** A side of a comparison: its rows on the benchmark, and those with no answer found. */
+export interface SideNoAnswer {
+  no_answer: number;
+  n: number;
+}
+
+/** The no-answer count of a run on a benchmark (its summary), by run and benchmark. */
+function sideNoAnswer(loaded: LoadedRuns): (run: string, benchmark: string) => SideNoAnswer {
+  return (run, benchmark) => {
+    const r = loaded.runs.find((x) => x.run === run && x.benchmark === benchmark);
+    return { no_answer: r?.no_answer ?? 0, n: r?.rows_scored ?? 0 };
+  };
 }
 
 const num = (x: number | null | undefined, d = 1) =>
@@ -189,13 +227,17 @@ export function diffText(diff: number, low: number, high: number): string {
 
 /**
  * All comparisons, the pairs not compared, and the Holm families, as text; `scorerOf`: the
- * rule that scored a comparison's rows, named in its heading.
+ * rule that scored a comparison's rows, named in its heading; `noAnswerOf`: a side's
+ * no-answer count, said beside the heading when high ({@link noAnswerNotes}).
  */
 export function comparisonSetText(
   set: ComparisonSet,
   scorerOf: (c: RunComparison) => string | undefined = () => undefined,
+  noAnswerOf?: (run: string, benchmark: string) => SideNoAnswer,
 ): string {
-  const parts = set.comparisons.map((c) => comparisonText(c, scorerOf(c)));
+  const parts = set.comparisons.map((c) =>
+    comparisonText(c, scorerOf(c), noAnswerOf && noAnswerNotes(c, noAnswerOf))
+  );
   if (set.not_compared.length > 0) {
     parts.push(
       ["Not compared:", ...set.not_compared.map((n) => `  ${n.detail}`)].join("\n"),
@@ -208,8 +250,55 @@ export function comparisonSetText(
   return parts.join("\n\n");
 }
 
-/** One comparison as a text table; `scorer`: the rule that scored both runs' rows. */
-export function comparisonText(c: RunComparison, scorer?: string): string {
+/** What a comparison's heading says about answers not found. */
+export interface NoAnswerNotes {
+  /** Appended to the heading: each side's count, when above 20% on a side ("" otherwise). */
+  heading: string;
+  /** Loud lines under the heading, one per side with most answers not found. */
+  warnings: string[];
+}
+
+/**
+ * The no-answer notes of a comparison: each side's count beside the heading when more than
+ * 20% of a side's rows had no answer found, and a loud line for a side with most (more than
+ * half) not found.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const c = { run_a: "a", run_b: "b", benchmark: "bbh" } as Parameters<typeof noAnswerNotes>[0];
+ * const notes = noAnswerNotes(c, (run) => ({ no_answer: run === "a" ? 180 : 10, n: 180 }));
+ * assert.equal(notes.heading, "; no answer found: a 180 of 180, b 10 of 180");
+ * assert.deepEqual(notes.warnings, [
+ *   "  !! most answers of a were not found (180 of 180): its accuracy counts them as wrong; " +
+ *   "see \"no answer found\" above for the scorer to try",
+ * ]);
+ * ```
+ */
+export function noAnswerNotes(
+  c: Pick<RunComparison, "run_a" | "run_b" | "benchmark">,
+  noAnswerOf: (run: string, benchmark: string) => SideNoAnswer,
+): NoAnswerNotes {
+  const sides = [c.run_a, c.run_b].map((run) => ({ run, ...noAnswerOf(run, c.benchmark) }));
+  const over = (share: number) => sides.filter((s) => s.no_answer > share * s.n);
+  const heading = over(NO_ANSWER_SHARE).length === 0 ? "" : "; no answer found: " +
+    sides.map((s) => `${s.run} ${count(s.no_answer)} of ${count(s.n)}`).join(", ");
+  const warnings = over(STRICT_NO_ANSWER_SHARE).map((s) =>
+    `  !! most answers of ${s.run} were not found (${count(s.no_answer)} of ${count(s.n)}): ` +
+    'its accuracy counts them as wrong; see "no answer found" above for the scorer to try'
+  );
+  return { heading, warnings };
+}
+
+/**
+ * One comparison as a text table; `scorer`: the rule that scored both runs' rows; `notes`: what
+ * its heading says about answers not found.
+ */
+export function comparisonText(
+  c: RunComparison,
+  scorer?: string,
+  notes: NoAnswerNotes = { heading: "", warnings: [] },
+): string {
   const width = Math.max(7, ...c.tasks.map((t) => t.scope.length));
   const line = (r: PairedRow) => {
     const diff = diffText(r.diff, r.ci_low, r.ci_high) + (r.ci_extended_to_zero ? "*" : "");
@@ -223,7 +312,8 @@ export function comparisonText(c: RunComparison, scorer?: string): string {
   return [
     `${c.run_a} vs ${c.run_b} (${c.benchmark}): ${c.overall.n_paired} paired examples; ` +
     `unpaired: ${c.unpaired_a} only in ${c.run_a}, ${c.unpaired_b} only in ${c.run_b}` +
-    (scorer ? `; scorer ${scorer}` : ""),
+    (scorer ? `; scorer ${scorer}` : "") + notes.heading,
+    ...notes.warnings,
     `  ${"task".padEnd(width)}  ${"n".padStart(5)}  ${"acc A".padStart(6)}  ${
       "acc B".padStart(6)
     }  ` +

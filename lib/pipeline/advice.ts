@@ -2,14 +2,15 @@
  * What to do when a run's numbers rest on weak evidence (issue 22, item 1), as data that the
  * text output, the JSON report and the HTML report all print:
  *
- * - **No answer found.** When more than {@link NO_ANSWER_SHARE} of a run × task's responses
- *   had no answer found by the scorer used, every other scorer that applies to the benchmark
- *   (the lenient one included) is tried on those responses, and the one that finds the most
- *   answers is named, as a ready-to-run `--scorer` flag: the most answers the targets confirm
- *   (right ones), then the most of the target's form ({@link targetForm}), then the most found
- *   at all (`Verdict.found`), then registry order. A rule that reads the wrong place "finds"
- *   something in every response (the closing `"""` of a block, the first line of the
- *   reasoning), seldom the right answer.
+ * - **No answer found.** When more than {@link NO_ANSWER_SHARE} of a run × benchmark × task's
+ *   responses had no answer found by the scorer used, every other scorer that applies to the
+ *   benchmark (the lenient one included) is tried on those responses. A scorer is named, as a
+ *   ready-to-run `--scorer` flag, only when it finds MORE answers of the target's form
+ *   ({@link targetForm}) than the scorer used; of those, the one with the most right answers,
+ *   then the most answers of the form, then registry order. A rule that reads the wrong place
+ *   "finds" something in every response (the closing `"""` of a block, the first line of the
+ *   reasoning), seldom an answer of the target's form; when no scorer finds more, the output
+ *   says so and points to `--rows FILE`.
  * - **Stored verdicts disagree.** When the log stores its own verdicts (lm-eval, inspect,
  *   OpenCompass) and the scorer used disagrees with them on more than
  *   {@link STORED_MIN_ROWS} rows and more than {@link STORED_MIN_SHARE} of them, every other
@@ -18,8 +19,10 @@
  *
  * Responses are not kept in the frame of `runlens score` (pointers only): they are read back
  * with `responses()` for the rows tried, and the examples' inputs and targets joined. The work
- * is bounded: at most {@link ADVICE_SAMPLE} rows per run × task, an evenly spaced sample in
- * load order (deterministic), and the output says so.
+ * is bounded: at most {@link ADVICE_SAMPLE} rows per run × benchmark × task, an evenly spaced
+ * sample in load order (deterministic), and the output says so. A run with rows of several
+ * benchmarks (BBH and BBEH both have a geometric_shapes) is advised per benchmark, and the text
+ * names the benchmark.
  *
  * @example
  * ```ts
@@ -42,6 +45,8 @@ import { SCORERS } from "../benchmarks/registry.ts";
 import { count } from "../core/count.ts";
 import { scoreFrame } from "../scorers/frame.ts";
 import { appliesTo, type Scorer } from "../scorers/types.ts";
+import { answerLength } from "../scorers/answer_form.ts";
+import { BINARY_PAIRS } from "../scorers/answer_match.ts";
 import { type ResponseFiles, responses } from "./responses.ts";
 import { withExamples } from "./rows_frame.ts";
 import type { RunSummary } from "./summarise.ts";
@@ -82,10 +87,16 @@ interface Tried {
   error: string | null;
 }
 
-/** A run × task where most of the responses, or many, had no answer found. */
-export interface NoAnswerAdvice extends Tried {
+/** How a piece of advice names its run. */
+interface RunNamed {
   run: string;
   benchmark: string;
+  /** Whether the run has rows of several benchmarks: the text then names the benchmark. */
+  several_benchmarks: boolean;
+}
+
+/** A run × benchmark × task where most of the responses, or many, had no answer found. */
+export interface NoAnswerAdvice extends Tried, RunNamed {
   task: string;
   /** The scorer used. */
   scorer: string;
@@ -94,14 +105,17 @@ export interface NoAnswerAdvice extends Tried {
   n: number;
   /** Every applicable scorer on the rows tried, in registry order (the one used included). */
   scorers: AnswerCount[];
-  /** The scorer that finds the most answers, when it finds more than the one used. */
+  /** Answers of the target's form the scorer used found on the rows tried. */
+  used_formed: number;
+  /**
+   * The scorer to name: of those that find more answers of the target's form than the one
+   * used, the one with the most right answers (null: none finds more).
+   */
   best: AnswerCount | null;
 }
 
-/** A run whose stored verdicts disagree with the scorer used. */
-export interface StoredAdvice extends Tried {
-  run: string;
-  benchmark: string;
+/** A run (of one benchmark) whose stored verdicts disagree with the scorer used. */
+export interface StoredAdvice extends Tried, RunNamed {
   scorer: string;
   /** Rows with a stored verdict, and those where the scorer used disagrees. */
   n: number;
@@ -141,10 +155,17 @@ export function adviseRuns(input: AdviceInput): Advice {
     ...stored.flatMap((r) => Object.keys(r.tasks).map((task) => [r.run, r.benchmark, task])),
   ];
   const tried = tryScorers(sampleOf(input.rows, keys), input);
+  const several = severalBenchmarks(input.runs);
   return {
-    no_answer: noAnswer.map((c) => noAnswerAdvice(c.run, c.task, tried)),
-    stored: stored.map((r) => storedAdvice(r, tried)),
+    no_answer: noAnswer.map((c) => noAnswerAdvice(c.run, c.task, tried, several)),
+    stored: stored.map((r) => storedAdvice(r, tried, several)),
   };
+}
+
+/** The runs with rows of several benchmarks. */
+function severalBenchmarks(runs: readonly RunSummary[]): Set<string> {
+  const byRun = Map.groupBy(runs, (r) => r.run);
+  return new Set([...byRun].filter(([, parts]) => parts.length > 1).map(([run]) => run));
 }
 
 /** The run × tasks whose no-answer share is above {@link NO_ANSWER_SHARE}. */
@@ -192,6 +213,8 @@ function sampleOf(rows: pl.DataFrame, keys: string[][]): pl.DataFrame {
 interface Outcomes {
   /** The sample, with responses, inputs and targets (empty when `error`). */
   sample: pl.DataFrame;
+  /** Per row: the scorer used found an answer of the target's form. */
+  usedFormed: boolean[];
   /** Scorer → per row of `sample` (null: the scorer does not apply to the row's benchmark). */
   found: Map<string, (boolean | null)[]>;
   /** Scorer → per row: found, and of the target's form. */
@@ -209,10 +232,15 @@ function tryScorers(sample: pl.DataFrame, input: AdviceInput): Outcomes {
   try {
     full = withTexts(sample, input);
   } catch (e) {
-    return { sample, found, formed, correct, error: (e as Error).message };
+    return { sample, usedFormed: [], found, formed, correct, error: (e as Error).message };
   }
   const benchmarks = full.getColumn("benchmark").toArray() as string[];
   const targets = full.getColumn("target").toArray() as (string | null)[];
+  const usedExtracted = full.getColumn("extracted").toArray() as (string | null)[];
+  const usedFound = full.getColumn("answer_found").toArray() as (boolean | number | null)[];
+  const usedFormed = usedFound.map((f, i) =>
+    Boolean(f) && targetForm(usedExtracted[i], targets[i] ?? "")
+  );
   for (const s of SCORERS.filter((x) => x.name !== "stored")) {
     const applies = benchmarks.map((b) => appliesTo(s, b));
     if (!applies.some(Boolean)) continue;
@@ -229,7 +257,7 @@ function tryScorers(sample: pl.DataFrame, input: AdviceInput): Outcomes {
     );
     correct.set(s.name, verdicts.map((v, i) => applies[i] ? v : null));
   }
-  return { sample: full, found, formed, correct, error: null };
+  return { sample: full, usedFormed, found, formed, correct, error: null };
 }
 
 /** The sample with its responses read back and its examples' inputs and targets. */
@@ -239,29 +267,38 @@ function withTexts(sample: pl.DataFrame, input: AdviceInput): pl.DataFrame {
   return hasAll("target") && hasAll("input") ? read : withExamples(read, input.dataDir);
 }
 
-/** The positions of the sample's rows that `keep` keeps. */
+/** The positions of the sample's rows of a run's benchmark that `keep` keeps. */
 function rowsWhere(
   out: Outcomes,
-  keep: (run: string, task: string, i: number) => boolean,
+  run: RunSummary,
+  keep: (task: string, i: number) => boolean,
 ): number[] {
   const runs = out.sample.getColumn("run").toArray() as string[];
+  const benchmarks = out.sample.getColumn("benchmark").toArray() as string[];
   const tasks = out.sample.getColumn("task").toArray() as string[];
-  return runs.flatMap((run, i) => keep(run, tasks[i], i) ? [i] : []);
+  return runs.flatMap((r, i) =>
+    r === run.run && benchmarks[i] === run.benchmark && keep(tasks[i], i) ? [i] : []
+  );
 }
 
-/** The advice of one run × task without answers. */
-function noAnswerAdvice(run: RunSummary, task: string, out: Outcomes): NoAnswerAdvice {
+/** How a piece of advice names a run. */
+function named(run: RunSummary, several: Set<string>): RunNamed {
+  return { run: run.run, benchmark: run.benchmark, several_benchmarks: several.has(run.run) };
+}
+
+/** The advice of one run × benchmark × task without answers. */
+function noAnswerAdvice(
+  run: RunSummary,
+  task: string,
+  out: Outcomes,
+  several: Set<string>,
+): NoAnswerAdvice {
   const t = run.tasks[task];
-  const base = {
-    run: run.run,
-    benchmark: run.benchmark,
-    task,
-    scorer: run.scorer,
-    no_answer: t.no_answer,
-    n: t.n,
-  };
-  if (out.error !== null) return { ...base, ...failed(out.error), scorers: [], best: null };
-  const index = rowsWhere(out, (r, k) => r === run.run && k === task);
+  const base = { ...named(run, several), task, scorer: run.scorer, no_answer: t.no_answer, n: t.n };
+  if (out.error !== null) {
+    return { ...base, ...failed(out.error), scorers: [], used_formed: 0, best: null };
+  }
+  const index = rowsWhere(out, run, (k) => k === task);
   const rows = (m: Map<string, (boolean | null)[]>, s: Scorer) =>
     index.filter((i) => m.get(s.name)![i] === true).length;
   const scorers = applicable(run.benchmark, out).map((s) => ({
@@ -270,34 +307,41 @@ function noAnswerAdvice(run: RunSummary, task: string, out: Outcomes): NoAnswerA
     formed: rows(out.formed, s),
     correct: rows(out.correct, s),
   }));
-  const used = scorers.find((s) => s.scorer === run.scorer);
-  const top = [...scorers].sort(byEvidence)[0];
-  const best = top && (!used || byEvidence(top, used) < 0) ? top : null;
-  return { ...base, tried: index.length, sampled: index.length < t.n, error: null, scorers, best };
+  const usedFormed = index.filter((i) => out.usedFormed[i]).length;
+  const best = scorers.filter((s) => s.formed > usedFormed).sort(byEvidence)[0] ?? null;
+  return {
+    ...base,
+    tried: index.length,
+    sampled: index.length < t.n,
+    error: null,
+    scorers,
+    used_formed: usedFormed,
+    best,
+  };
 }
 
 /**
- * The order of the scorers to name, best first: the most answers the targets confirm (right
- * ones), then of the target's form, then found at all (ties: registry order, the sort is
- * stable). Right answers lead because a rule that reads the wrong place still "finds" an answer
- * of the right form in many responses — the first line of the reasoning is a word list to
- * BBH's word_sorting — but seldom the right one, while the rule that reads the model's
- * convention finds the answers the model got right.
+ * The order of the scorers that find more answers of the target's form than the one used,
+ * best first: the most right answers, then the most answers of the form (ties: registry
+ * order, the sort is stable). Right answers lead among them because a rule that reads the
+ * wrong place may still find answers of the form — the first line of the reasoning is a word
+ * list to BBH's word_sorting — but seldom the right ones, while the rule that reads the
+ * model's convention finds the answers the model got right.
  */
 function byEvidence(a: AnswerCount, b: AnswerCount): number {
-  return b.correct - a.correct || b.formed - a.formed || b.answers - a.answers;
+  return b.correct - a.correct || b.formed - a.formed;
 }
 
-/** The advice of one run whose stored verdicts disagree with its scorer. */
-function storedAdvice(run: RunSummary, out: Outcomes): StoredAdvice {
+/** The advice of one run (of one benchmark) whose stored verdicts disagree with its scorer. */
+function storedAdvice(run: RunSummary, out: Outcomes, several: Set<string>): StoredAdvice {
   const s = run.stored_agreement;
-  const base = { run: run.run, benchmark: run.benchmark, scorer: run.scorer };
+  const base = { ...named(run, several), scorer: run.scorer };
   const counts = { n: s.n, disagree: s.disagree };
   if (out.error !== null) {
     return { ...base, ...counts, ...failed(out.error), scorers: [], best: null };
   }
   const stored = out.sample.getColumn("stored_correct").toArray() as (boolean | null)[];
-  const index = rowsWhere(out, (r, _, i) => r === run.run && stored[i] !== null);
+  const index = rowsWhere(out, run, (_, i) => stored[i] !== null);
   const scorers = applicable(run.benchmark, out).map((x) => ({
     scorer: x.name,
     agree: index.filter((i) => out.correct.get(x.name)![i] === stored[i]).length,
@@ -325,7 +369,6 @@ function failed(error: string): Tried {
   return { tried: 0, sampled: false, error };
 }
 
-const BINARY = [["yes", "no"], ["true", "false"], ["valid", "invalid"]];
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /**
@@ -333,8 +376,10 @@ const NUMBER = /^-?\d+(?:\.\d+)?$/;
  * targets (`(B)`, `B`, `(B) kite`), one of the pair for yes/no, true/false, valid/invalid, a
  * number for numbers (commas, `$`, `%` dropped), and otherwise a text of the same kind: with
  * letters exactly when the target has letters, a character in common with it, and at most
- * twice the target's length plus 20 characters. A heuristic: it tells an answer from the
- * start of the reasoning or the closing quotes of a block, not a right answer from a wrong one.
+ * of answer length (`answerLength` of `scorers/answer_form.ts`). A heuristic: it tells an
+ * answer from the start of the reasoning or the closing quotes of a block, not a right answer
+ * from a wrong one. Unlike a rule's own form (`Verdict.found`), it reads every scorer's
+ * answer the same way (case and `(b)`/`b` alike), so that scorers can be compared.
  *
  * @example
  * ```ts
@@ -354,14 +399,14 @@ export function targetForm(extracted: string | null, target: string): boolean {
   const t = target.trim();
   if (s === "") return false;
   if (/^\([A-Za-z]\)$/.test(t)) return /^\(?[A-Za-z]\)?(?:[\s:.,]|$)/.test(s);
-  const pair = BINARY.find((p) => p.includes(t.toLowerCase()));
+  const pair = BINARY_PAIRS.find((p) => p.includes(t.toLowerCase()));
   if (pair) return pair.includes(s.toLowerCase());
   if (NUMBER.test(t)) return NUMBER.test(s.replace(/[,$%\s]/g, ""));
-  // free text: letters exactly when the target has some, a character in common, not too long
+  // free text: letters exactly when the target has some, a character in common, of answer
+  // length (answer_form.ts)
   const letters = (x: string) => /\p{L}/u.test(x);
   const shared = [...new Set(s.replace(/\s/g, ""))].some((c) => t.includes(c));
-  return letters(s) === letters(t) && shared &&
-    s.length <= Math.max(2 * t.length, t.length + 20);
+  return letters(s) === letters(t) && shared && answerLength(s, t);
 }
 
 /**
@@ -371,12 +416,18 @@ export function targetForm(extracted: string | null, target: string): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const cell = { run: "gpt4", benchmark: "bbh", task: "navigate", scorer: "bbh-release-cot",
- *   no_answer: 40, n: 60, tried: 60, sampled: false, error: null, scorers: [],
- *   best: { scorer: "lenient", answers: 58, formed: 58, correct: 50 } };
+ * const cell = { run: "gpt4", benchmark: "bbh", several_benchmarks: false, task: "navigate",
+ *   scorer: "bbh-release-cot", no_answer: 40, n: 60, tried: 60, sampled: false, error: null,
+ *   scorers: [], used_formed: 20, best: { scorer: "lenient", answers: 58, formed: 58, correct: 50 } };
  * assert.deepEqual(adviceText({ no_answer: [cell], stored: [] }), [
  *   "no answer found in 40 of 60 responses (run gpt4, task navigate); " +
- *   "--scorer lenient finds an answer in 58 of 60 (50 right)",
+ *   "--scorer lenient finds an answer of the target's form in 58 of 60 (50 right)",
+ * ]);
+ * const both = { ...cell, several_benchmarks: true, best: null };
+ * assert.deepEqual(adviceText({ no_answer: [both], stored: [] }), [
+ *   "no answer found in 40 of 60 responses (run gpt4, benchmark bbh, task navigate); " +
+ *   "no applicable scorer finds more answers of the target's form (tried on 60): see the " +
+ *   "responses with --rows FILE",
  * ]);
  * ```
  */
@@ -384,24 +435,56 @@ export function adviceText(advice: Advice): string[] {
   return [...advice.no_answer.map(noAnswerText), ...advice.stored.map(storedText)];
 }
 
+/**
+ * The advice as the text output prints it: a "no answer found (N):" section and a "stored
+ * verdicts disagree (N):" section, each line indented, each section followed by a blank line
+ * (empty when there is nothing to say). `score` prints it after the runs, `compare` before
+ * the comparisons.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const cell = { run: "gpt4", benchmark: "bbh", several_benchmarks: false, task: "navigate",
+ *   scorer: "bbh-release-cot", no_answer: 60, n: 60, tried: 60, sampled: false, error: null,
+ *   scorers: [], used_formed: 0, best: null };
+ * assert.deepEqual(adviceSections({ no_answer: [cell], stored: [] }).slice(0, 1), [
+ *   "no answer found (1):",
+ * ]);
+ * assert.deepEqual(adviceSections({ no_answer: [], stored: [] }), []);
+ * ```
+ */
+export function adviceSections(advice: Advice): string[] {
+  const section = (title: string, lines: string[]) =>
+    lines.length === 0 ? [] : [`${title} (${lines.length}):`, ...lines.map((l) => `  ${l}`), ""];
+  return [
+    ...section("no answer found", advice.no_answer.map(noAnswerText)),
+    ...section("stored verdicts disagree", advice.stored.map(storedText)),
+  ];
+}
+
+/** "run R" or, for a run with rows of several benchmarks, "run R, benchmark B". */
+function runLabel(a: RunNamed): string {
+  return a.several_benchmarks ? `run ${a.run}, benchmark ${a.benchmark}` : `run ${a.run}`;
+}
+
 /** The line of one run × task without answers, with the remedy. */
 export function noAnswerText(a: NoAnswerAdvice): string {
   const head = `no answer found in ${count(a.no_answer)} of ${count(a.n)} responses ` +
-    `(run ${a.run}, task ${a.task})`;
+    `(${runLabel(a)}, task ${a.task})`;
   if (a.error !== null) return `${head}; other scorers could not be tried: ${a.error}`;
   const sample = a.sampled ? ` (a sample of the ${count(a.n)})` : "";
   if (a.best === null) {
-    return `${head}; no applicable scorer finds more answers (tried on ${count(a.tried)}` +
-      `${sample}): see the responses with --rows FILE`;
+    return `${head}; no applicable scorer finds more answers of the target's form (tried on ` +
+      `${count(a.tried)}${sample}): see the responses with --rows FILE`;
   }
-  return `${head}; --scorer ${a.best.scorer} finds an answer in ${count(a.best.answers)} of ` +
-    `${count(a.tried)}${sample} (${count(a.best.correct)} right)`;
+  return `${head}; --scorer ${a.best.scorer} finds an answer of the target's form in ` +
+    `${count(a.best.formed)} of ${count(a.tried)}${sample} (${count(a.best.correct)} right)`;
 }
 
 /** The line of one run whose stored verdicts disagree, with the scorer that agrees most. */
 export function storedText(a: StoredAdvice): string {
   const head = `the log's stored verdicts disagree with ${a.scorer} on ${count(a.disagree)} of ` +
-    `${count(a.n)} rows (run ${a.run})`;
+    `${count(a.n)} rows (${runLabel(a)})`;
   if (a.error !== null) return `${head}; other scorers could not be tried: ${a.error}`;
   const sample = a.sampled ? ` (a sample of the ${count(a.n)})` : "";
   if (a.best === null) {

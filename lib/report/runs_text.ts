@@ -16,7 +16,7 @@
 import { dirname } from "node:path";
 import { getBenchmark } from "../benchmarks/registry.ts";
 import type { FileSummary, LoadedRuns } from "../pipeline/load.ts";
-import { type Advice, NO_ANSWER_SHARE, noAnswerText, storedText } from "../pipeline/advice.ts";
+import { type Advice, adviceSections, NO_ANSWER_SHARE } from "../pipeline/advice.ts";
 import type { RunSummary, StoredAgreement, TaskScore } from "../pipeline/summarise.ts";
 import { type QuarantineEntry, quarantineText } from "../logs/quarantine.ts";
 
@@ -366,22 +366,7 @@ export function runsText(loaded: LoadedRuns): string {
   if (loaded.warnings.length > 0) {
     out.push(`warnings (${loaded.warnings.length}):`, ...loaded.warnings.map((w) => `  ${w}`), "");
   }
-  const { no_answer, stored } = loaded.advice;
-  if (no_answer.length > 0) {
-    out.push(
-      `no answer found (${no_answer.length}):`,
-      ...no_answer.map((a) => `  ${noAnswerText(a)}`),
-      "",
-    );
-  }
-  if (stored.length > 0) {
-    out.push(
-      `stored verdicts disagree (${stored.length}):`,
-      ...stored.map((a) => `  ${storedText(a)}`),
-      "",
-    );
-  }
-  out.push(summaryLine(loaded));
+  out.push(...adviceSections(loaded.advice), summaryLine(loaded));
   return out.join("\n");
 }
 

@@ -16,7 +16,12 @@
  * | explicit | `json-answer`  | a trailing JSON object with an `answer` (or `final_answer`) key, maybe in a fence |
  * | cue      | `answer-line`  | `Answer:` (anywhere but after a quote mark), then the rest of the line or the next non-empty line |
  * | cue      | `answer-is`    | "the answer is" in any case ("So the answer is", "The final answer is", "the correct answer would be", "my answer is") |
+ * | fallback | `label-line`   | no marker: a last line `Label: value` with a short label (`Verdict: Yes`, `Result: proved`) gives the value |
  * | fallback | `last-line`    | no marker: the last non-empty line                           |
+ *
+ * The text markers are known in a few languages besides English ({@link LANGUAGE_CUES}:
+ * `Respuesta final:`, `La réponse est`, `Die Antwort ist`, `答案是`, …), and fullwidth forms
+ * (`答案：（D）`) read as their ASCII twins.
  *
  * Precedence: the LAST explicit marker wins; with none, the LAST cue; with none, the last line.
  * So a final-answer block beats a later "the answer is" in its explanation, and a model that
@@ -48,6 +53,7 @@ export type AnswerConvention =
   | "json-answer"
   | "answer-line"
   | "answer-is"
+  | "label-line"
   | "last-line";
 
 /** The conventions, explicit final-answer markers first, then cues, then the fallback. */
@@ -59,6 +65,7 @@ export const ANSWER_CONVENTIONS: readonly AnswerConvention[] = [
   "json-answer",
   "answer-line",
   "answer-is",
+  "label-line",
   "last-line",
 ];
 
@@ -161,13 +168,84 @@ function blockAfter(text: string, from: number): string {
   return para ? para[1].trim() : "";
 }
 
+/**
+ * The answer cues in languages besides English, as regular-expression sources (any case):
+ * `final` opens a final answer (`final-answer`, before a colon), `answer` an answer line
+ * (`answer-line`, before a colon), `is` states it (`answer-is`). docs/scorers.md shows each
+ * language with an example, and a test runs every row.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(Object.keys(LANGUAGE_CUES), ["es", "fr", "de", "pt", "it", "zh", "ja"]);
+ * ```
+ */
+export const LANGUAGE_CUES: Readonly<
+  Record<string, { final: string; answer: string; is: string }>
+> = {
+  es: {
+    final: "respuesta\\s+final",
+    answer: "respuesta",
+    is: "la\\s+respuesta\\s+(?:correcta\\s+)?es",
+  },
+  fr: {
+    final: "réponse\\s+finale",
+    answer: "réponse",
+    is: "la\\s+(?:bonne\\s+)?réponse\\s+est",
+  },
+  de: {
+    final: "(?:endgültige|finale)\\s+antwort",
+    answer: "antwort",
+    is: "die\\s+(?:richtige\\s+)?antwort\\s+(?:ist|lautet)",
+  },
+  pt: {
+    final: "resposta\\s+final",
+    answer: "resposta",
+    is: "a\\s+resposta\\s+(?:correta\\s+)?é",
+  },
+  it: {
+    final: "risposta\\s+finale",
+    answer: "risposta",
+    is: "la\\s+risposta\\s+(?:corretta\\s+)?è",
+  },
+  zh: { final: "最终答案|最終答案", answer: "答案", is: "答案是|答案为|答案為" },
+  ja: { final: "最終的な答え|最終回答", answer: "答え|回答", is: "答えは" },
+};
+
+/** Scripts without spaces between words: their cues may follow a letter directly. */
+const UNSPACED = new Set(["zh", "ja"]);
+
+/** The alternatives of one kind of cue, for languages with and without word spacing. */
+function cueSources(kind: "final" | "answer" | "is", english: string): [string, string] {
+  const of = (spaced: boolean) =>
+    Object.entries(LANGUAGE_CUES).filter(([l]) => UNSPACED.has(l) !== spaced).map(([, c]) =>
+      c[kind]
+    );
+  return [[english, ...of(true)].join("|"), of(false).join("|")];
+}
+
+/** A text marker's regex: a spaced-language cue starts a word, an unspaced one anywhere. */
+function cueRegex(kind: "final" | "answer" | "is", english: string, after: string): RegExp {
+  const [spaced, unspaced] = cueSources(kind, english);
+  return new RegExp(`(?:(?<![\\p{L}])(?:${spaced})|(?:${unspaced}))${after}`, "gimu");
+}
+
 /** Text markers: regex, convention, and how the answer after it is read. */
 const TEXT_MARKERS: readonly [RegExp, AnswerConvention, (t: string, from: number) => string][] = [
-  [/(?<![\p{L}])final[ \t]+answer[ \t]*:/giu, "final-answer", blockAfter],
+  [cueRegex("final", "final[ \\t]+answer", "[ \\t]*:"), "final-answer", blockAfter],
   [/^[ \t>#*]*final[ \t]+answer[ \t*]*$/gim, "final-answer", blockAfter],
-  [/(?<![\p{L}])(?<!(?:^|[^\p{L}])final[ \t]+)answer[ \t]*:/gimu, "answer-line", lineAfter],
   [
-    /(?<![\p{L}])(?:the|my|our)\s+(?:final\s+|correct\s+|right\s+|best\s+)?answer\s+(?:is|would\s+be|should\s+be)\s*:?/giu,
+    cueRegex("answer", "(?<!(?:^|[^\\p{L}])final[ \\t]+)answer", "[ \\t]*:"),
+    "answer-line",
+    lineAfter,
+  ],
+  [
+    cueRegex(
+      "is",
+      "(?:the|my|our)\\s+(?:final\\s+|correct\\s+|right\\s+|best\\s+)?answer\\s+" +
+        "(?:is|would\\s+be|should\\s+be)",
+      "\\s*:?",
+    ),
     "answer-is",
     lineAfter,
   ],
@@ -320,9 +398,48 @@ function innermost(m: Marker, depth: number): string {
   return inner === null || inner.text === "" ? m.text : innermost(inner, depth + 1);
 }
 
-/** Markup dropped, trimmed, one sentence-ending "." removed. */
+/** Markup dropped, trimmed, one sentence-ending "." (or "。") removed. */
 function tidy(text: string): string {
-  return dropMarkup(text).trim().replace(/\.$/, "").trim();
+  return dropMarkup(text).trim().replace(/[.。]$/, "").trim();
+}
+
+/**
+ * Fullwidth ASCII forms (`（D）`, `Ｄ`) as ASCII, the fullwidth colon as a colon and a space
+ * (it separates without one), the ideographic space as a space: CJK text writes cues and
+ * letters that way. Nothing else is touched (NFKC would also rewrite modifier letters such as
+ * `ʷ` in an answer).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(halfwidth("答案：（Ｄ）"), "答案: (D)");
+ * assert.equal(halfwidth("kʷe"), "kʷe");
+ * ```
+ */
+export function halfwidth(text: string): string {
+  return text.replaceAll("\uff1a", ": ")
+    .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replaceAll("\u3000", " ");
+}
+
+/**
+ * `Label: value` with a label of one to four words (letters only, at most 30 characters) and
+ * a space after the colon (`de:wajna` is a word, not a label).
+ */
+const LABEL_LINE =
+  /^([\p{L}][\p{L}\p{M}'’-]*(?:[ \t]+[\p{L}][\p{L}\p{M}'’-]*){0,3})[ \t]*:[ \t]+(\S.*)$/u;
+
+/**
+ * A response's answer without any marker: the value of a last line `Label: value`
+ * (`label-line`), else the last line (`last-line`).
+ */
+function unmarked(lastLine: string): FoundAnswer {
+  const label = LABEL_LINE.exec(lastLine);
+  if (label && label[1].length <= 30) {
+    const value = tidy(label[2]);
+    if (value !== "") return { text: value, convention: "label-line" };
+  }
+  return { text: tidy(lastLine), convention: "last-line" };
 }
 
 /**
@@ -341,15 +458,20 @@ function tidy(text: string): string {
  * assert.deepEqual(findFinalAnswer(r), { text: "(D) kite", convention: "final-answer" });
  * assert.deepEqual(findFinalAnswer('{"reasoning": "…", "answer": "B"}'), { text: "B", convention: "json-answer" });
  * assert.deepEqual(findFinalAnswer("thinking…\n\n(C)\n"), { text: "(C)", convention: "last-line" });
+ * assert.deepEqual(findFinalAnswer("Let me weigh it.\nVerdict: Ambiguous"), {
+ *   text: "Ambiguous",
+ *   convention: "label-line",
+ * });
+ * assert.deepEqual(findFinalAnswer("分析如下。\n答案：（D）"), { text: "(D)", convention: "answer-line" });
  * assert.equal(findFinalAnswer("<think>(A)</think>"), null);
  * ```
  */
 export function findFinalAnswer(response: string): FoundAnswer | null {
-  const visible = hideThinking(response).replace(/\*\*|__/g, "");
+  const visible = halfwidth(hideThinking(response)).replace(/\*\*|__/g, "");
   const m = strongest(markers(visible));
   if (m === null) {
     const last = visible.split("\n").map((l) => l.trim()).filter((l) => l !== "").at(-1);
-    return last === undefined ? null : { text: tidy(last), convention: "last-line" };
+    return last === undefined ? null : unmarked(last);
   }
   const text = tidy(innermost(m, 0));
   return text === "" ? null : { text, convention: m.convention };

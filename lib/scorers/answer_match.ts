@@ -6,17 +6,20 @@
  *
  * | type      | target                                  | an answer matches when                          |
  * |-----------|-----------------------------------------|-------------------------------------------------|
- * | `choice`  | `(B)`; or `B` when the input lists `(B)` | it names that option: `B`, `(B)`, `B)`, `[B]`, `option B`, `(D) kite`, or the option's text alone |
- * | `binary`  | yes/no, true/false, valid/invalid       | it holds that word of the pair (whole word, any case) and not the other |
- * | `number`  | `1000`, `-3.5`, `$1,000`, `25%`         | its number has the same value: thousands commas, `$`, `%`, trailing `.0`, Unicode minus, `\frac{1}{2}` and `1/2` |
+ * | `choice`  | `(B)`; or `B` when the input lists `(B)` | it names that option: `B`, `(B)`, `B)`, `[B]`, `option B`, `(D) kite`, or the option's text alone; options it negates ("(B) kite, not (A) circle") set aside when it names several |
+ * | `binary`  | yes/no, true/false, valid/invalid       | it holds that word of the pair (whole word, any case) and not the other; a negation up to three words before a word of the pair (`not`, `never`, `cannot`, `…n't`) reads as the other word: `not valid` is `invalid` |
+ * | `number`  | `1000`, `-3.5`, `$1,000`, `25%`         | its number has the same value: thousands commas, `$`, `%`, trailing `.0`, Unicode minus (also set apart: `− 50`), `\frac{1}{2}` and `1/2`; without digits, English number words (`eight`, `twenty-one`) |
  * | `words`   | anything else with letters or digits    | same words in the same order, case and punctuation ignored (`Apple, banana.` = `apple banana`) |
  * | `symbols` | no letter or digit (`) ] }`)            | same characters, whitespace ignored             |
  *
  * The rule never guesses between candidates: two option letters, a letter contradicted by
- * another option's text, both words of a pair or several different numbers give no answer.
- * Only the answer's first sentence is read (up to ". ": "(B). It fits" is `(B)`): of its first
- * non-empty line for `choice` (the whole line when the sentence names no option: option texts
- * may hold sentences), `binary` and `number`; of all its lines for `words` and `symbols`.
+ * another option's text, both words of a pair or several different numbers give no answer —
+ * except after a correction ("actually", "on reflection", "wait", "correction", …), where the
+ * text after the LAST correction is read ({@link afterCorrection}: `(A) at first. Actually,
+ * it's (D)` is `(D)`). Only the answer's first sentence is read (up to ". ": "(B). It fits" is
+ * `(B)`): of its first non-empty line for `choice` (the whole line when the sentence names no
+ * option: option texts may hold sentences), `binary` and `number`; of all its lines for
+ * `words` and `symbols`. An unmarked line is read whole ({@link ReadOptions.whole}).
  *
  * @example
  * ```ts
@@ -31,11 +34,13 @@
  */
 
 import { dropMarkup } from "./answer_conventions.ts";
+import { wordToNum } from "./lm_eval/word2number.ts";
 
 /** How an answer is read and compared (see the module doc). */
 export type AnswerType = "choice" | "binary" | "number" | "words" | "symbols";
 
-const BINARY: readonly (readonly [string, string])[] = [
+/** The yes/no-type word pairs: a target that is one of these words asks for one of its pair. */
+export const BINARY_PAIRS: readonly (readonly [string, string])[] = [
   ["yes", "no"],
   ["true", "false"],
   ["valid", "invalid"],
@@ -96,7 +101,7 @@ export function answerType(target: string, input?: string | null): AnswerType {
   const t = target.trim();
   if (CHOICE_TARGET.test(t)) return "choice";
   if (/^[A-Za-z]$/.test(t) && parseOptions(input).has(t.toUpperCase())) return "choice";
-  if (BINARY.some((p) => p.includes(t.toLowerCase()))) return "binary";
+  if (BINARY_PAIRS.some((p) => p.includes(t.toLowerCase()))) return "binary";
   if (numberValue(t) !== null) return "number";
   return /[\p{L}\p{N}]/u.test(t) ? "words" : "symbols";
 }
@@ -124,8 +129,24 @@ function norm(s: string): string {
   return t;
 }
 
-/** The option letter an answer names, or null (none, or ambiguous/contradictory). */
+/** A negated mention: `not`/`never`/`…n't` and the rest of its clause ("not (A) circle"). */
+const NEGATED =
+  /(?<![\p{L}])(?:not|never|\p{L}+n['’]t)(?![\p{L}])[^,;.!?]*?(?=[,;.!?]|\sbut\s|$)/giu;
+
+/**
+ * The option letter an answer names, or null (none, or ambiguous/contradictory). When the
+ * answer names several, the options it negates ("(D) kite, not (A) circle", "not (A); it is
+ * (D)") are set aside and the rest read again.
+ */
 function readLetter(answer: string, options: Map<string, string>): string | null {
+  const named = readLetterOnce(answer, options);
+  if (named !== null) return named;
+  const affirmed = answer.replace(NEGATED, " ");
+  return affirmed === answer ? null : readLetterOnce(affirmed, options);
+}
+
+/** The option letter an answer names, or null; see {@link readLetter}. */
+function readLetterOnce(answer: string, options: Map<string, string>): string | null {
   const letters = new Set<string>();
   for (const m of answer.matchAll(/\(([A-Za-z])\)/g)) letters.add(m[1].toUpperCase());
   const lead = answer.trim().replace(/^(?:option|choice)\s+/i, "");
@@ -152,16 +173,49 @@ function readLetter(answer: string, options: Map<string, string>): string | null
   return texts.length === 1 ? texts[0] : null;
 }
 
-const NUMBER = /[-−]?(?:\d{1,3}(?:[,\u00a0\u2009\u202f]\d{3})+|\d+)(?:\.\d+)?|[-−]?\.\d+/g;
+const NUMBER =
+  /[-−]?(?:\d{1,3}(?:[,\u00a0\u2009\u202f]\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|[-−]?\.\d+/g;
 
 function toNumber(s: string): number {
   return Number(s.replace(/[−]/g, "-").replace(/[,\u00a0\u2009\u202f]/g, ""));
 }
 
-/** The one value the numbers of an answer name (after its last "="), or null. */
+/** Whether a word is an English number word (`wordToNum` of lm-eval's word2number port). */
+function isNumberWord(w: string): boolean {
+  return w !== "point" && wordToNum(w) !== null;
+}
+
+/**
+ * The number an answer without digits names in English words (`eight`, `twenty-one`,
+ * `two hundred and five`): exactly one run of number words (joined by spaces, hyphens or an
+ * "and" between two of them), else null.
+ */
+function wordNumber(text: string): number | null {
+  const runs: string[][] = [];
+  for (const segment of text.toLowerCase().match(/[a-z]+(?:[ \t-]+[a-z]+)*/g) ?? []) {
+    let run: string[] = [];
+    const close = () => {
+      while (run.at(-1) === "and") run.pop();
+      if (run.length > 0) runs.push(run);
+      run = [];
+    };
+    for (const w of segment.split(/[ \t-]+/)) {
+      if (isNumberWord(w) || (w === "and" && run.length > 0)) run.push(w);
+      else close();
+    }
+    close();
+  }
+  return runs.length === 1 ? wordToNum(runs[0].join(" ")) : null;
+}
+
+/**
+ * The one value the numbers of an answer name (after its last "="), or null. A sign at the
+ * start may stand apart (`− 50`); an answer without digits may name its number in words.
+ */
 function readNumber(answer: string): number | null {
   let tail = answer.includes("=") ? answer.slice(answer.lastIndexOf("=") + 1) : answer;
-  tail = tail.replace(/[$€£]/g, "");
+  tail = tail.replace(/[$€£]/g, "").replace(/^\s*([-−])\s+(?=\d)/, "$1");
+  if (!/\d/.test(tail)) return wordNumber(tail);
   const values: number[] = [];
   const num = NUMBER.source;
   const fraction = new RegExp(
@@ -195,39 +249,102 @@ function firstSentence(s: string): string {
   return s.split(". ")[0].trim();
 }
 
+/** A correction: what follows the last one is the answer ("(A) at first. Actually, (D)"). */
+const CORRECTION =
+  /(?<![\p{L}])(?:actually|on (?:second thought|reflection|closer inspection)|wait|correction|i mean|scratch that)(?![\p{L}])[\s,:;.!—–-]*/giu;
+
+/**
+ * The text after the last correction cue ("actually", "on second thought", "on reflection",
+ * "on closer inspection", "wait", "correction", "I mean", "scratch that"), or the whole text
+ * when it has none (or nothing follows it).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(afterCorrection("I'd say (A) at first. Actually, on reflection, it's (D)."), "it's (D).");
+ * assert.equal(afterCorrection("(B), no doubt"), "(B), no doubt");
+ * ```
+ */
+export function afterCorrection(text: string): string {
+  let end = -1;
+  for (const m of text.matchAll(CORRECTION)) end = m.index + m[0].length;
+  const rest = end < 0 ? "" : text.slice(end).trim();
+  return rest === "" ? text : rest;
+}
+
+/** A negation that turns the next word of a pair into the other (`not valid` → `invalid`). */
+function isNegation(w: string): boolean {
+  return w === "not" || w === "never" || w === "cannot" || w.endsWith("n't");
+}
+
+/**
+ * The word of `pair` a text says: each word of the pair in it, read as the other word when a
+ * negation comes up to three words before it; null unless exactly one word is said.
+ */
+function readPairWord(text: string, pair: readonly string[]): string | null {
+  const tokens = [...text.toLowerCase().replaceAll("’", "'").matchAll(/[a-z']+/g)].map((m) => m[0]);
+  const said = new Set<string>();
+  tokens.forEach((w, i) => {
+    if (!pair.includes(w)) return;
+    const negated = tokens.slice(Math.max(0, i - 3), i).some(isNegation);
+    said.add(negated ? pair.find((x) => x !== w)! : w);
+  });
+  return said.size === 1 ? [...said][0] : null;
+}
+
 /** The answer read in its type, as the text `extracted` shows; null: none, or ambiguous. */
-function readTyped(answer: string, target: string, input?: string | null): string | null {
+function readTyped(
+  answer: string,
+  target: string,
+  input: string | null | undefined,
+  whole: boolean,
+): string | null {
   const type = answerType(target, input);
+  if (type === "words" || type === "symbols") return readFree(answer, type, whole);
+  // a closed type: the text after a correction, if it gives an answer (an option's text may
+  // hold "actually"), else the whole text
+  const corrected = afterCorrection(answer);
+  const after = corrected === answer ? null : readClosed(corrected, type, target, input, whole);
+  return after ?? readClosed(answer, type, target, input, whole);
+}
+
+/** A choice, binary or number answer: its first line, and its first sentence unless `whole`. */
+function readClosed(
+  answer: string,
+  type: AnswerType,
+  target: string,
+  input: string | null | undefined,
+  whole: boolean,
+): string | null {
+  const line = firstLine(answer);
+  const part = whole ? line : firstSentence(line);
   switch (type) {
     case "choice": {
       // an option's text may hold sentences ("Yeah. Let's get rid of the trams"): the whole
       // line is read when its first sentence names no option
-      const line = firstLine(answer), options = parseOptions(input);
-      const l = readLetter(firstSentence(line), options) ?? readLetter(line, options);
+      const options = parseOptions(input);
+      const l = readLetter(part, options) ?? readLetter(line, options);
       return l === null ? null : `(${l})`;
     }
     case "binary": {
-      const pair = BINARY.find((p) => p.includes(target.trim().toLowerCase()))!;
-      const said = new Set(
-        [...firstSentence(firstLine(answer)).toLowerCase().matchAll(/[a-z]+/g)].map((m) => m[0])
-          .filter((w) => pair.includes(w)),
-      );
-      return said.size === 1 ? [...said][0] : null;
+      const pair = BINARY_PAIRS.find((p) => p.includes(target.trim().toLowerCase()))!;
+      return readPairWord(part, pair);
     }
-    case "number": {
-      const v = readNumber(firstSentence(firstLine(answer)));
+    default: {
+      const v = readNumber(part);
       return v === null ? null : String(v);
-    }
-    case "words":
-    case "symbols": {
-      const lines = answer.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-      const text = firstSentence(lines.join(" ")).replace(/\.$/, "").trim();
-      return (type === "words" ? words(text) : text.replace(/\s+/g, "")) === "" ? null : text;
     }
   }
 }
 
-/** Options of {@link readAnswer}. */
+/** A words or symbols answer: all its lines, the first sentence unless `whole`. */
+function readFree(answer: string, type: "words" | "symbols", whole: boolean): string | null {
+  const joined = answer.split("\n").map((l) => l.trim()).filter((l) => l !== "").join(" ");
+  const text = (whole ? joined : firstSentence(joined)).replace(/\.$/, "").trim();
+  return (type === "words" ? words(text) : text.replace(/\s+/g, "")) === "" ? null : text;
+}
+
+/** Options of {@link readAnswer} and {@link matchAnswer}. */
 export interface ReadOptions {
   /**
    * When the text gives no value of the target's type but is one word or number, that word is
@@ -235,7 +352,37 @@ export interface ReadOptions {
    * (a response's unmarked last line).
    */
   offType?: boolean;
+  /**
+   * The whole text is the answer: read it all, not its first sentence, so two different
+   * letters, words of a pair or numbers in it give no answer. Default false (a marked answer
+   * may go on with its explanation: `(B). (A) fails because …`); true for an unmarked line.
+   */
+  whole?: boolean;
 }
+
+/**
+ * Words that may mean either word of a yes/no-type pair, depending on the question
+ * (`plausible` answers "is it plausible?" with yes and "is it implausible?" with no): as an
+ * off-type answer to such a target they are no answer — the rule knows no task — while a
+ * third answer (`Ambiguous`, `unknown`) is one, a wrong one.
+ */
+const POLAR_WORDS = new Set([
+  ...BINARY_PAIRS.flat(),
+  "plausible",
+  "implausible",
+  "correct",
+  "incorrect",
+  "right",
+  "wrong",
+  "possible",
+  "impossible",
+  "likely",
+  "unlikely",
+  "affirmative",
+  "negative",
+  "agree",
+  "disagree",
+]);
 
 /**
  * The answer a text gives, read in the type of `target` ({@link answerType}): `(B)` for an
@@ -254,20 +401,25 @@ export interface ReadOptions {
  * assert.equal(readAnswer("\\frac{1}{2}", "0.5"), "0.5");
  * assert.equal(readAnswer("Ambiguous", "Yes"), "Ambiguous"); // an answer, not of the target's type
  * assert.equal(readAnswer("Ambiguous", "Yes", null, { offType: false }), null);
+ * assert.equal(readAnswer("plausible", "yes"), null); // yes or no? the task would say
+ * assert.equal(readAnswer("not valid", "valid"), "invalid"); // a negation turns the word
+ * assert.equal(readAnswer("eight", "8"), "8");
+ * assert.equal(readAnswer("(A) at first. Actually, it's (D).", "(B)", input), "(D)");
  * ```
  */
 export function readAnswer(
   answer: string,
   target: string,
   input?: string | null,
-  { offType = true }: ReadOptions = {},
+  { offType = true, whole = false }: ReadOptions = {},
 ): string | null {
-  const typed = readTyped(answer, target, input);
+  const typed = readTyped(answer, target, input, whole);
   if (typed !== null || !offType) return typed;
   const token = firstSentence(firstLine(answer)).replace(/^["'“‘\[(](.*)["'”’\])]$/, "$1").replace(
     /[.!]$/,
     "",
   );
+  if (answerType(target, input) === "binary" && POLAR_WORDS.has(token.toLowerCase())) return null;
   return /^[\p{L}\p{N}]\S{0,39}$/u.test(token) ? token : null;
 }
 
@@ -289,8 +441,13 @@ export function readAnswer(
  * assert.equal(matchAnswer(")]}", ") ] }"), true);
  * ```
  */
-export function matchAnswer(answer: string, target: string, input?: string | null): boolean {
-  const got = readTyped(answer, target, input);
+export function matchAnswer(
+  answer: string,
+  target: string,
+  input?: string | null,
+  { whole = false }: ReadOptions = {},
+): boolean {
+  const got = readTyped(answer, target, input, whole);
   if (got === null) return false;
   switch (answerType(target, input)) {
     case "choice":

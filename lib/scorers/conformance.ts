@@ -55,7 +55,7 @@ export interface ScorerCase {
  * const wrong = { response: "Answer: (A)", target: "(A)", extracted: "(A)", correct: true };
  * const failures = checkScorerCases(direct, [{ ...wrong, why: "?" }]); // scalar, then frame
  * assert.equal(failures.length, 2);
- * assert.match(failures[0], /^scalar bbh-release-direct: .* gave \["Answer: \(A\)",false,true\]/);
+ * assert.match(failures[0], /^scalar bbh-release-direct: .* gave \["Answer: \(A\)",false,false\]/);
  * ```
  */
 export function checkScorerCases(s: Scorer, cases: readonly ScorerCase[]): string[] {

@@ -2,10 +2,12 @@
  * Your own scoring rule, without forking: {@link defineScorer} turns a small definition — a
  * `name`, an `extract(response, ctx)` that returns the answer (null: none), and optionally a
  * `match(answer, target, ctx)` — into a {@link Scorer} like the built-in ones. Its verdicts say
- * whether an answer was found (`found`: `extract` gave a non-blank answer) and are scored as
- * wrong when none was; without a `match` the answer is matched by type (`answer_match.ts`:
- * option letter or text, numbers as numbers, words without case). A definition may give a
- * whole `score` instead.
+ * whether an answer was found and are scored as wrong when none was; without a `match` the
+ * answer is matched by type (`answer_match.ts`: option letter or text, numbers as numbers,
+ * words without case), and it is found (`found`: an answer the rule can score) when that
+ * matching reads a value of the target's type in it, or one word or number of another type
+ * (`readAnswer`); with a `match` of its own, when `extract` gave a non-blank answer. A
+ * definition may give a whole `score` instead.
  *
  * The same definition serves everywhere: `rescore(loaded, rule)` in a notebook, or a module
  * that exports it, passed as `--scorer ./my_rule.ts` (the scoring Workers import it too).
@@ -22,11 +24,14 @@
  * });
  * assert.deepEqual(arrow.score("so => (B)", "(B)"), { extracted: "(B)", correct: true, found: true });
  * assert.deepEqual(arrow.score("so => ", "(B)"), { extracted: "", correct: false, found: false });
+ * // matched by type: a sentence is no answer to (B) (found false), one word is (a wrong one)
+ * assert.equal(arrow.score("=> I would rather not say", "(B)").found, false);
+ * assert.deepEqual(arrow.score("=> E", "(B)"), { extracted: "E", correct: false, found: true });
  * assert.throws(() => defineScorer({ name: "x" }), /needs extract \(a function\) or score/);
  * ```
  * @module
  */
-import { matchAnswer } from "./answer_match.ts";
+import { matchAnswer, readAnswer } from "./answer_match.ts";
 import {
   ANY_BENCHMARK,
   type AnyBenchmark,
@@ -159,10 +164,17 @@ function checkDefinition(d: unknown): ScorerDefinition {
   return o as unknown as ScorerDefinition;
 }
 
-/** `score` from `extract` and `match` (a blank or null answer: not found, wrong). */
+/**
+ * `score` from `extract` and `match` (a blank or null answer: not found, wrong; by the default
+ * match, an answer from which no value can be read: not found).
+ */
 function extractScore(d: ScorerDefinition): Scorer["score"] {
   const extract = d.extract!;
   const match = d.match ?? ((answer, target, ctx) => matchAnswer(answer, target, ctx.input));
+  const readable = d.match
+    ? () => true
+    : (answer: string, target: string, ctx: ScoreContext) =>
+      readAnswer(answer, target, ctx.input) !== null;
   return (response, target, ctx = {}) => {
     const answer = guarded(d.name, "extract", () => extract(response, ctx));
     if (answer !== null && typeof answer !== "string") {
@@ -179,7 +191,7 @@ function extractScore(d: ScorerDefinition): Scorer["score"] {
         `scorer ${d.name}: match returned ${typeName(correct)}, not true or false`,
       );
     }
-    return { extracted: answer, correct, found: true };
+    return { extracted: answer, correct, found: correct || readable(answer, target, ctx) };
   };
 }
 

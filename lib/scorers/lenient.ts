@@ -7,16 +7,21 @@
  * 1. **Find the final answer** ({@link findFinalAnswer}, `answer_conventions.ts`): reasoning
  *    blocks (`<think>…</think>`) hidden, then the LAST explicit final-answer marker
  *    (`FINAL ANSWER:` block, `<answer>…</answer>`, `\boxed{…}`, `#### N`, a trailing JSON
- *    `{"answer": …}`); with none, the LAST cue ("the answer is …", `Answer:`); with none, the
- *    last non-empty line — which, when longer than {@link UNCUED_MAX} characters, is reasoning,
- *    not an answer (except for free-text targets). docs/scorers.md shows every convention.
+ *    `{"answer": …}`); with none, the LAST cue ("the answer is …", `Answer:`; in a few other
+ *    languages too: "La respuesta es", `答案：`); with none, the value of a last line
+ *    `Label: value` (`Verdict: Yes`), else the last non-empty line. An unmarked line is read
+ *    whole, and is no answer when it is reasoning: longer than {@link UNCUED_MAX} characters
+ *    for a letter, yes/no-type or number target, not of answer length (`answerLength` of
+ *    `answer_form.ts`) for a free-text target. docs/scorers.md shows every convention.
  * 2. **Read it in the target's answer space** ({@link readAnswer}, `answer_match.ts`; the
  *    target decides the TYPE, never the value): an option letter (`B`, `(B)`, `[B]`,
- *    `(D) kite`, or an option's text when the input lists options), yes/no-type words, a
- *    number (commas, `$`, `%`, `.0`), words (case and punctuation ignored) or symbols. Two
- *    letters, a letter contradicted by another option's text, both words of a pair or several
- *    numbers give NO answer: the rule never guesses. A marked answer of another type that is one
- *    word or number (`Ambiguous` for a Yes/No target) is an answer, a wrong one.
+ *    `(D) kite`, or an option's text when the input lists options), yes/no-type words (`not
+ *    valid` is `invalid`), a number (commas, `$`, `%`, `.0`, `− 50`, `eight`), words (case and
+ *    punctuation ignored) or symbols. Two letters, a letter contradicted by another option's
+ *    text, both words of a pair or several numbers give NO answer: the rule never guesses —
+ *    after a correction ("Actually, …") the text after it is read. A marked answer of another
+ *    type that is one word or number (`Ambiguous` for a Yes/No target) is an answer, a wrong
+ *    one; a word that may mean either word of the pair (`plausible`, `correct`) is none.
  * 3. **Match** ({@link matchAnswer}) in that type.
  *
  * `extracted` is null exactly when no answer was found (step 1 or 2): then the row is wrong and
@@ -39,11 +44,15 @@
  * @module
  */
 import { findFinalAnswer } from "./answer_conventions.ts";
+import { answerLength } from "./answer_form.ts";
 import { answerType, matchAnswer, readAnswer } from "./answer_match.ts";
 import { ANY_BENCHMARK, type Scorer } from "./types.ts";
 
-/** Longest unmarked last line (chars) read as a letter, yes/no-type word or number. */
+/** Longest unmarked line (chars) read as a letter, yes/no-type word or number. */
 export const UNCUED_MAX = 80;
+
+/** The conventions without a marker: the line is read whole, and may be no answer at all. */
+const UNMARKED = ["label-line", "last-line"];
 
 /**
  * The lenient answer of a response in the answer space of `target` (null: no answer found).
@@ -54,6 +63,8 @@ export const UNCUED_MAX = 80;
  * assert.equal(lenientExtract("So it is 1,000 apples.", "1000"), "1000");
  * assert.equal(lenientExtract("The answer is (A) or (B).", "(A)"), null); // two letters
  * assert.equal(lenientExtract("Janet makes $18.\n#### 18", "18"), "18");
+ * assert.equal(lenientExtract("Let me weigh it.\nVerdict: disproved", "proved"), "disproved");
+ * assert.equal(lenientExtract("Let me reason about it carefully.", "proved"), null); // reasoning
  * ```
  */
 export function lenientExtract(
@@ -63,11 +74,15 @@ export function lenientExtract(
 ): string | null {
   const found = findFinalAnswer(response);
   if (found === null) return null;
-  if (found.convention !== "last-line") return readAnswer(found.text, target, input);
-  // without a marker, a long last line is reasoning (or a degenerate loop), not an answer
+  if (!UNMARKED.includes(found.convention)) return readAnswer(found.text, target, input);
+  // without a marker, a long line is reasoning (or a degenerate loop), not an answer
   const freeText = ["words", "symbols"].includes(answerType(target, input));
-  if (!freeText && found.text.length > UNCUED_MAX) return null;
-  return readAnswer(found.text, target, input, { offType: false });
+  if (freeText ? !answerLength(found.text, target) : found.text.length > UNCUED_MAX) return null;
+  // a label marks its value as the answer (an off-type word is a wrong one); a bare line not
+  return readAnswer(found.text, target, input, {
+    offType: found.convention === "label-line",
+    whole: true,
+  });
 }
 
 /** `lenient`. */
@@ -76,15 +91,18 @@ export const lenient: Scorer = {
   description: "runlens's forgiving extractor (analysis only), for any benchmark: ignores " +
     "<think> blocks and markup; reads the LAST explicit final-answer marker (FINAL ANSWER " +
     'block, <answer>, \\boxed{}, "#### N", trailing JSON "answer"), else the last cue ("the ' +
-    'answer is", "Answer:"), else the last line; matches by the target\'s type: option letter ' +
-    "or option text (ambiguous → no answer), yes/no-type words, numbers by value, words " +
-    "without case and punctuation. docs/scorers.md lists the conventions.",
+    'answer is", "Answer:", in a few languages), else a last "Label: value" line, else the ' +
+    "last line (of answer length); matches by the target's type: option letter or option " +
+    "text (ambiguous → no answer; the last after a correction), yes/no-type words (negations " +
+    "turn them), numbers by value (also in words), words without case and punctuation. " +
+    "docs/scorers.md lists the conventions.",
   source: "runlens (lib/scorers/lenient.ts); not from any paper or harness",
   benchmarks: ANY_BENCHMARK,
   needs: ["input"],
   score(response, target, ctx) {
     const extracted = lenientExtract(response, target, ctx?.input);
-    const correct = extracted !== null && matchAnswer(extracted, target, ctx?.input);
+    const correct = extracted !== null &&
+      matchAnswer(extracted, target, ctx?.input, { whole: true });
     return { extracted, correct, found: extracted !== null };
   },
 };

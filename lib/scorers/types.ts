@@ -29,11 +29,20 @@ export interface Verdict {
   /** The verdict; null when the rule does not score this row. */
   correct: boolean | null;
   /**
-   * Whether the rule found an answer in the response: its cue, or the bare answer its
-   * convention allows, and a non-empty answer there (each scorer's documentation says
-   * exactly when). False: the verdict is "wrong" only because nothing was read — a log in
-   * another answer convention scores 0 this way, which the summaries count and flag. Null:
-   * the rule extracts nothing (`stored`) or does not score this row.
+   * Whether the rule found an answer it can score: its marker or cue found (or, where the
+   * rule takes a bare response, the bare response) AND the extracted text has the form of an
+   * answer to this target under the rule's own matching (`scorers/answer_form.ts`). For the
+   * exact-match rules a letter target `(B)` needs `(X)` (in the target's case unless the rule
+   * ignores case), a yes/no-type target a word of its pair, a number a number, free text a
+   * non-empty text of answer length; for `bbeh-official` what its fuzzy match could accept
+   * (a letter with or without parentheses, a number as a float, …). So a one-line sentence
+   * read whole (`After checking each step carefully, the answer is (D).`), a bare `B` where
+   * the rule compares `(B)`, or a marked answer in another form (`So the answer is C.` for
+   * `(B)`) is NOT found. A right answer is always found. Each scorer's documentation says
+   * exactly when. False: the verdict is "wrong" only because nothing the rule can score was
+   * read — a log in another answer convention scores 0 this way, which the summaries count
+   * and flag with the remedy. Null: the rule extracts nothing (`stored`) or does not score
+   * this row.
    */
   found: boolean | null;
 }

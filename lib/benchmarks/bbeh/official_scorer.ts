@@ -1,6 +1,8 @@
 /**
  * `bbeh-official`: the official BBEH scorer of `lib/benchmarks/bbeh/scorer.ts`, registered as
- * a scorer (`found`: `bbehAnswerFound` there — an answer prefix, or a one-line response). Besides `score` it has `scoreSpan`: the same verdict from the response's JSON
+ * a scorer (`found`: `bbehAnswerFound` there — an answer the official matching could accept,
+ * after an answer prefix or in a one-line response). Besides `score` it has `scoreSpan`: the
+ * same verdict, `found` included, from the response's JSON
  * bytes in a scanned log line, decoding only the response's end when that provably suffices
  * (`tail.ts`).
  *

@@ -10,10 +10,15 @@
  * line, usually decoding only the response's end. This module does not load polars (Workers
  * import it).
  *
- * An answer is found ({@link bbehAnswerFound}) when one of the answer prefixes occurs in the
- * stripped response, or the stripped response is a single line (the official code then reads
- * the whole response as the answer), and the extracted answer is not empty. A multi-line
- * response without a prefix is read as its first line: no answer.
+ * An answer is found ({@link bbehAnswerFound}: an answer the rule can score) when the
+ * extracted answer has the form of an answer to the target that the official matching could
+ * accept ({@link bbehAnswerForm}: a letter, with or without parentheses, for a letter target;
+ * a number for a number; free text of answer length otherwise) and the rule read it where an
+ * answer is: after an answer prefix, or a one-line response (the official code reads it
+ * whole), or a first line of a closed form (a letter or number). So
+ * `After checking each step carefully, the answer is (E).` (lower-case "the": no prefix) is
+ * no answer, nor is the first line of a multi-line response without a prefix (the start of
+ * the reasoning). A right answer is always found.
  *
  * @example
  * ```ts
@@ -25,6 +30,7 @@
  * @module
  */
 import { pyFloat, pyStrip } from "../../core/python.ts";
+import { answerLength } from "../../scorers/answer_form.ts";
 
 /**
  * Name recorded on every row this scorer produces.
@@ -97,25 +103,62 @@ function stripLatex(response: string): string {
   return response;
 }
 
+/** A letter answer as `fuzzy_match` accepts one: `b` or `(b)`. */
+const LETTER = /^(?:\([a-z]\)|[a-z])$/;
+
+/** The wrappers `fuzzy_match` looks through: quotes, one pair of brackets, a trailing "?". */
+function unwrapped(s: string): string {
+  return s.replaceAll("'", "").replace(/^\[([\s\S]*)\]$/, "$1").replace(/\?$/, "");
+}
+
 /**
- * Whether the official rule found an answer in `response` (or in a suffix of it that holds an
- * answer prefix: the same result, see `tail.ts`): an answer prefix occurs in the stripped
- * text, or that text is a single line; and `extracted` ({@link bbehExtract}) is not empty.
+ * Whether a normalised prediction has the form of an answer the official matching could
+ * accept for the normalised target: a letter (`b`, `(b)`) for a letter target, a number
+ * (Python `float()`) for a number, and otherwise free text of answer length (`answerLength`
+ * of `scorers/answer_form.ts`), quotes, brackets and a trailing "?" looked through as
+ * `fuzzy_match` does.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * const found = (r: string) => bbehAnswerFound(r, bbehExtract(r));
- * assert.equal(found("Reasoning…\nThe answer is: (B)"), true);
- * assert.equal(found(" 42 \n"), true); // a bare answer
- * assert.equal(found("Reasoning…\nFinal answer: (B)"), false); // no official prefix
- * assert.equal(found("The answer is: "), false); // a prefix, then nothing
+ * assert.equal(bbehAnswerForm("(e)", "b"), true); // a wrong letter, but a letter
+ * assert.equal(bbehAnswerForm("1e3", "12"), true);
+ * assert.equal(bbehAnswerForm("twelve", "12"), false);
+ * assert.equal(bbehAnswerForm("disproved", "proved"), true);
+ * assert.equal(bbehAnswerForm("after checking each step carefully,the answer is (e)", "yes"), false);
  * ```
  */
-export function bbehAnswerFound(response: string, extracted: string): boolean {
-  if (extracted === "") return false;
+export function bbehAnswerForm(extracted: string, normTarget: string): boolean {
+  const e = unwrapped(extracted), t = unwrapped(normTarget);
+  if (LETTER.test(t)) return LETTER.test(e);
+  if (pyFloat(t) !== null) return pyFloat(e) !== null;
+  return e.trim() !== "" && answerLength(extracted, normTarget);
+}
+
+/**
+ * Whether the official rule found an answer it can score in `response` (or in a suffix of it
+ * that holds an answer prefix: the same result, see `tail.ts`), `extracted` being its
+ * extraction ({@link bbehExtract}) and `normTarget` the normalised target
+ * ({@link bbehNormalizeTarget}): see the module doc.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const found = (r: string, t: string) => bbehAnswerFound(r, bbehExtract(r), t);
+ * assert.equal(found("Reasoning…\nThe answer is: (B)", "(c)"), true); // wrong, but an answer
+ * assert.equal(found(" 42 \n", "42"), true); // a bare answer
+ * assert.equal(found("Reasoning…\nFinal answer: (B)", "(b)"), false); // no official prefix
+ * assert.equal(found("The answer is: ", "42"), false); // a prefix, then nothing
+ * assert.equal(found("So the answer is (E).", "yes"), false); // a sentence, read whole
+ * ```
+ */
+export function bbehAnswerFound(response: string, extracted: string, normTarget: string): boolean {
+  if (bbehFuzzyMatch(extracted, normTarget)) return true;
+  if (extracted === "" || !bbehAnswerForm(extracted, normTarget)) return false;
   const stripped = pyStrip(response);
-  return !stripped.includes("\n") || BBEH_ANSWER_PREFIXES.some((p) => stripped.includes(p));
+  const t = unwrapped(normTarget);
+  return !stripped.includes("\n") || LETTER.test(t) || pyFloat(t) !== null ||
+    BBEH_ANSWER_PREFIXES.some((p) => stripped.includes(p));
 }
 
 /**
@@ -173,6 +216,6 @@ export function bbehOfficial(response: string, target: string): BbehVerdict {
     extracted,
     target: normTarget,
     correct: bbehFuzzyMatch(extracted, normTarget),
-    found: bbehAnswerFound(response, extracted),
+    found: bbehAnswerFound(response, extracted, normTarget),
   };
 }

@@ -22,7 +22,8 @@
  * ({@link tailStart}), so T is exactly a suffix of the decoded response. (The bytes are valid
  * UTF-8: the line readers check that before scanning.) Whether an answer was found
  * (`bbehAnswerFound`) is the same too: on the tail path a prefix occurs in strip(T), a
- * substring of strip(S), so both say "found" exactly when the extraction is not empty.
+ * substring of strip(S), so both say "found" exactly when the (same) extraction is right, or
+ * not empty and of the target's form — functions of the extraction and the target alone.
  *
  * @example
  * ```ts
@@ -239,7 +240,7 @@ function verdictOf(text: string, normTarget: string, fast: boolean): SpanVerdict
   return {
     extracted,
     correct: bbehFuzzyMatch(extracted, normTarget),
-    found: bbehAnswerFound(text, extracted),
+    found: bbehAnswerFound(text, extracted, normTarget),
     fast,
   };
 }

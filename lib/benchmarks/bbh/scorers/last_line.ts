@@ -5,8 +5,11 @@
  *
  * Lines are split at "\n" ("\r\n" endings leave a "\r" that stripping removes); a line is
  * empty when it is only whitespace (Python's set). No non-empty line → extracted null, wrong.
- * An answer is found (`found`) when there is a non-empty line: the rule reads every response's
- * last line as its answer.
+ * An answer is found (`found`: an answer the rule can score) when the last line has the form
+ * of an answer to the target under the rule's case-insensitive match (`exactMatchForm` of
+ * `scorers/answer_form.ts`): a letter in parentheses for `(B)`, a word of the pair for yes/no,
+ * a number for a number, free text of answer length. The closing `"""` of a quoted block or a
+ * sentence of reasoning is no answer. A right answer is always found.
  *
  * @example
  * ```ts
@@ -18,10 +21,12 @@
  *   found: true,
  * });
  * assert.equal(lastLine.score("(B)\nHope this helps!", "(B)").correct, false);
+ * assert.equal(lastLine.score("(B)\nHope this helps!", "(B)").found, false); // no letter read
  * ```
  * @module
  */
 import { pyStrip } from "../../../core/python.ts";
+import { exactMatchForm } from "../../../scorers/answer_form.ts";
 import type { Scorer } from "../../../scorers/types.ts";
 
 /**
@@ -50,10 +55,12 @@ export const lastLine: Scorer = {
   needs: [],
   score(response, target) {
     const extracted = extractLastLine(response);
+    const want = pyStrip(target).toLowerCase();
+    const correct = extracted !== null && extracted === want;
     return {
       extracted,
-      correct: extracted !== null && extracted === pyStrip(target).toLowerCase(),
-      found: extracted !== null,
+      correct,
+      found: correct || (extracted !== null && exactMatchForm(extracted, want, true)),
     };
   },
 };

@@ -5,10 +5,16 @@
  * after the LAST "So the answer is " (the whole prediction when absent), its first line,
  * stripped, one trailing "." dropped; case-sensitive exact match with the target.
  *
- * An answer is found (`found`, {@link foundBbhCot}) when the cue occurs, or when the stripped
- * response is a single line (a bare answer, as the rule reads a prediction without the cue),
- * and the extracted answer is not empty. A multi-line response without the cue is read as its
- * first line — the start of the reasoning, no answer: such rows are counted as "no answer".
+ * An answer is found (`found`, {@link foundBbhCot}: an answer the rule can score) when the
+ * extracted text has the form of an answer to the target under this rule's case-sensitive
+ * exact match (`exactMatchForm` of `scorers/answer_form.ts`: `(X)` for `(B)`, `Yes`/`No` for
+ * `Yes`, a number for a number, free text of answer length) and the rule read it where an
+ * answer is: after the cue, or a one-line response (a bare answer), or a first line of a
+ * closed form (a letter, a word of the pair, a number: `(B)\n\nQ: …`). So
+ * `After checking each step carefully, the answer is (D).` (one line, no cue: the rule compares
+ * the whole sentence) and a bare `B` for `(B)` are no answers, nor is the first line of a
+ * multi-line response without the cue (the start of the reasoning). A right answer is always
+ * found.
  *
  * @example
  * ```ts
@@ -20,11 +26,14 @@
  *   found: true,
  * });
  * assert.equal(bbhReleaseCot.score("Let me think.\nAnswer: (B)", "(B)").found, false);
+ * assert.equal(bbhReleaseCot.score("Hence the answer is (B).", "(B)").found, false); // a sentence
+ * assert.equal(bbhReleaseCot.score("B", "(B)").found, false); // "B" is never "(B)"
  * assert.equal(bbhReleaseCot.score("So the answer is (b).", "(B)").correct, false); // case counts
  * ```
  * @module
  */
 import { pyStrip } from "../../../core/python.ts";
+import { closedForm, exactMatchForm } from "../../../scorers/answer_form.ts";
 import type { Scorer } from "../../../scorers/types.ts";
 
 /** The CoT answer cue of the BBH prompts (`cot-prompts/<task>.txt`). */
@@ -47,21 +56,26 @@ export function extractBbhCot(response: string): string {
 }
 
 /**
- * Whether the CoT rule found an answer: the cue, or a single-line response; and a non-empty
- * extracted answer.
+ * Whether the CoT rule found an answer it can score in `response` (its extraction
+ * `extracted`, target `target`): see the module doc.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(foundBbhCot("Reasoning.\nSo the answer is 24.", "24"), true);
- * assert.equal(foundBbhCot("  (B)\n", "(B)"), true); // a bare answer
- * assert.equal(foundBbhCot("Reasoning.\nFinal: 24", "Reasoning."), false); // no cue, two lines
- * assert.equal(foundBbhCot("So the answer is \n", ""), false); // the cue, then nothing
+ * const found = (r: string, target: string) => foundBbhCot(r, extractBbhCot(r), target);
+ * assert.equal(found("Reasoning.\nSo the answer is 24.", "7"), true); // wrong, but an answer
+ * assert.equal(found("  (B)\n", "(B)"), true); // a bare answer
+ * assert.equal(found("(C)\n\nQ: next", "(B)"), true); // a closed form on the first line
+ * assert.equal(found("Reasoning.\nFinal: 24", "24"), false); // no cue, two lines
+ * assert.equal(found("So the answer is \n", "24"), false); // the cue, then nothing
+ * assert.equal(found("So the answer is yes.", "Yes"), false); // "yes" is never "Yes"
  * ```
  */
-export function foundBbhCot(response: string, extracted: string): boolean {
-  if (extracted === "") return false;
-  return response.includes(BBH_ANSWER_CUE) || !pyStrip(response).includes("\n");
+export function foundBbhCot(response: string, extracted: string, target: string): boolean {
+  if (extracted === target) return true;
+  if (!exactMatchForm(extracted, target)) return false;
+  return response.includes(BBH_ANSWER_CUE) || !pyStrip(response).includes("\n") ||
+    closedForm(target);
 }
 
 /** `bbh-release-cot`. */
@@ -79,7 +93,7 @@ export const bbhReleaseCot: Scorer = {
     return {
       extracted,
       correct: extracted === target,
-      found: foundBbhCot(response, extracted),
+      found: foundBbhCot(response, extracted, target),
     };
   },
 };

@@ -3,7 +3,10 @@
  * numbers (it reproduces all 27 accuracies in
  * `code-davinci-002-outputs/code-davinci-002-direct/*_eval_metrics.jsonl` exactly): the first
  * line of the prediction, stripped; case-sensitive exact match with the target. An answer is
- * found (`found`) when that first line is not empty (a direct answer is the whole first line).
+ * found (`found`: an answer the rule can score) when that first line has the form of an answer
+ * to the target under the rule's case-sensitive exact match (`exactMatchForm` of
+ * `scorers/answer_form.ts`): `(X)` for `(B)` — a bare `B` is no answer —, a word of the pair for
+ * `Yes`, a number for a number, free text of answer length. A right answer is always found.
  *
  * @example
  * ```ts
@@ -15,10 +18,13 @@
  *   found: true,
  * });
  * assert.equal(bbhReleaseDirect.score("\n(A)", "(A)").found, false); // the first line is empty
+ * assert.equal(bbhReleaseDirect.score("A", "(A)").found, false); // the rule never reads "A" as "(A)"
+ * assert.equal(bbhReleaseDirect.score("Let's think step by step.", "(A)").found, false);
  * ```
  * @module
  */
 import { pyStrip } from "../../../core/python.ts";
+import { exactMatchForm } from "../../../scorers/answer_form.ts";
 import type { Scorer } from "../../../scorers/types.ts";
 
 /**
@@ -45,6 +51,7 @@ export const bbhReleaseDirect: Scorer = {
   needs: [],
   score(response, target) {
     const extracted = extractBbhDirect(response);
-    return { extracted, correct: extracted === target, found: extracted !== "" };
+    const correct = extracted === target;
+    return { extracted, correct, found: correct || exactMatchForm(extracted, target) };
   },
 };

@@ -11,7 +11,9 @@
  * "(X)", else the last option text (case and punctuation ignored), else the last ": X".
  * "[invalid]" when nothing is found.
  *
- * An answer is found (`found`) when the filter matched (not "[invalid]", not empty); null
+ * An answer is found (`found`, `lmEvalVerdict` of `get_answer.ts`: an answer the rule can
+ * score) when the filter matched (not "[invalid]", not empty) and its output has the form of
+ * an answer to the target as the metric compares them (case and punctuation ignored); null
  * where the rule cannot score the row (a task outside BBH, a missing input).
  *
  * @example
@@ -24,7 +26,6 @@
  * @module
  */
 import { FLEXIBLE_FILTERS, type FlexibleSpec } from "./bbh_cot_zeroshot.ts";
-import { lmEvalZeroshotEqual } from "../../../../scorers/lm_eval/exact_match.ts";
 import { lmEvalVerdict } from "./get_answer.ts";
 import {
   mapRegexFilter,
@@ -89,7 +90,7 @@ export function extractFlexible(
 function score(response: string, target: string, ctx: ScoreContext = {}): Verdict {
   const extracted = extractFlexible(response, ctx.task, ctx.input);
   if (extracted === null) return { extracted: null, correct: null, found: null };
-  return lmEvalVerdict(extracted, lmEvalZeroshotEqual(extracted, target));
+  return lmEvalVerdict(extracted, target, "zeroshot");
 }
 
 /** `lm-eval-flexible`. */

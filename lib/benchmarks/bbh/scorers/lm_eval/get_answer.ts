@@ -12,9 +12,12 @@
  * gives "" (not "[invalid]"). So "So the answer is (B)." → "(B)", but "… is (B)" → "(B" and a
  * trailing space "… is (B). " → "(B)." (lm-evaluation-harness PR #2013).
  *
- * An answer is found (`found`, {@link lmEvalFound}) when the filter matched ("[invalid]" is
- * no answer) and gave a non-empty answer (the "" of a single character after the phrase is
- * none either).
+ * An answer is found (`found`, {@link lmEvalVerdict}: an answer the rule can score) when the
+ * filter matched ("[invalid]" is no answer), gave a non-empty answer (the "" of a single
+ * character after the phrase is none either), and that answer has the form of an answer to the
+ * target under the plain exact match (`exactMatchForm` of `scorers/answer_form.ts`: `(X)` for
+ * `(B)`, so the `(B` of "… is (B)" is none; a word of the pair for `Yes`; a number for a
+ * number; free text of answer length). A right answer is always found.
  *
  * The port uses `the answer is ([^\n]*)[^\n]`: a match must start with the literal (so the
  * leftmost match starts at the first occurrence whose line continues), and the greedy group
@@ -33,11 +36,17 @@
  * });
  * assert.equal(lmEvalGetAnswer.score("The answer is (B).", "(B)").found, false); // "[invalid]"
  * assert.equal(lmEvalGetAnswer.score("So the answer is (B)", "(B)").extracted, "(B");
+ * assert.equal(lmEvalGetAnswer.score("So the answer is (B)", "(B)").found, false); // "(B" is no letter
  * ```
  * @module
  */
 import { pyStrip } from "../../../../core/python.ts";
-import { lmEvalPlainEqual } from "../../../../scorers/lm_eval/exact_match.ts";
+import {
+  lmEvalPlainEqual,
+  lmEvalZeroshotEqual,
+  lmEvalZeroshotNormalize,
+} from "../../../../scorers/lm_eval/exact_match.ts";
+import { exactMatchForm } from "../../../../scorers/answer_form.ts";
 import type { Scorer, Verdict } from "../../../../scorers/types.ts";
 
 /** lm-evaluation-harness's fallback when a regex filter finds nothing. */
@@ -77,21 +86,37 @@ export function lmEvalFound(extracted: string): boolean {
   return extracted !== LM_EVAL_INVALID && extracted !== "";
 }
 
+/** lm-evaluation-harness's `exact_match` as the BBH tasks configure it (`exact_match.ts`). */
+export type LmEvalMetric = "plain" | "zeroshot";
+
 /**
- * The verdict of an lm-eval filter's output and its match with the target.
+ * The verdict of an lm-eval filter's output against the target under the task's `exact_match`
+ * (`plain`: cot_fewshot; `zeroshot`: cot_zeroshot, case and punctuation ignored); `found` when
+ * the output is an answer ({@link lmEvalFound}) of the target's form as the metric compares
+ * them (`exactMatchForm`), or right.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.deepEqual(lmEvalVerdict(LM_EVAL_INVALID, false), {
+ * assert.deepEqual(lmEvalVerdict(LM_EVAL_INVALID, "(B)", "plain"), {
  *   extracted: "[invalid]",
  *   correct: false,
  *   found: false,
  * });
+ * assert.equal(lmEvalVerdict("(b)", "(B)", "plain").found, false); // never equal: no answer
+ * assert.equal(lmEvalVerdict("(b)", "(B)", "zeroshot").correct, true);
+ * assert.equal(lmEvalVerdict("12,000.", "7", "zeroshot").found, true); // "12000": a number
  * ```
  */
-export function lmEvalVerdict(extracted: string, correct: boolean): Verdict {
-  return { extracted, correct, found: lmEvalFound(extracted) };
+export function lmEvalVerdict(extracted: string, target: string, metric: LmEvalMetric): Verdict {
+  const zeroshot = metric === "zeroshot";
+  const correct = zeroshot
+    ? lmEvalZeroshotEqual(extracted, target)
+    : lmEvalPlainEqual(extracted, target);
+  const form = zeroshot
+    ? exactMatchForm(lmEvalZeroshotNormalize(extracted), lmEvalZeroshotNormalize(target), true)
+    : exactMatchForm(extracted, target);
+  return { extracted, correct, found: correct || (lmEvalFound(extracted) && form) };
 }
 
 /** `lm-eval-get-answer`. */
@@ -107,6 +132,6 @@ export const lmEvalGetAnswer: Scorer = {
   lmEvalFilter: "get-answer",
   score(response, target) {
     const extracted = extractGetAnswer(response);
-    return lmEvalVerdict(extracted, lmEvalPlainEqual(extracted, target));
+    return lmEvalVerdict(extracted, target, "plain");
   },
 };

@@ -18,7 +18,10 @@
  * the phrase occurrence whose look-behind position Python finds first (no phrase contains
  * another, so occurrence order and look-behind order agree), and group 1 is Python's capture.
  *
- * An answer is found (`found`) when the filter matched: the output is not "[invalid]".
+ * An answer is found (`found`, `lmEvalVerdict` of `get_answer.ts`: an answer the rule can
+ * score) when the filter matched (the output is not "[invalid]") and its output has the form
+ * of an answer to the target as the metric compares them (case and punctuation ignored:
+ * `(b)` for `(B)`, `yes` for `Yes`, a number for a number, free text of answer length).
  *
  * @example
  * ```ts
@@ -32,7 +35,6 @@
  * @module
  */
 import { pyStrip } from "../../../../core/python.ts";
-import { lmEvalZeroshotEqual } from "../../../../scorers/lm_eval/exact_match.ts";
 import { LM_EVAL_INVALID, lmEvalVerdict } from "./get_answer.ts";
 import type { Scorer } from "../../../../scorers/types.ts";
 
@@ -74,6 +76,6 @@ export const lmEvalStrict: Scorer = {
   lmEvalFilter: "strict-match",
   score(response, target) {
     const extracted = extractStrict(response);
-    return lmEvalVerdict(extracted, lmEvalZeroshotEqual(extracted, target));
+    return lmEvalVerdict(extracted, target, "zeroshot");
   },
 };
