@@ -16,7 +16,7 @@
  * ```
  * @module
  */
-import { scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
+import { benchmarks, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
 import { benchmarksLabel } from "../scorers/types.ts";
 import { type Format, FORMATS } from "../logs/discover.ts";
 import { DEFAULT_LIMITS, LIMIT_FLAGS } from "../logs/limits.ts";
@@ -56,13 +56,15 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
   },
   scorer: {
     type: "string",
+    multiple: true,
     value: "NAME|FILE",
     description:
       `the scoring rule for every row (default: ${
         scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
       }):\n` + SCORERS.map((s) => `${s.name.padEnd(20)} (${benchmarksLabel(s)})`).join("\n") +
       "\nor your own rule: the path of a module exporting it (./my_rule.ts; README:\n" +
-      '"Your own scoring rule"); rows and reports carry the name it gives itself',
+      '"Your own scoring rule"); rows and reports carry the name it gives itself;\n' +
+      "BENCHMARK=NAME: a scorer for that benchmark's rows only (repeatable)",
   },
   "answer-pattern": {
     type: "string",
@@ -130,7 +132,7 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
   if (out.format?.startsWith("mapped-") && !out.map) {
     throw new UsageError(`--format ${out.format} needs --map`);
   }
-  const scorer = text("scorer");
+  const { scorer, scorers } = scorerOptions(values.scorer as string[] | undefined);
   const pattern = text("answer-pattern");
   if (scorer !== undefined && pattern !== undefined) {
     throw new UsageError(
@@ -138,6 +140,7 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
     );
   }
   if (scorer !== undefined) out.scorer = usage(() => (checkScorerArgument(scorer), scorer));
+  if (scorers !== undefined) out.scorers = scorers;
   if (pattern !== undefined) {
     out.answerPattern = usage(() => (compilePattern(pattern, "--answer-pattern"), pattern));
   }
@@ -161,6 +164,40 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
   const limits = limitsOf(values);
   if (Object.keys(limits).length > 0) out.limits = limits;
   return out;
+}
+
+/**
+ * The `--scorer` values: at most one for every benchmark (a name or a module path), and
+ * `BENCHMARK=NAME` items for one benchmark each (a registered benchmark's name before the `=`;
+ * `load_plan.ts` checks the rest). Throws {@link UsageError}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(scorerOptions(["stored", "bbh=lm-eval-strict"]),
+ *   { scorer: "stored", scorers: { bbh: "lm-eval-strict" } });
+ * assert.throws(() => scorerOptions(["stored", "lenient"]), /one --scorer for every benchmark/);
+ * ```
+ */
+export function scorerOptions(
+  items: readonly string[] | undefined,
+): { scorer?: string; scorers?: Record<string, string> } {
+  let scorer: string | undefined;
+  let scorers: Record<string, string> | undefined;
+  for (const item of items ?? []) {
+    const eq = item.indexOf("=");
+    const name = eq > 0 ? item.slice(0, eq).trim().toLowerCase() : "";
+    if (eq > 0 && benchmarks().some((b) => b.name === name)) {
+      if (scorers?.[name] !== undefined) throw new UsageError(`--scorer gives ${name} twice`);
+      (scorers ??= {})[name] = item.slice(eq + 1).trim();
+    } else if (scorer !== undefined) {
+      throw new UsageError(
+        `--scorer ${scorer} and --scorer ${item}: one --scorer for every benchmark ` +
+          "(BENCHMARK=NAME chooses one benchmark's)",
+      );
+    } else scorer = item;
+  }
+  return { ...scorer !== undefined ? { scorer } : {}, ...scorers ? { scorers } : {} };
 }
 
 /** A registered benchmark runlens scores; else a usage error naming them. */

@@ -42,7 +42,8 @@ import type { LoadedRuns } from "./load.ts";
 import { responses as readBack } from "./responses.ts";
 import { withExamples } from "./rows_frame.ts";
 import { noVerdict } from "./score_unit.ts";
-import { checkScorerApplies, checkUserRule, ScorerChoiceError } from "./scorer_choice.ts";
+import { checkUserRule, ScorerChoiceError } from "./scorer_choice.ts";
+import { checkScorerFits } from "./load_plan.ts";
 import { type CountedQuarantine, summariseRuns } from "./summarise.ts";
 
 /** Rows read back and scored at a time (their response texts are dropped after each part). */
@@ -64,7 +65,7 @@ export function rescore(loaded: LoadedRuns, scorer: Scorer | ScorerDefinition): 
     ...distinctValues(loaded.rows, "benchmark") as string[],
     ...basis.summary.quarantined.flatMap((q) => q.benchmark === null ? [] : [q.benchmark]),
   ]);
-  checkScorerApplies(rule, tied);
+  checkScorerFits(rule, tied);
   const scored = verdicts(loaded, rule, basis.dataDir);
   const none = scored.getColumn("correct").isNull();
   const dropped = scored.filter(none);

@@ -35,6 +35,15 @@ import type {
   PendingIdentification,
 } from "./examples.ts";
 import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
+import { ScorerChoiceError } from "../scorers/user_rule.ts";
+
+/**
+ * A row was tied to a planned benchmark that has no scorer (`load_plan.ts` `unscored`): the
+ * load stops at the first one, with the reason, before anything is summarised or cached.
+ */
+export class UnscoredRowsError extends ScorerChoiceError {
+  override name = "UnscoredRowsError";
+}
 
 /** Ties checked records to examples (`examples.ts` `ExampleIndex`). */
 export interface Identifier {
@@ -48,6 +57,10 @@ export interface ScoringState {
   identifier: Identifier;
   /** The scorer of each benchmark's rows. */
   scorers: ReadonlyMap<string, ScalarScorer>;
+  /** Why a planned benchmark's rows have no scorer (`load_plan.ts`); absent: none lacks one. */
+  unscored?: ReadonlyMap<string, string>;
+  /** Rows of such a benchmark: stop the load (`error`, the default) or quarantine them. */
+  unscoredRows?: "error" | "quarantine";
   /** Only these benchmarks (the user's `--benchmark`); absent: every indexed one. */
   benchmarks?: readonly string[];
   /** The benchmark of records that name none when several fit equally (`examples.ts`). */
@@ -81,6 +94,7 @@ export function scoreUnit(state: ScoringState, unit: WorkUnit): UnitResult {
     if (!(e instanceof FileError)) throw e;
     error = e.reason;
   }
+  if (collector.unscored !== null) throw new UnscoredRowsError(collector.unscored);
   return collector.result(unit.id, lines, error);
 }
 
@@ -95,6 +109,8 @@ class UnitCollector implements RecordSink {
   #models = new Map<string, Set<string>>();
   #rowsIn = 0;
   #targetDiffers = 0;
+  /** Why the load stops: a row was tied to a benchmark without a scorer (null: it goes on). */
+  unscored: string | null = null;
 
   constructor(readonly state: ScoringState, readonly unit: WorkUnit) {}
 
@@ -112,6 +128,7 @@ class UnitCollector implements RecordSink {
   }
 
   record(r: LogRecord): void {
+    if (this.unscored !== null) return;
     this.#rowsIn++;
     const file = this.unit.file;
     const checked = checkRecord(r, file.defaultRun, file.runFromModel);
@@ -138,6 +155,20 @@ class UnitCollector implements RecordSink {
       this.#quarantine.push({
         line: c.line,
         reason: found.reason,
+        run: c.run,
+        runFrom: c.runFrom,
+        benchmark: found.benchmark,
+        lmEval: lmEvalKey(r, c),
+      });
+      return;
+    }
+    const why = this.state.unscored?.get(found.benchmark);
+    if (why !== undefined) {
+      // readers turn a sink's exception into a file error: stop here, throw after the read
+      if (this.state.unscoredRows !== "quarantine") return void (this.unscored ??= why);
+      this.#quarantine.push({
+        line: c.line,
+        reason: why,
         run: c.run,
         runFrom: c.runFrom,
         benchmark: found.benchmark,

@@ -33,8 +33,13 @@ import type { ScoringState } from "./score_unit.ts";
 export interface ScoringSetup {
   /** The data directory holding the released data sets. */
   dataDir: string;
-  /** Each scored benchmark: its scoring module (exports `scoring`) and the scorer of its rows. */
-  benchmarks: readonly { module: string; scorer: string }[];
+  /**
+   * Each planned benchmark: its scoring module (exports `scoring`) and the scorer of its rows
+   * (`load_plan.ts`), or null and why it has none.
+   */
+  benchmarks: readonly { module: string; scorer: string | null; unscored?: string | null }[];
+  /** Rows of a benchmark without a scorer: stop the load (`error`) or `quarantine` them. */
+  unscored?: "error" | "quarantine";
   /** Only these benchmarks (the user's `--benchmark`); absent: all of them. */
   only?: readonly string[];
   limits: SourceLimits;
@@ -60,11 +65,13 @@ export async function buildScoringState(
 ): Promise<{ state: ScoringState; unavailable: Unavailable[] }> {
   const indexed: { scoring: BenchmarkScoring; examples: ExampleSet }[] = [];
   const scorers = new Map<string, ScalarScorer>();
+  const unscored = new Map<string, string>();
   const unavailable: Unavailable[] = [];
   const rule = setup.rule ? await loadRule(setup.rule) : null;
-  for (const { module, scorer } of setup.benchmarks) {
+  for (const { module, scorer, unscored: why } of setup.benchmarks) {
     const scoring = (await import(module)).scoring as BenchmarkScoring;
-    scorers.set(scoring.name, scorerNamed(scoring, scorer, rule));
+    if (scorer !== null) scorers.set(scoring.name, scorerNamed(scoring, scorer, rule));
+    else unscored.set(scoring.name, why ?? `no scorer for ${scoring.name} rows`);
     try {
       indexed.push({ scoring, examples: scoring.readExamples(setup.dataDir) });
     } catch (e) {
@@ -74,6 +81,8 @@ export async function buildScoringState(
   const state: ScoringState = {
     identifier: new ExampleIndex(indexed),
     scorers,
+    unscored,
+    unscoredRows: setup.unscored ?? "error",
     sourceFor,
     limits: setup.limits,
     benchmarks: setup.only,
@@ -83,7 +92,10 @@ export async function buildScoringState(
   return { state, unavailable };
 }
 
-/** A benchmark's own scorer, a generic one or the user's rule, by name. */
+/**
+ * A benchmark's own scorer, a generic one or the user's rule, by name: the plan chose it
+ * (`load_plan.ts`), so one that is not there is an internal error.
+ */
 function scorerNamed(
   scoring: BenchmarkScoring,
   name: string,
@@ -91,6 +103,6 @@ function scorerNamed(
 ): ScalarScorer {
   const all = [...scoring.scorers, ...GENERIC_SCORERS, ...rule ? [rule] : []];
   const found = all.find((s) => s.name === name);
-  if (!found) throw new Error(`scorer ${name} is not a scorer of ${scoring.name}`);
+  if (!found) throw new Error(`internal error: scorer ${name} is not a scorer of ${scoring.name}`);
   return found;
 }
