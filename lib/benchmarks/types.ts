@@ -15,18 +15,12 @@
  *   description: "Two arithmetic questions.",
  *   tasks: [{ name: "add", size: 2 }],
  *   canonicalTask: (label) => label.trim() === "add" ? "add" : null,
- *   loadDataset: () =>
- *     pl.DataFrame({
- *       task: ["add", "add"],
- *       example_index: [0, 1],
- *       input: ["1+1?", "2+2?"],
- *       target: ["2", "4"],
- *     }),
+ *   readExamples: () => ({ add: [{ input: "1+1?", target: "2" }, { input: "2+2?", target: "4" }] }),
  *   defaultScorer: "stored",
  *   scorers: [],
  * };
  * assert.equal(toy.canonicalTask(" add "), "add");
- * assert.equal(toy.loadDataset!("unused").height, toy.tasks[0].size); // 2
+ * assert.equal(toy.readExamples!("unused").add.length, toy.tasks[0].size); // 2
  * ```
  * @module
  */
@@ -196,12 +190,10 @@ export interface Benchmark extends RecordRules {
   /** The canonical task name of a label as logs write it (display names too); null: none. */
   canonicalTask(label: string): string | null;
   /**
-   * The released examples from a data directory: columns `task`, `example_index` (0-based
-   * position in the task file), `input`, `target` (and `input_chars` when known). Absent when
-   * the data set is not available offline (rows then cannot be tied to examples).
+   * The released examples from a data directory (the scoring part's, see
+   * {@link BenchmarkScoring.readExamples}). Absent when the data set is not available offline
+   * (rows then cannot be tied to examples).
    */
-  loadDataset?(dataDir: string): pl.DataFrame;
-  /** The released examples (the scoring part's; see {@link BenchmarkScoring.readExamples}). */
   readExamples?(dataDir: string): ExampleSet;
   /**
    * Its examples as a frame, derived from what {@link readExamples} gave (never a second read):

@@ -95,7 +95,9 @@ export async function planLoad(paths: readonly string[], plan: LoadPlan): Promis
   if (read.strict && found.errors.length > 0) throw strictError(found.errors[0]);
   const scored = plan.benchmarks.map((p) => p.benchmark);
   const setup = scoringSetup(plan);
-  const built = mayChooseByContent(found, plan) ? await buildScoringState(setup) : undefined;
+  const built = mayChooseByContent(found, plan)
+    ? await buildScoringState(setup, (s) => plan.dataSets.examples(s.name))
+    : undefined;
   const files = planFiles(found.files, {
     benchmarks: scored,
     map: read.map,
@@ -123,17 +125,10 @@ export async function scoreLoad(
   options: EngineOptions = {},
 ): Promise<EngineLoad> {
   const progress = options.progress ?? NO_PROGRESS;
-  const { plan, found, files, scored, setup } = planned;
+  const { plan, found, files, scored } = planned;
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const units = planUnits(files, readInRanges, rangeBytes);
-  const { results, unavailable } = await scoreAll(
-    units,
-    setup,
-    plan.read.workers,
-    rangeBytes,
-    progress,
-    planned.built,
-  );
+  const { results, unavailable } = await scoreAll(units, planned, rangeBytes, progress);
   if (needsData(units) && unavailable.length === scored.length && scored.length > 0) {
     throw new Error(unavailable[0].reason);
   }
@@ -198,17 +193,19 @@ function scoringSetup(plan: LoadPlan): ScoringSetup {
  */
 async function scoreAll(
   units: readonly WorkUnit[],
-  setup: ScoringSetup,
-  workers: number | undefined,
+  planned: PlannedLoad,
   rangeBytes: number,
   progress: Progress,
-  built?: PlannedLoad["built"],
 ): Promise<{ results: UnitResult[]; unavailable: Unavailable[] }> {
+  const { setup, plan } = planned;
+  const workers = plan.read.workers;
   const bytes = units.reduce((s, u) => s + u.end - u.start, 0);
   const n = Math.max(1, workers ?? navigator.hardwareConcurrency ?? 1);
   const tasks = groupUnits(units, taskBytes(bytes, n, rangeBytes));
   if (n === 1 || (workers === undefined && bytes < IN_THREAD_BYTES) || tasks.length === 1) {
-    const { state, unavailable } = built ?? await buildScoringState(setup);
+    // in this thread, the load's data sets: read once, for scoring and the rows' examples
+    const { state, unavailable } = planned.built ??
+      await buildScoringState(setup, (s) => plan.dataSets.examples(s.name));
     const results = tasks.flatMap((task, i) => {
       progress.file(i, tasks.length, task[0].file.name);
       return task.map((u) => scoreUnitSafely(state, u));

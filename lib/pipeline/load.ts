@@ -28,6 +28,7 @@
  * @module
  */
 import type pl from "nodejs-polars";
+import type { DataSetsView } from "../benchmarks/types.ts";
 import { sourceDigest, treeStamp } from "../core/digest.ts";
 import { distinctValues } from "../core/frames.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "../core/progress.ts";
@@ -131,6 +132,11 @@ export interface LoadedRuns {
    */
   advice: Advice;
   /**
+   * The data sets the load read, each once (`data_sets.ts`): analyses, reports and `rescore`
+   * read examples and data-set frames from here rather than from the files again.
+   */
+  dataSets?: DataSetsView;
+  /**
    * What the summaries were computed from besides the rows: `rescore` (`rescore.ts`) scores
    * the rows with another rule and summarises them again from it. Absent: not a load of
    * {@link loadRuns}.
@@ -209,14 +215,17 @@ async function load(
   const scored = await scoredOrCached(planned, progress);
   const responses = options.responses ?? true;
   progress.phase(`summarising ${count(scored.compact.height)} rows…`);
-  let rows = rowsFrame(scored.compact, dataDir, { examples: options.examples ?? responses });
+  let rows = rowsFrame(scored.compact, plan.dataSets, {
+    examples: options.examples ?? responses,
+  });
   const fileSummaries = planned.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
   const basis: LoadBasis = { dataDir, summary: summaryBasis(fileSummaries, scored) };
+  const { dataSets } = plan;
   const scorerOf = (benchmark: string) => scorerName(plan, benchmark);
   const runs = summariseRuns({ ...basis.summary, scored: rows, scorerOf });
   const sources = new Map(planned.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
-  const advice = adviseRuns({ runs, rows, sources, dataDir });
+  const advice = adviseRuns({ runs, rows, sources, dataDir, dataSets });
   return {
     files: planned.files.map((f) => f.path),
     fileSummaries,
@@ -232,6 +241,7 @@ async function load(
     cache: scored.cache,
     advice,
     basis,
+    dataSets,
   };
 }
 

@@ -41,6 +41,7 @@ import type { FieldMapping, SourceLimits } from "../logs/sources/types.ts";
 import { appliesTo, type Scorer } from "../scorers/types.ts";
 import type { RuleSpec } from "../scorers/user_rule.ts";
 import { cacheDir } from "./cache.ts";
+import { DataSets } from "./data_sets.ts";
 import type { RunBy } from "./plan.ts";
 import { chooseScorer, ScorerChoiceError, scorersFor } from "./scorer_choice.ts";
 import { UnscoredRowsError } from "./score_unit.ts";
@@ -109,6 +110,8 @@ export interface LoadPlan {
   };
   /** The cache folder (null: no cache). */
   cache: { dir: string } | null;
+  /** The data sets of `dataDir`, each read once for the whole load (`data_sets.ts`). */
+  dataSets: DataSets;
 }
 
 /**
@@ -158,6 +161,7 @@ export async function resolveLoadPlan(
         null,
     },
     cache: options.cache ? { dir: cacheDir(options.cache === true ? null : options.cache) } : null,
+    dataSets: new DataSets(dataDir),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The scored rows of a load as a frame of the row schema (`core/schema.ts`): the compact frame
- * (`compact_frame.ts`, or a cache entry) plus each example's `input_chars` and, when asked, its `input` and
- * `target` from its data set (the item of its data-set version where it matched one). The response
+ * (`compact_frame.ts`, or a cache entry) plus each example's `input_chars` and, when asked, its
+ * `input` and `target` from its data set (the item of its data-set version where it matched
+ * one) — the load's data sets (`data_sets.ts`), read once, or a data directory's. The response
  * text is not read here (`responses.ts` fills it from the pointers, for the rows asked for).
  *
  * @example
@@ -24,18 +25,23 @@
  */
 import pl from "nodejs-polars";
 import { getBenchmark } from "../benchmarks/registry.ts";
+import type { DataSetsView } from "../benchmarks/types.ts";
 import { pyLen } from "../core/python.ts";
 import { distinctValues } from "../core/frames.ts";
 import { conformRows } from "../core/schema.ts";
+import { DataSets } from "./data_sets.ts";
 
 // null keys never match in a polars join: the release (data_version null) joins as ""
 const VERSION_KEY = pl.col("data_version").fillNull("").alias("__version");
 const KEYS = ["benchmark", "task", "example_index", "__version"];
 
-/** The rows as a row-schema frame; `examples`: with each example's input and target texts. */
+/**
+ * The rows as a row-schema frame; `examples`: with each example's input and target texts, from
+ * `data` (the load's data sets, or a data directory).
+ */
 export function rowsFrame(
   compact: pl.DataFrame,
-  dataDir: string,
+  data: string | DataSetsView,
   options: { examples: boolean },
 ): pl.DataFrame {
   const df = compact.withColumns(
@@ -50,13 +56,14 @@ export function rowsFrame(
       pl.lit(null).cast(pl.Utf8).alias("target"),
     ));
   }
-  return conformRows(withExamples(df, dataDir));
+  return conformRows(withExamples(df, data));
 }
 
 /**
  * `rows` (with `benchmark`, `task`, `example_index`, `data_version`) with each example's
  * `input` and `target` from its data set (those columns replaced when present, added at the
- * end otherwise), e.g. for the rows of a load made without them.
+ * end otherwise), e.g. for the rows of a load made without them. `data`: the load's data sets
+ * (`LoadedRuns.dataSets`), or a data directory (read here).
  *
  * @example
  * ```ts
@@ -71,7 +78,7 @@ export function rowsFrame(
  * assert.equal(df.getColumn("target").get(0), "No");
  * ```
  */
-export function withExamples(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
+export function withExamples(rows: pl.DataFrame, data: string | DataSetsView): pl.DataFrame {
   const kept = rows.columns.filter((c) => c !== "input" && c !== "target");
   const df = rows.select(...kept);
   if (df.height === 0) {
@@ -80,8 +87,9 @@ export function withExamples(rows: pl.DataFrame, dataDir: string): pl.DataFrame 
       pl.lit(null).cast(pl.Utf8).alias("target"),
     );
   }
+  const dataSets = typeof data === "string" ? new DataSets(data) : data;
   const benchmarks = (distinctValues(df, "benchmark") as string[]).sort();
-  const examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" })
+  const examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataSets)), { how: "vertical" })
     .drop("input_chars");
   return df.withColumns(VERSION_KEY, pl.col("example_index").cast(pl.Int32))
     .join(examples.withColumns(VERSION_KEY).drop("data_version"), { on: KEYS, how: "left" })
@@ -89,9 +97,9 @@ export function withExamples(rows: pl.DataFrame, dataDir: string): pl.DataFrame 
 }
 
 /** A benchmark's examples (release rows with `data_version` null, then its versions' items). */
-function examplesOf(benchmark: string, dataDir: string): pl.DataFrame {
+function examplesOf(benchmark: string, dataSets: DataSetsView): pl.DataFrame {
   const b = getBenchmark(benchmark);
-  let dataset = b!.loadDataset!(dataDir);
+  let dataset = dataSets.frame(benchmark);
   if (!dataset.columns.includes("input_chars")) {
     const inputs = dataset.getColumn("input").toArray() as string[];
     dataset = dataset.withColumns(pl.Series("input_chars", inputs.map(pyLen), pl.Int32));

@@ -58,10 +58,13 @@ export interface Unavailable {
  * left out and listed in `unavailable` (the caller decides whether that is fatal); an unknown
  * scorer name throws. Task files are read and indexed when a record first needs them (a small
  * load of a few tasks reads a few files), so a task file that is present but malformed is the
- * error of the log file whose record needed it.
+ * error of the log file whose record needed it. `examplesOf` gives a benchmark's examples
+ * (the main thread: the load's data sets, read once, `data_sets.ts`); default: its
+ * `readExamples` (a Worker).
  */
 export async function buildScoringState(
   setup: ScoringSetup,
+  examplesOf: (scoring: BenchmarkScoring) => ExampleSet = (s) => s.readExamples(setup.dataDir),
 ): Promise<{ state: ScoringState; unavailable: Unavailable[] }> {
   const indexed: { scoring: BenchmarkScoring; examples: ExampleSet }[] = [];
   const scorers = new Map<string, ScalarScorer>();
@@ -73,7 +76,7 @@ export async function buildScoringState(
     if (scorer !== null) scorers.set(scoring.name, scorerNamed(scoring, scorer, rule));
     else unscored.set(scoring.name, why ?? `no scorer for ${scoring.name} rows`);
     try {
-      indexed.push({ scoring, examples: scoring.readExamples(setup.dataDir) });
+      indexed.push({ scoring, examples: examplesOf(scoring) });
     } catch (e) {
       unavailable.push({ benchmark: scoring.name, reason: (e as Error).message });
     }

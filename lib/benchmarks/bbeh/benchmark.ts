@@ -28,7 +28,7 @@ import {
 } from "./aggregate.ts";
 import type { HeadlineCI } from "../../stats/headline_ci.ts";
 import { bbehToBbmMap } from "./bbm_link.ts";
-import { loadBbehDataset } from "./dataset.ts";
+import { bbehDatasetFrame } from "./dataset.ts";
 import { failureAnalyses, failureSummary, type MistakeLink } from "./failure/summary.ts";
 import { scoring as bbehScoring } from "./scoring.ts";
 import { loadBbmDataset } from "../bbm/dataset.ts";
@@ -45,7 +45,7 @@ export const bbeh: Benchmark = {
   description: "BIG-Bench Extra Hard (Kazemi et al. 2025): 23 tasks, 4,520 examples " +
     "(google-deepmind/bbeh).",
   scoringModule: new URL("./scoring.ts", import.meta.url).href,
-  loadDataset: loadBbehDataset,
+  datasetFrame: bbehDatasetFrame,
   aggregate: bbehAggregate,
   aggregateRuns: bbehAggregates,
   aggregateIntervals: (rows, aggregate) => bbehIntervals(rows, aggregate as BbehAggregate),

@@ -26,7 +26,6 @@
  */
 import type { Benchmark } from "../types.ts";
 import { type BbhAggregate, bbhAggregate, bbhIntervals } from "./aggregate.ts";
-import { loadBbhDataset } from "./dataset.ts";
 import { scoring as bbhScoring } from "./scoring.ts";
 
 /** BBH. */
@@ -35,7 +34,6 @@ export const bbh: Benchmark = {
   description: "BIG-Bench Hard (Suzgun et al. 2022): 27 tasks, 6,511 examples " +
     "(suzgunmirac/BIG-Bench-Hard).",
   scoringModule: new URL("./scoring.ts", import.meta.url).href,
-  loadDataset: loadBbhDataset,
   aggregate: bbhAggregate,
   aggregateIntervals: (rows, aggregate) => bbhIntervals(rows, aggregate as BbhAggregate),
   aggregateKeys: [{ key: "micro", label: "BBH micro (correct / 6,511)" }],
