@@ -44,11 +44,7 @@ export function rowsFrame(
   data: string | DataSetsView,
   options: { examples: boolean },
 ): pl.DataFrame {
-  const df = compact.withColumns(
-    pl.lit(null).cast(pl.Utf8).alias("example_id"),
-    pl.lit(null).cast(pl.Utf8).alias("subset"),
-    pl.lit(null).cast(pl.Utf8).alias("response"),
-  );
+  const df = compact.withColumns(pl.lit(null).cast(pl.Utf8).alias("response"));
   if (compact.height === 0 || !options.examples) {
     // the texts are the memory of a big load (their lengths came with the rows)
     return conformRows(df.withColumns(
@@ -63,7 +59,8 @@ export function rowsFrame(
  * `rows` (with `benchmark`, `task`, `example_index`, `data_version`) with each example's
  * `input` and `target` from its data set (those columns replaced when present, added at the
  * end otherwise), e.g. for the rows of a load made without them. `data`: the load's data sets
- * (`LoadedRuns.dataSets`), or a data directory (read here).
+ * (`LoadedRuns.dataSets`), or a data directory (read here). Rows of a benchmark tied by id
+ * (`identity: "id"`) have no released example: their own input and target, kept in `extra`.
  *
  * @example
  * ```ts
@@ -88,12 +85,29 @@ export function withExamples(rows: pl.DataFrame, data: string | DataSetsView): p
     );
   }
   const dataSets = typeof data === "string" ? new DataSets(data) : data;
-  const benchmarks = (distinctValues(df, "benchmark") as string[]).sort();
-  const examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataSets)), { how: "vertical" })
-    .drop("input_chars");
-  return df.withColumns(VERSION_KEY, pl.col("example_index").cast(pl.Int32))
-    .join(examples.withColumns(VERSION_KEY).drop("data_version"), { on: KEYS, how: "left" })
+  const all = (distinctValues(df, "benchmark") as string[]).sort();
+  const byId = all.filter((b) => getBenchmark(b)?.identity === "id");
+  const benchmarks = all.filter((b) => !byId.includes(b));
+  const joined = benchmarks.length === 0 ? df.withColumns(NO_TEXT.input, NO_TEXT.target) : df
+    .withColumns(VERSION_KEY, pl.col("example_index").cast(pl.Int32))
+    .join(examplesFrame(benchmarks, dataSets), { on: KEYS, how: "left" })
     .select(...kept, "input", "target");
+  if (byId.length === 0 || !kept.includes("extra")) return joined;
+  const own = (field: string) =>
+    pl.col(field).fillNull(pl.col("extra").str.jsonPathMatch(`$.${field}`)).alias(field);
+  return joined.withColumns(own("input"), own("target"));
+}
+
+/** Text columns of no example. */
+const NO_TEXT = {
+  input: pl.lit(null).cast(pl.Utf8).alias("input"),
+  target: pl.lit(null).cast(pl.Utf8).alias("target"),
+};
+
+/** The examples of `benchmarks` (release and versions), keyed for the join. */
+function examplesFrame(benchmarks: readonly string[], dataSets: DataSetsView): pl.DataFrame {
+  return pl.concat(benchmarks.map((b) => examplesOf(b, dataSets)), { how: "vertical" })
+    .drop("input_chars").withColumns(VERSION_KEY).drop("data_version");
 }
 
 /** A benchmark's examples (release rows with `data_version` null, then its versions' items). */
