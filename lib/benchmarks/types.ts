@@ -171,8 +171,12 @@ export interface BenchmarkScoring extends RecordRules {
   truncatedInputs?: readonly { task: string; index: number }[];
   /** Other published versions of some examples. */
   dataVersions?: readonly DataVersion[];
-  /** The benchmark's own rule, used unless another scorer is chosen. */
-  defaultScorer: string;
+  /**
+   * The benchmark's own rule, used unless another scorer is chosen. Absent: the user must
+   * choose one (`--scorer <benchmark>=NAME`), e.g. when the rule depends on a convention of the
+   * logs the benchmark cannot guess.
+   */
+  defaultScorer?: string;
   /** Its scorers' scalar forms. */
   scorers: readonly ScalarScorer[];
 }

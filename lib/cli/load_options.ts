@@ -20,10 +20,11 @@ import { benchmarks, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts
 import { benchmarksLabel } from "../scorers/types.ts";
 import { type Format, FORMATS } from "../logs/discover.ts";
 import { DEFAULT_LIMITS, LIMIT_FLAGS } from "../logs/limits.ts";
-import { parseColumnMap } from "../logs/mapped.ts";
+import { type MappableField, parseColumnMap } from "../logs/mapped.ts";
 import type { SourceLimits } from "../logs/sources/types.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
 import { checkScorerArgument } from "../pipeline/scorer_choice.ts";
+import { loadableBenchmarks } from "../pipeline/load_plan.ts";
 import { compilePattern } from "../scorers/pattern.ts";
 import type { RunBy } from "../pipeline/plan.ts";
 import { type OptionSpec, type ParsedArgs, UsageError } from "./command.ts";
@@ -49,10 +50,12 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
   },
   map: {
     type: "string",
+    multiple: true,
     value: "M",
     description: "fields of generic JSONL/CSV logs, over the detected ones: field=<n> " +
       "(0-based column;\npositions only = CSV without header), field=<name> (column or key; " +
-      "JSONL: dotted path),\nfield==<text> (literal), e.g. input=0,response=1,target=2,task==nycc",
+      "JSONL: dotted path),\nfield==<text> (literal), e.g. input=0,response=1,target=2,task==nycc;\n" +
+      "field: a canonical field or a benchmark's record field (repeatable)",
   },
   scorer: {
     type: "string",
@@ -86,7 +89,7 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
     multiple: true,
     value: "NAME",
     description: `only rows of this benchmark (repeatable; ${
-      scoredBenchmarks().map((b) => b.name).join(", ")
+      loadableBenchmarks().map((b) => b.name).join(", ")
     })`,
   },
   "run-by": {
@@ -127,8 +130,8 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
     }
     out.format = format as Format | "auto";
   }
-  const map = text("map");
-  if (map !== undefined) out.map = usage(() => parseColumnMap(map));
+  const map = values.map as string[] | undefined;
+  if (map !== undefined) out.map = usage(() => parseColumnMap(map.join(","), mappableFields()));
   if (out.format?.startsWith("mapped-") && !out.map) {
     throw new UsageError(`--format ${out.format} needs --map`);
   }
@@ -200,9 +203,14 @@ export function scorerOptions(
   return { ...scorer !== undefined ? { scorer } : {}, ...scorers ? { scorers } : {} };
 }
 
-/** A registered benchmark runlens scores; else a usage error naming them. */
+/** Every registered benchmark's record fields, which `--map` accepts besides the canonical ones. */
+function mappableFields(): MappableField[] {
+  return benchmarks().flatMap((b) => b.recordFields ?? []);
+}
+
+/** A registered benchmark runlens loads; else a usage error naming them. */
 function checkBenchmark(name: string): string {
-  const names = scoredBenchmarks().map((b) => b.name);
+  const names = loadableBenchmarks().map((b) => b.name);
   if (!names.includes(name)) {
     throw new UsageError(`--benchmark ${name}: one of ${names.join(", ")}`);
   }

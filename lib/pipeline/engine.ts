@@ -104,6 +104,7 @@ export async function planLoad(paths: readonly string[], plan: LoadPlan): Promis
     runBy: read.runBy,
     limits: setup.limits,
     targets: built?.state.identifier,
+    records: read.records,
   });
   return { plan, found, files, scored, setup, built };
 }

@@ -75,6 +75,8 @@ export interface FieldsDecision {
   reason: string;
   /** Why the columns were chosen so, when rows' content chose them (null: names did). */
   fieldsEvidence: string | null;
+  /** The keys (JSONL) or header names (CSV) of its first records; null: none read. */
+  keys: string[] | null;
 }
 
 /** Bytes of a file's head sampled, and records sampled from them. */
@@ -102,6 +104,8 @@ interface Sample {
   /** What names say (null: a CSV whose header names no response). */
   named: Detected | null;
   layout: Layout | null;
+  /** The keys of its first records (JSONL), or its header (CSV); null: none. */
+  keys: string[] | null;
 }
 
 /** A choice for some files, and what the text says of it. */
@@ -164,12 +168,13 @@ function sampleOf(
   const base = { index, found: f, csv };
   if (csv) return { ...base, ...csvSample(f, head, options, size.records) };
   const records = sampleJsonRecords(head, size.records, options.limits ?? DEFAULT_LIMITS);
-  if (records.length === 0) return { ...base, named: null, layout: null };
+  if (records.length === 0) return { ...base, named: null, layout: null, keys: null };
   const named = detectFields(records);
+  const keys = keysOf(records);
   const layout = options.targets && namesLeaveAChoice(named)
-    ? namedLayout(f, "jsonl", keysOf(records), records, named)
+    ? namedLayout(f, "jsonl", keys, records, named)
     : null;
-  return { ...base, named, layout };
+  return { ...base, named, layout, keys };
 }
 
 /** A CSV's names (from its header) and, when they leave a choice, its layout. */
@@ -178,10 +183,20 @@ function csvSample(
   head: Uint8Array,
   options: FieldOptions,
   records: number,
-): Pick<Sample, "named" | "layout"> {
+): Pick<Sample, "named" | "layout" | "keys"> {
   const rows = sampleCsvRows(head, records + 1, options.limits?.maxCsvColumns);
-  if (rows.length === 0) return { named: null, layout: null };
+  if (rows.length === 0) return { named: null, layout: null, keys: null };
   const header = rows[0].map((c) => c ?? "");
+  return { ...csvNamed(f, rows, header, options), keys: header };
+}
+
+/** What a CSV's header names, and the layout content may decide. */
+function csvNamed(
+  f: FoundFile,
+  rows: (string | null)[][],
+  header: string[],
+  options: FieldOptions,
+): Pick<Sample, "named" | "layout"> {
   const objects = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
   const named = detectFields(
     objects.length > 0 ? objects : [Object.fromEntries(header.map((h) => [h, ""]))],
@@ -353,6 +368,7 @@ function decisionOf(s: Sample, decided: Decided | null, options: FieldOptions): 
       fieldsUsed: null,
       reason: f.reason,
       fieldsEvidence: null,
+      keys: s.keys,
     };
   }
   const fields = map === null ? detected! : withOverrides(detected ?? { fields: {} }, map);
@@ -363,6 +379,7 @@ function decisionOf(s: Sample, decided: Decided | null, options: FieldOptions): 
     fieldsUsed: used,
     reason: map === null ? `${f.reason}; fields detected` : `${f.reason}; --map`,
     fieldsEvidence: map === null && chosen ? decided!.evidence : null,
+    keys: s.keys,
   };
 }
 

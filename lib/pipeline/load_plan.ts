@@ -35,13 +35,14 @@ import { benchmarks, getBenchmark, SCORER_NAMES, SCORERS } from "../benchmarks/r
 import type { Benchmark } from "../benchmarks/types.ts";
 import type { Format } from "../logs/discover.ts";
 import { withLimits } from "../logs/limits.ts";
-import type { ColumnMap } from "../logs/mapped.ts";
+import { type ColumnMap, isCanonicalField } from "../logs/mapped.ts";
 import { fromColumnMap } from "../logs/sources/fields.ts";
-import type { FieldMapping, SourceLimits } from "../logs/sources/types.ts";
+import type { FieldMapping, RecordSource, SourceLimits } from "../logs/sources/types.ts";
 import { appliesTo, type Scorer } from "../scorers/types.ts";
 import type { RuleSpec } from "../scorers/user_rule.ts";
 import { cacheDir } from "./cache.ts";
 import { DataSets } from "./data_sets.ts";
+import { type RecordPlan, recordPlan } from "./record_fields.ts";
 import type { RunBy } from "./plan.ts";
 import { chooseScorer, ScorerChoiceError, scorersFor } from "./scorer_choice.ts";
 import { UnscoredRowsError } from "./score_unit.ts";
@@ -100,7 +101,10 @@ export interface LoadPlan {
   rule: RuleSpec | null;
   read: {
     format: Format | "auto";
+    /** `--map`'s canonical fields (null: none). */
     map: FieldMapping | null;
+    /** The planned benchmarks' record fields and `--map`'s items of them (null: none). */
+    records: RecordPlan | null;
     runBy: RunBy | undefined;
     limits: SourceLimits;
     strict: boolean;
@@ -144,6 +148,7 @@ export async function resolveLoadPlan(
   const named = list.filter((p) => only?.includes(p.benchmark.name) && p.unscored !== null);
   if (named.length > 0) throw new ScorerChoiceError(named[0].unscored!);
   const chosen = [choice?.scorer, ...perBenchmark.values()];
+  const map = splitMap(options.map ?? [], planned);
   return {
     dataDir,
     benchmarks: list,
@@ -152,7 +157,8 @@ export async function resolveLoadPlan(
     rule: choice?.rule ?? null,
     read: {
       format: options.format ?? "auto",
-      map: options.map ? fromColumnMap(options.map) : null,
+      map: map.canonical,
+      records: recordPlan(planned, map.record),
       runBy: options.runBy,
       limits: withLimits(options.limits ?? {}),
       strict: options.strict ?? false,
@@ -162,6 +168,33 @@ export async function resolveLoadPlan(
     },
     cache: options.cache ? { dir: cacheDir(options.cache === true ? null : options.cache) } : null,
     dataSets: new DataSets(dataDir),
+  };
+}
+
+/**
+ * `--map`'s canonical fields (a field mapping, null when it names none) and its record-field
+ * items, each a field of a planned benchmark (else a {@link ScorerChoiceError}: a usage error).
+ */
+function splitMap(
+  map: ColumnMap,
+  planned: readonly Benchmark[],
+): { canonical: FieldMapping | null; record: readonly RecordSource[] } {
+  const canonical = map.filter((m) => isCanonicalField(m.field));
+  const record = map.filter((m) => !isCanonicalField(m.field));
+  const known = new Set(
+    planned.flatMap((b) => (b.recordFields ?? []).flatMap((f) => [f.name, f.as ?? f.name])),
+  );
+  const other = record.find((m) => !known.has(m.field));
+  if (other) {
+    throw new ScorerChoiceError(
+      `--map ${other.spec}: not a field of the benchmarks loaded (${
+        planned.map((b) => b.name).join(", ")
+      })`,
+    );
+  }
+  return {
+    canonical: canonical.length > 0 ? fromColumnMap(canonical) : null,
+    record: record.length > 0 ? fromColumnMap(record).record! : [],
   };
 }
 
@@ -182,11 +215,25 @@ export function scorerName(plan: LoadPlan, benchmark: string): string {
 }
 
 /**
- * The registered benchmarks a load ties rows to: those with a scoring part, in registry order,
- * only those `--benchmark` names when given (a name that is not one of them throws).
+ * The registered benchmarks a load may tie rows to: those with a scoring part, in registry
+ * order (with or without a default scorer).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(loadableBenchmarks().map((b) => b.name).slice(0, 2), ["bbeh", "bbh"]);
+ * ```
+ */
+export function loadableBenchmarks(): Benchmark[] {
+  return benchmarks().filter((b) => b.scoringModule);
+}
+
+/**
+ * The benchmarks a load ties rows to: {@link loadableBenchmarks}, only those `--benchmark`
+ * names when given (a name that is not one of them throws).
  */
 function plannedBenchmarks(only: readonly string[] | null): Benchmark[] {
-  const all = benchmarks().filter((b) => b.scoringModule);
+  const all = loadableBenchmarks();
   if (only === null) return all;
   for (const name of only) {
     if (!all.some((b) => b.name === name)) {

@@ -26,7 +26,7 @@ import {
 } from "../logs/sources/types.ts";
 import { ScorerRuleError } from "../scorers/define.ts";
 import type { ScalarScorer, Verdict } from "../scorers/types.ts";
-import { type CheckedRecord, checkRecord, trimIdentifier } from "./check.ts";
+import { type CheckedRecord, type CheckOptions, checkRecord, trimIdentifier } from "./check.ts";
 import { type CompactRow, RowBuilder } from "./compact.ts";
 import type {
   Identification,
@@ -61,6 +61,10 @@ export interface ScoringState {
   unscored?: ReadonlyMap<string, string>;
   /** Rows of such a benchmark: stop the load (`error`, the default) or quarantine them. */
   unscoredRows?: "error" | "quarantine";
+  /** Record field → its benchmark's `parse` (`check.ts`); absent: none declared. */
+  recordParsers?: ReadonlyMap<string, (value: unknown) => unknown>;
+  /** Benchmarks whose rows may lack a response (`nullResponse: "row"`); absent: none. */
+  nullResponse?: ReadonlySet<string>;
   /** Only these benchmarks (the user's `--benchmark`); absent: every indexed one. */
   benchmarks?: readonly string[];
   /** The benchmark of records that name none when several fit equally (`examples.ts`). */
@@ -111,8 +115,16 @@ class UnitCollector implements RecordSink {
   #targetDiffers = 0;
   /** Why the load stops: a row was tied to a benchmark without a scorer (null: it goes on). */
   unscored: string | null = null;
+  readonly #check: CheckOptions;
 
-  constructor(readonly state: ScoringState, readonly unit: WorkUnit) {}
+  constructor(readonly state: ScoringState, readonly unit: WorkUnit) {
+    const nulls = state.nullResponse;
+    const hint = unit.file.benchmarkHint ?? "";
+    this.#check = {
+      parsers: state.recordParsers,
+      nullResponse: nulls ? (b) => nulls.has(b ?? hint) : undefined,
+    };
+  }
 
   bad(b: { line: number; reason: string; run?: string | null }): void {
     this.#rowsIn++;
@@ -123,7 +135,8 @@ class UnitCollector implements RecordSink {
       reason: b.reason,
       run: named ? run : this.unit.file.defaultRun,
       runFrom: named ? "run" : "default",
-      benchmark: null,
+      // a file its record fields say is one benchmark's: its unreadable records are too
+      benchmark: this.unit.file.benchmarkHint ?? null,
     });
   }
 
@@ -131,25 +144,39 @@ class UnitCollector implements RecordSink {
     if (this.unscored !== null) return;
     this.#rowsIn++;
     const file = this.unit.file;
-    const checked = checkRecord(r, file.defaultRun, file.runFromModel);
+    const checked = checkRecord(r, file.defaultRun, file.runFromModel, this.#check);
     if (!checked.ok) {
       this.#quarantine.push({
         line: r.line,
         reason: checked.reason,
         run: checked.run,
         runFrom: checked.runFrom,
-        benchmark: null,
+        benchmark: file.benchmarkHint ?? null,
       });
       return;
     }
     const c = checked.record;
     // a run its model names has that model; merge may rename the run (`run_names.ts`)
     if (c.runFrom !== "model") this.#noteModel(c.run, c.model);
+    const hint = file.benchmarkHint;
     const found = this.state.identifier.identify(c, {
-      task: this.unit.file.taskHint ?? null,
-      benchmarks: this.state.benchmarks,
+      task: file.taskHint ?? null,
+      // a file its record fields say is one benchmark's: its records that name none are that
+      benchmarks: hint && c.benchmark === null ? [hint] : this.state.benchmarks,
       defaultBenchmark: this.state.defaultBenchmark,
     });
+    if (
+      !("problem" in found) && c.response === null && !this.state.nullResponse?.has(found.benchmark)
+    ) {
+      this.#quarantine.push({
+        line: c.line,
+        reason: "missing response",
+        run: c.run,
+        runFrom: c.runFrom,
+        benchmark: found.benchmark,
+      });
+      return;
+    }
     if ("problem" in found) {
       if (TARGET_DIFFERS.has(found.problem)) this.#targetDiffers++;
       this.#quarantine.push({
@@ -229,6 +256,7 @@ class UnitCollector implements RecordSink {
       filter: c.filter,
       data_version: found.data_version,
       pointer: r.pointer ?? null,
+      ...recordColumns(c, found),
     };
   }
 
@@ -287,6 +315,35 @@ class UnitCollector implements RecordSink {
       fields: null,
     } as UnitResult;
   }
+}
+
+/**
+ * A row's `example_id`, `subset` and `extra` (JSON of its record fields, and the input and
+ * target of a row tied by id, which has no released example to join them from); only those
+ * it has (most rows: none).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const found = { example_id: "q7", input: "Q?", target: "4" };
+ * assert.deepEqual(recordColumns({ fields: { level: 2 } }, found), {
+ *   example_id: "q7",
+ *   extra: '{"level":2,"input":"Q?","target":"4"}',
+ * });
+ * assert.deepEqual(recordColumns({}, { input: "Q?", target: "4" }), {});
+ * ```
+ */
+export function recordColumns(
+  c: Pick<CheckedRecord, "subset" | "fields">,
+  found: { example_id?: string; input: string; target: string },
+): Pick<CompactRow, "example_id" | "subset" | "extra"> {
+  const own = found.example_id === undefined ? null : { input: found.input, target: found.target };
+  const extra = c.fields || own ? JSON.stringify({ ...c.fields, ...own }) : null;
+  return {
+    ...found.example_id !== undefined ? { example_id: found.example_id } : {},
+    ...c.subset != null ? { subset: c.subset } : {},
+    ...extra !== null ? { extra } : {},
+  };
 }
 
 /** Identification problems of a target that differs from the data set's (`examples.ts`). */

@@ -23,10 +23,12 @@
 import type { BenchmarkScoring, ExampleSet } from "../benchmarks/types.ts";
 import { sourceFor } from "../logs/sources/all.ts";
 import type { SourceLimits } from "../logs/sources/types.ts";
+import { isCanonicalField } from "../logs/mapped.ts";
 import { GENERIC_SCORERS } from "../scorers/generic.ts";
 import type { ScalarScorer } from "../scorers/types.ts";
 import { loadRule, type RuleSpec } from "../scorers/user_rule.ts";
 import { ExampleIndex } from "./examples.ts";
+import { slotOf } from "./record_fields.ts";
 import type { ScoringState } from "./score_unit.ts";
 
 /** Plain data from which every Worker builds the same {@link ScoringState}. */
@@ -81,8 +83,10 @@ export async function buildScoringState(
       unavailable.push({ benchmark: scoring.name, reason: (e as Error).message });
     }
   }
+  const scorings = indexed.map((x) => x.scoring);
   const state: ScoringState = {
     identifier: new ExampleIndex(indexed),
+    ...recordRules(scorings),
     scorers,
     unscored,
     unscoredRows: setup.unscored ?? "error",
@@ -93,6 +97,28 @@ export async function buildScoringState(
     defaultBenchmark: indexed[0]?.scoring.name,
   };
   return { state, unavailable };
+}
+
+/**
+ * What the check step needs of the benchmarks' records: each record field's `parse` (by where
+ * it goes; a canonical field's other name is read as that field, and not parsed), and the
+ * benchmarks whose rows may lack a response.
+ */
+function recordRules(
+  scorings: readonly BenchmarkScoring[],
+): Pick<ScoringState, "recordParsers" | "nullResponse"> {
+  const parsers = new Map<string, (value: unknown) => unknown>();
+  for (const s of scorings) {
+    for (const f of s.recordFields ?? []) {
+      const slot = slotOf(f);
+      if (f.parse && !parsers.has(slot) && !isCanonicalField(slot)) parsers.set(slot, f.parse);
+    }
+  }
+  const nullResponse = new Set(scorings.filter((s) => s.nullResponse === "row").map((s) => s.name));
+  return {
+    ...parsers.size > 0 ? { recordParsers: parsers } : {},
+    ...nullResponse.size > 0 ? { nullResponse } : {},
+  };
 }
 
 /**
