@@ -44,6 +44,27 @@ export class DataSets implements DataSetsView {
     return set;
   }
 
+  /**
+   * Drop the example sets whose frame was made (the frame holds the same texts, natively):
+   * what a finished load keeps, so that its data sets cost no JavaScript heap once scored. A
+   * later {@link examples} of such a benchmark reads its files again.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+   * const data = new DataSets(resolveDataDir());
+   * const examples = data.examples("bbh");
+   * const frame = data.frame("bbh");
+   * data.release();
+   * assert.equal(data.frame("bbh"), frame); // kept
+   * assert.notEqual(data.examples("bbh"), examples); // read again
+   * ```
+   */
+  release(): void {
+    for (const b of this.#frames.keys()) this.#examples.delete(b);
+  }
+
   /** Its examples as a frame (its own `datasetFrame`, else the five columns), made once. */
   frame(benchmark: string): pl.DataFrame {
     let frame = this.#frames.get(benchmark);

@@ -226,6 +226,7 @@ async function load(
   const sources = new Map(planned.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
   const advice = adviseRuns({ runs, rows, sources, dataDir, dataSets });
+  dataSets.release(); // the frames stay; the texts read for scoring need not
   return {
     files: planned.files.map((f) => f.path),
     fileSummaries,
