@@ -140,6 +140,10 @@ dataTest("unscored: quarantine sets such rows apart with the reason", async (dat
     ["bbh-canon", "last-line", 9, 6],
     ["beta", "none", 2, 0],
   ]);
+  assert.deepEqual(loaded.warnings.filter((w) => w.includes("not scored")), [
+    "4 bbeh rows not scored: scorer last-line does not apply to the bbeh rows of these logs; " +
+    "scorers for bbeh: bbeh-official, stored, lenient",
+  ]);
   const reasons = loaded.quarantine.filter((q) => q.file === BBEH_LOG).map((q) => q.reason);
   assert.equal(reasons.length, 4);
   assert.ok(reasons.every((r) => r.startsWith("scorer last-line does not apply to the bbeh rows")));

@@ -237,7 +237,7 @@ async function load(
     runs,
     errors: scored.errors,
     skipped: planned.found.skipped,
-    warnings: loadWarnings(scored, runs, plan.read.runBy),
+    warnings: [...loadWarnings(scored, runs, plan.read.runBy), ...unscoredWarnings(plan, scored)],
     sources,
     cache: scored.cache,
     advice,
@@ -276,6 +276,17 @@ function loadWarnings(scored: Scored, runs: readonly RunSummary[], runBy?: RunBy
     ...mixedModels(scored.models, runBy),
     ...lookalikeRuns(runs.map((r) => r.run)),
   ];
+}
+
+/**
+ * One warning per planned benchmark without a scorer whose rows a load with `unscored:
+ * "quarantine"` set apart: how many, and why (each row's quarantine entry says it too).
+ */
+function unscoredWarnings(plan: LoadPlan, scored: Scored): string[] {
+  return plan.benchmarks.flatMap(({ benchmark, unscored }) => {
+    const n = unscored === null ? 0 : scored.quarantine.filter((q) => q.reason === unscored).length;
+    return n === 0 ? [] : [`${count(n)} ${benchmark.name} rows not scored: ${unscored}`];
+  });
 }
 
 /**
