@@ -19,7 +19,8 @@ import { runsReport, runsText } from "@runlens/report/runs_text.ts";
 import { readBbhExamples } from "@runlens/benchmarks/bbh/examples.ts";
 import { readBbehExamples } from "@runlens/benchmarks/bbeh/examples.ts";
 import { runCli } from "./_cli.ts";
-import { defaultScorerOf, runEngine } from "@runlens/pipeline/engine.ts";
+import { runEngine } from "@runlens/pipeline/engine.ts";
+import { resolveLoadPlan } from "@runlens/pipeline/load_plan.ts";
 import { compactFrame } from "@runlens/pipeline/compact_frame.ts";
 import { type Answer, finalBlock, writeChatLog, writeLmEvalLog } from "./_answer_logs.ts";
 import { dataTest } from "./_data.ts";
@@ -264,11 +265,11 @@ dataTest(
       const want = Array.from({ length: n }, (_, i) => i % 4 === 0 || i % 4 === 3);
       // in this thread, and in two Workers scoring ranges of ~1 KB
       for (const workers of [1, 2]) {
-        const engine = await runEngine([join(dir, "mixed")], dataDir, {
-          scorerOf: defaultScorerOf,
-          workers,
-          rangeBytes: workers === 1 ? undefined : 1024,
-        });
+        const engine = await runEngine(
+          [join(dir, "mixed")],
+          await resolveLoadPlan(dataDir, { workers }),
+          { rangeBytes: workers === 1 ? undefined : 1024 },
+        );
         const files = engine.files.map((f) => f.path);
         const rows = compactFrame(engine.merged.rows, files).sort(["task", "example_index"]);
         assert.deepEqual(rows.getColumn("answer_found").toArray(), [...want, ...want]);

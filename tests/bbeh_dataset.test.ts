@@ -264,3 +264,22 @@ dataTest("loader errors on a corrupted copy of the release (temp dir)", (dir) =>
     assert.equal(load().height, 4520);
   });
 });
+
+dataTest("BBEH: the frame derived from readExamples equals the task files' content", (dir) => {
+  // built here straight from the JSON files, not through the code under test
+  const release = findBbehRelease(dir);
+  const rows = BBEH_TASKS.flatMap((t) => {
+    const file = join(release, "benchmark_tasks", `bbeh_${t.name}`, "task.json");
+    const { examples } = JSON.parse(Deno.readTextFileSync(file));
+    return examples.map((ex: { input: string; target: string; subtask?: string }, i: number) => ({
+      task: t.name,
+      example_index: i,
+      input: ex.input,
+      target: ex.target,
+      input_chars: [...ex.input].length,
+      release_subtask: ex.subtask ?? null,
+    }));
+  });
+  const columns = Object.keys(rows[0]);
+  assert.deepEqual(loadBbehDataset(dir).select(...columns).toRecords(), rows);
+});

@@ -10,7 +10,8 @@ import {
   loadBbhDataset,
   readBbhTaskFile,
 } from "@runlens/benchmarks/bbh/dataset.ts";
-import { BBH_TASKS } from "@runlens/benchmarks/bbh/tasks.ts";
+import { readBbhTask } from "@runlens/benchmarks/bbh/examples.ts";
+import { BBH_TASKS, bbhTask } from "@runlens/benchmarks/bbh/tasks.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -36,8 +37,13 @@ Deno.test("BBH dataset: a missing, malformed or wrong-sized task file is named",
     assert.equal(findBbhTaskDir(dir), tasks);
     assert.equal(findBbhTaskDir(join(dir, "bbh")), tasks, "the release folder works too");
     assert.throws(
-      () => loadBbhDataset(dir),
+      () => readBbhTask(tasks, bbhTask("boolean_expressions")),
       /boolean_expressions.json: 1 examples, the release has 250/,
+    );
+    // the data set is read as the pipeline reads it: every file's presence checked first
+    assert.throws(
+      () => loadBbhDataset(dir),
+      /BBH release incomplete: .*causal_judgement.json is missing/,
     );
     write("broken.json", "{");
     assert.throws(() => readBbhTaskFile(join(tasks, "broken.json")), /broken.json: not valid JSON/);
@@ -76,3 +82,22 @@ dataTest("BBH dataset (data): 6,511 rows, schema, positions, code-point lengths"
     "Which statement is sarcastic?\nOptions:\n(A) The NB",
   );
 });
+
+dataTest(
+  "BBH dataset (data): the frame derived from readExamples equals the task files' content",
+  (dir) => {
+    // built here straight from the JSON files, not through the code under test
+    const rows = BBH_TASKS.flatMap((t) => {
+      const file = join(findBbhTaskDir(dir), `${t.name}.json`);
+      const { examples } = JSON.parse(Deno.readTextFileSync(file));
+      return examples.map((ex: { input: string; target: string }, i: number) => ({
+        task: t.name,
+        example_index: i,
+        input: ex.input,
+        target: ex.target,
+        input_chars: [...ex.input].length,
+      }));
+    });
+    assert.deepEqual(loadBbhDataset(dir).toRecords(), rows);
+  },
+);

@@ -19,7 +19,8 @@ import {
   staleReason,
   writeCache,
 } from "@runlens/pipeline/cache.ts";
-import { FINGERPRINT_BYTES, sha256 } from "@runlens/pipeline/cache_key.ts";
+import { CACHE_VERSION, FINGERPRINT_BYTES, sha256 } from "@runlens/pipeline/cache_key.ts";
+import { compactColumns } from "@runlens/pipeline/compact_frame.ts";
 import type { LoadQuarantine } from "@runlens/pipeline/merge.ts";
 import { runCli, runDeno } from "./_cli.ts";
 import { AWKWARD_RUNS, awkwardFrame, BIG_OFFSET } from "./_cache_writer.ts";
@@ -105,6 +106,10 @@ Deno.test("columns of one value in every row: read back from the manifest, still
       scorer: "bbeh-official",
       lm_eval_filter: "strict-match",
       data_version: null,
+      // rows of a benchmark tied by position, with no record fields
+      example_id: null,
+      subset: null,
+      extra: null,
     });
     // other engines read the parts alone: the columns are there too
     const part = pl.readParquet(join(dir, key, got.manifest.partitions[0].path));
@@ -632,3 +637,20 @@ dataTest(
     });
   },
 );
+
+Deno.test("cache version 3: an entry of version 2's rows (no example_id, subset, extra) is a miss", () =>
+  withTempDir((dir) => {
+    assert.equal(CACHE_VERSION, 3);
+    const required = compactColumns();
+    assert.deepEqual(required.slice(-3), ["example_id", "subset", "extra"]);
+    // what version 2 wrote: the compact columns without the three
+    const old = awkwardFrame(40).drop("example_id", "subset", "extra");
+    const key = put(dir, old);
+    const read = readCache(dir, key, required);
+    assert.equal(read.load, null);
+    assert.match(read.reason!, /the rows lack column\(s\) example_id, subset, extra/);
+    // and a manifest that says version 2 is refused whatever its rows
+    const key2 = put(dir, awkwardFrame(40), { entry: 2 });
+    editManifest(join(dir, key2), (m) => (m.cache_version = 2));
+    assert.match(readCache(dir, key2, required).reason!, /cache version 2/);
+  }));

@@ -8,7 +8,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import pl from "nodejs-polars";
-import { type CompactRow, EMPTY_ROW, RowBuilder } from "@runlens/pipeline/compact.ts";
+import {
+  type CompactRow,
+  concatRows,
+  EMPTY_ROW,
+  firstRows,
+  rowAt,
+  rowBuffers,
+  RowBuilder,
+  selectRows,
+} from "@runlens/pipeline/compact.ts";
 import { compactFrame } from "@runlens/pipeline/compact_frame.ts";
 
 const TEXT = [
@@ -61,7 +70,8 @@ Deno.test("compact frame: constant and null text columns hold every row's value"
   assert.deepEqual(df.getColumn("scorer").toArray(), Array(6).fill("bbeh-official"));
   assert.deepEqual(df.getColumn("source_file").toArray(), Array(6).fill("logs/a.jsonl"));
   assert.deepEqual(df.getColumn("ptr_kind").toArray(), Array(6).fill("span"));
-  for (const c of ["tool_extracted", "lm_eval_filter", "data_version", "ptr_member"]) {
+  const empty = ["tool_extracted", "lm_eval_filter", "data_version", "ptr_member"];
+  for (const c of [...empty, "example_id", "subset", "extra"]) {
     assert.deepEqual(df.getColumn(c).toArray(), Array(6).fill(null), c);
     assert.equal(df.getColumn(c).nullCount(), 6, c);
   }
@@ -100,6 +110,9 @@ Deno.test("compact frame: constant and null text columns hold every row's value"
     "ptr_offset",
     "ptr_length",
     "ptr_member",
+    "example_id",
+    "subset",
+    "extra",
   ]); // deno-fmt-ignore
 });
 
@@ -129,7 +142,7 @@ Deno.test("compact frame: one row, and no rows", () => {
   ]);
   const none = frameOf([]);
   assert.equal(none.height, 0);
-  assert.equal(none.width, 24);
+  assert.equal(none.width, 27);
   assert.equal(String(none.getColumn("benchmark").dtype), String(pl.String));
 });
 
@@ -186,4 +199,43 @@ Deno.test("compact frame: with release, the rows' arrays are freed and the frame
   const again = build();
   compactFrame(again, ["logs/a.jsonl"]);
   assert.equal(again.int.run.length, 7);
+});
+
+Deno.test("compact rows: example_id, subset and extra exist only once a row holds one", () => {
+  const plain = new RowBuilder();
+  for (const r of rows(40)) plain.add(r);
+  const none = plain.finish();
+  assert.deepEqual(none.sparse, {}); // rows tied by position pay nothing
+  const b = new RowBuilder();
+  const list = rows(40).map((r, i) =>
+    i < 37 ? r : { ...r, example: -1, example_id: `q${i % 38}`, extra: `{"level":${i}}` }
+  );
+  for (const r of list) b.add(r); // the ids start after the arrays grew twice
+  const withIds = b.finish();
+  assert.deepEqual(Object.keys(withIds.sparse), ["example_id", "extra"]);
+  assert.deepEqual(rowAt(withIds, 38), list[38]);
+  // the columns some row holds come back null for the others; no subset key at all
+  assert.deepEqual(rowAt(withIds, 3), { ...list[3], example_id: null, extra: null });
+  // concat with rows that have none, select, and the Workers' transfer list keep them
+  const both = concatRows([none, withIds]);
+  assert.deepEqual(rowAt(both, 40 + 39).example_id, "q1");
+  assert.equal(rowAt(both, 5).example_id, null);
+  assert.equal(
+    selectRows(both, [79]).sparse.example_id?.[0],
+    both.strings.example_id.indexOf("q1"),
+  );
+  assert.equal(rowBuffers(both).length, rowBuffers(none).length + 2);
+  // two rows of one run, task and epoch differ by id only: not duplicates; the same id is
+  const dup = new RowBuilder();
+  for (const id of ["a", "b", "a"]) {
+    dup.add({ ...EMPTY_ROW, run: "r", example: -1, example_id: id });
+  }
+  const seen = firstRows(dup.finish());
+  assert.deepEqual([seen(0), seen(1), seen(2)], [-1, -1, 0]);
+  // in the frame: the ids, a null example_index for rows tied by id, subset a null literal
+  const df = compactFrame(withIds, ["a.jsonl"]);
+  assert.deepEqual(df.getColumn("example_id").toArray().slice(36), [null, "q37", "q0", "q1"]);
+  assert.deepEqual(df.getColumn("example_index").toArray().slice(36), [36, null, null, null]);
+  assert.equal(df.getColumn("subset").nullCount(), 40);
+  assert.equal(df.getColumn("extra").get(39), '{"level":39}');
 });

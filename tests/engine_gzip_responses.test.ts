@@ -11,7 +11,8 @@ import pl from "nodejs-polars";
 import { readBbehExamples } from "@runlens/benchmarks/bbeh/examples.ts";
 import { rowAt } from "@runlens/pipeline/compact.ts";
 import { compactFrame } from "@runlens/pipeline/compact_frame.ts";
-import { defaultScorerOf, type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
+import { type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
+import { resolveLoadPlan } from "@runlens/pipeline/load_plan.ts";
 import { responses } from "@runlens/pipeline/responses.ts";
 import { concat, utf8 } from "./_containers.ts";
 import { dataTest } from "./_data.ts";
@@ -57,8 +58,8 @@ function snapshot(load: EngineLoad) {
   return { rows, quarantine, errors: load.errors };
 }
 
-const load = (paths: string[], dataDir: string, workers = 1) =>
-  runEngine(paths, dataDir, { scorerOf: defaultScorerOf, workers });
+const load = async (paths: string[], dataDir: string, workers = 1) =>
+  runEngine(paths, await resolveLoadPlan(dataDir, { workers }));
 
 /** The compact frame of a load and its files by path. */
 function frame(l: EngineLoad) {

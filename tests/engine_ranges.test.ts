@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { readBbehExamples } from "@runlens/benchmarks/bbeh/examples.ts";
 import { rowAt } from "@runlens/pipeline/compact.ts";
-import { defaultScorerOf, type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
+import { type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
+import { resolveLoadPlan } from "@runlens/pipeline/load_plan.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -47,8 +48,8 @@ function snapshot(load: EngineLoad) {
   return { rows, quarantine: load.merged.quarantine, errors: load.errors };
 }
 
-const load = (paths: string[], dataDir: string, workers: number, rangeBytes?: number) =>
-  runEngine(paths, dataDir, { scorerOf: defaultScorerOf, workers, rangeBytes });
+const load = async (paths: string[], dataDir: string, workers: number, rangeBytes?: number) =>
+  runEngine(paths, await resolveLoadPlan(dataDir, { workers }), { rangeBytes });
 
 dataTest("1, 2 and 4 Workers and any range size give identical rows", async (dataDir) => {
   await withTempDir(async (dir) => {

@@ -15,7 +15,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Example } from "@runlens/benchmarks/types.ts";
 import { rowAt } from "@runlens/pipeline/compact.ts";
-import { defaultScorerOf, type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
+import { type EngineLoad, runEngine } from "@runlens/pipeline/engine.ts";
+import { resolveLoadPlan } from "@runlens/pipeline/load_plan.ts";
 import { dataTest } from "./_data.ts";
 import { readBbehExamples, readBbhExamples } from "./_examples.ts";
 import {
@@ -200,8 +201,8 @@ dataTest("two seeds of one model: the same runs from 1 or 2 Workers and any rang
       lines.splice(90, 0, rec(sports[155], false, { model: "gpt-4o" }));
       writeJsonl(join(work, "logs", `${seed}.jsonl`), lines);
     }
-    const load = (workers: number, rangeBytes?: number) =>
-      runEngine([join(work, "logs")], data, { scorerOf: defaultScorerOf, workers, rangeBytes });
+    const load = async (workers: number, rangeBytes?: number) =>
+      runEngine([join(work, "logs")], await resolveLoadPlan(data, { workers }), { rangeBytes });
     const whole = snapshot(await load(1));
     assert.equal(whole.rows.length, 244);
     assert.deepEqual(

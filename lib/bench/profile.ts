@@ -19,7 +19,8 @@ import { bbehAggregate, taskAccuracy } from "../benchmarks/bbeh/aggregate.ts";
 import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
 import { bbehOfficialScorer } from "../benchmarks/bbeh/official_scorer.ts";
 import { compactFrame } from "../pipeline/compact_frame.ts";
-import { defaultScorerOf, planLoad, scoreLoad } from "../pipeline/engine.ts";
+import { planLoad, scoreLoad } from "../pipeline/engine.ts";
+import { resolveLoadPlan } from "../pipeline/load_plan.ts";
 import { rowsFrame } from "../pipeline/rows_frame.ts";
 import { scoreFrame } from "../scorers/frame.ts";
 
@@ -46,16 +47,15 @@ function timed<T>(phases: Phase[], name: string, fn: () => T): T {
 /** Profile the runlens pipeline on one log file (or folder). */
 export async function profileRunlens(file: string, dataDir: string): Promise<Phase[]> {
   const phases: Phase[] = [];
-  const options = { scorerOf: defaultScorerOf };
   let t0 = performance.now();
-  const plan = await planLoad([file], dataDir, options);
+  const plan = await planLoad([file], await resolveLoadPlan(dataDir));
   phases.push({
     phase: "discover + plan (planLoad)",
     seconds: (performance.now() - t0) / 1000,
     rss_mb: Deno.memoryUsage().rss / 1e6,
   });
   t0 = performance.now();
-  const engine = await scoreLoad(plan, options);
+  const engine = await scoreLoad(plan);
   phases.push({
     phase: "read + tie + score + merge (scoreLoad)",
     seconds: (performance.now() - t0) / 1000,

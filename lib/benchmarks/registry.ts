@@ -74,7 +74,7 @@ export function benchmarks(): readonly Benchmark[] {
  * ```
  */
 export function scoredBenchmarks(): readonly Benchmark[] {
-  return registered.filter((b) => b.loadDataset && b.defaultScorer && b.aggregate);
+  return registered.filter((b) => b.readExamples && b.defaultScorer && b.aggregate);
 }
 
 /**
@@ -111,7 +111,7 @@ export function getBenchmark(name: string): Benchmark | undefined {
  * registerBenchmark(toy); // rows with benchmark "toy" now find it
  * assert.equal(getBenchmark("Toy"), toy);
  * assert.throws(() => registerBenchmark(toy), /a benchmark named "toy" is already registered/);
- * // with loadDataset, defaultScorer and aggregate it is scored by loadRuns too: see
+ * // with readExamples, defaultScorer and aggregate it is scored by loadRuns too: see
  * // tests/benchmark_registry.test.ts
  * ```
  */

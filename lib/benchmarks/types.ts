@@ -15,18 +15,12 @@
  *   description: "Two arithmetic questions.",
  *   tasks: [{ name: "add", size: 2 }],
  *   canonicalTask: (label) => label.trim() === "add" ? "add" : null,
- *   loadDataset: () =>
- *     pl.DataFrame({
- *       task: ["add", "add"],
- *       example_index: [0, 1],
- *       input: ["1+1?", "2+2?"],
- *       target: ["2", "4"],
- *     }),
+ *   readExamples: () => ({ add: [{ input: "1+1?", target: "2" }, { input: "2+2?", target: "4" }] }),
  *   defaultScorer: "stored",
  *   scorers: [],
  * };
  * assert.equal(toy.canonicalTask(" add "), "add");
- * assert.equal(toy.loadDataset!("unused").height, toy.tasks[0].size); // 2
+ * assert.equal(toy.readExamples!("unused").add.length, toy.tasks[0].size); // 2
  * ```
  * @module
  */
@@ -63,6 +57,16 @@ export interface BenchmarkAggregate {
 export interface AnalysisContext {
   /** The data directory (data sets of this and other benchmarks). */
   dataDir: string;
+  /** The load's data sets, each read once (`pipeline/data_sets.ts`); absent: read `dataDir`. */
+  dataSets?: DataSetsView;
+}
+
+/** The data sets of one load, each read once: examples and their frame, by benchmark name. */
+export interface DataSetsView {
+  /** The benchmark's released examples (throws naming a missing or bad file). */
+  examples(benchmark: string): ExampleSet;
+  /** Its examples as a frame (`task`, `example_index`, `input`, `target`, `input_chars`, …). */
+  frame(benchmark: string): pl.DataFrame;
 }
 
 /** A benchmark's analyses of scored rows: tables, and a per-run summary of them. */
@@ -113,6 +117,8 @@ export interface BenchmarkReport {
 export interface Example {
   input: string;
   target: string;
+  /** A label of a part of its task, when the file gives one (BBEH spatial items' `subtask`). */
+  subset?: string;
 }
 
 /** A benchmark's released examples by canonical task name, in task-file order. */
@@ -158,10 +164,51 @@ export interface ToolNames {
 }
 
 /**
+ * A field of a benchmark's own records beyond the canonical ones (an id, a subject, an
+ * annotation): generic logs' readers read it by name (or where `--map` says), the check step
+ * runs its `parse`, and the row keeps the parsed value in its `extra` JSON — or, with `as`, in
+ * the field it is another name of.
+ */
+export interface RecordField {
+  /** The key or column name it is read from by default; also a `--map` key. */
+  name: string;
+  /**
+   * The field it is another name of: a canonical field (`subject` → `task`, `reference` →
+   * `target`) or a row column (`example_id`, `subset`).
+   */
+  as?: string;
+  /** A record carrying it is this benchmark's (a file whose records carry it, too). */
+  implies?: true;
+  /** The value normalised; throws when it is not one (the message is the quarantine reason). */
+  parse?(value: unknown): unknown;
+}
+
+/**
+ * How a benchmark's records are read and tied to examples beyond the generic rules; every
+ * field is optional, and absent means the generic rule.
+ */
+export interface RecordRules {
+  /**
+   * `position` (default): rows are tied to the released examples (by index or question);
+   * `id`: rows carry an `example_id` and their own input and target (no released data set is
+   * consulted: tied by task and id).
+   */
+  identity?: "position" | "id";
+  /** Fields of its records beyond the canonical ones. */
+  recordFields?: readonly RecordField[];
+  /** Fields whose presence in a file's first records makes the file this benchmark's. */
+  recordSignature?: readonly string[];
+  /** `row`: a record without a response is a row (scored as such), not quarantined. */
+  nullResponse?: "quarantine" | "row";
+  /** Whether a logged target is the released one (default: `pipeline/examples.ts` sameTarget). */
+  sameTarget?(logged: string, released: string): boolean;
+}
+
+/**
  * The polars-free part of a benchmark: what the streaming path's scoring Workers load to tie
  * rows to examples and score them (a Worker must not import polars: it costs ~0.4 s each).
  */
-export interface BenchmarkScoring {
+export interface BenchmarkScoring extends RecordRules {
   /** Registry name and the `benchmark` value of its rows, lower case (e.g. `bbeh`). */
   name: string;
   /** How messages and tables name it (e.g. "BBEH"). */
@@ -180,8 +227,12 @@ export interface BenchmarkScoring {
   truncatedInputs?: readonly { task: string; index: number }[];
   /** Other published versions of some examples. */
   dataVersions?: readonly DataVersion[];
-  /** The benchmark's own rule, used unless another scorer is chosen. */
-  defaultScorer: string;
+  /**
+   * The benchmark's own rule, used unless another scorer is chosen. Absent: the user must
+   * choose one (`--scorer <benchmark>=NAME`), e.g. when the rule depends on a convention of the
+   * logs the benchmark cannot guess.
+   */
+  defaultScorer?: string;
   /** Its scorers' scalar forms. */
   scorers: readonly ScalarScorer[];
   /**
@@ -193,7 +244,7 @@ export interface BenchmarkScoring {
 }
 
 /** One benchmark: everything the pipeline, the CLI and the notebooks need to know about it. */
-export interface Benchmark {
+export interface Benchmark extends RecordRules {
   /** Registry name and the `benchmark` value of its rows, lower case (e.g. `bbeh`). */
   name: string;
   /** How messages and tables name it (e.g. "BBEH"). */
@@ -221,11 +272,19 @@ export interface Benchmark {
   /** See {@link BenchmarkScoring.formats}. */
   formats?: readonly LogFormat[];
   /**
-   * The released examples from a data directory: columns `task`, `example_index` (0-based
-   * position in the task file), `input`, `target` (and `input_chars` when known). Absent when
-   * the data set is not available offline (rows then cannot be tied to examples).
+   * The released examples from a data directory (the scoring part's, see
+   * {@link BenchmarkScoring.readExamples}). Absent when the data set is not available offline
+   * (rows then cannot be tied to examples).
    */
-  loadDataset?(dataDir: string): pl.DataFrame;
+  readExamples?(dataDir: string): ExampleSet;
+  /**
+   * Its examples as a frame, derived from what {@link readExamples} gave (never a second read):
+   * `task`, `example_index`, `input`, `target`, `input_chars` and the benchmark's own columns.
+   * Absent: those five columns.
+   */
+  datasetFrame?(examples: ExampleSet, dataDir: string): pl.DataFrame;
+  /** Typed columns its rows' `extra` JSON expands to (`benchmarkRows`). */
+  columns?: Readonly<Record<string, pl.DataType>>;
   /**
    * Examples whose released input is known to be cut short: a logged input whose last
    * question starts with it still matches.

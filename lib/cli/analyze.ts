@@ -195,10 +195,11 @@ async function analyzeRun(args: AnalyzeArgs): Promise<number> {
   for (const b of benchmarks()) {
     const rows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
     if (!b.analyses || rows.height === 0) continue;
-    for (const note of b.analyses.notes?.({ dataDir }) ?? []) {
+    const ctx = { dataDir, dataSets: loaded.dataSets };
+    for (const note of b.analyses.notes?.(ctx) ?? []) {
       printWarning("runlens analyze", note);
     }
-    const summary = b.analyses.summary(b.analyses.tables(rows, { dataDir }));
+    const summary = b.analyses.summary(b.analyses.tables(rows, ctx));
     for (const [run, s] of Object.entries(summary)) {
       const r = entry(run, (s as { model?: string }).model ?? run);
       const scorer = loaded.runs.find((x) => x.run === run && x.benchmark === b.name)?.scorer;

@@ -16,14 +16,15 @@
  * ```
  * @module
  */
-import { logFormats, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
+import { benchmarks, logFormats, scoredBenchmarks, SCORERS } from "../benchmarks/registry.ts";
 import { benchmarksLabel } from "../scorers/types.ts";
 import { type Format, formatNames } from "../logs/discover.ts";
 import { DEFAULT_LIMITS, LIMIT_FLAGS } from "../logs/limits.ts";
-import { parseColumnMap } from "../logs/mapped.ts";
+import { type MappableField, parseColumnMap } from "../logs/mapped.ts";
 import type { SourceLimits } from "../logs/sources/types.ts";
 import type { LoadOptions } from "../pipeline/load.ts";
 import { checkScorerArgument } from "../pipeline/scorer_choice.ts";
+import { loadableBenchmarks } from "../pipeline/load_plan.ts";
 import { compilePattern } from "../scorers/pattern.ts";
 import type { RunBy } from "../pipeline/plan.ts";
 import { type OptionSpec, type ParsedArgs, UsageError } from "../core/command.ts";
@@ -52,21 +53,25 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
   },
   map: {
     type: "string",
+    multiple: true,
     value: "M",
     description: "fields of generic JSONL/CSV logs, over the detected ones: field=<n> " +
       "(0-based column; positions only = CSV without header), field=<name> (column or key; " +
-      "JSONL: dotted path), field==<text> (literal), e.g. input=0,response=1,target=2,task==nycc",
+      "JSONL: dotted path), field==<text> (literal), e.g. input=0,response=1,target=2,task==nycc; " +
+      "field: a canonical field or a benchmark's record field (repeatable)",
     default: "the fields detected in each file",
   },
   scorer: {
     type: "string",
+    multiple: true,
     value: "NAME|FILE",
     description:
       `the scoring rule for every row (default: ${
         scoredBenchmarks().map((b) => `${b.name} ${b.defaultScorer}`).join(", ")
       }):\n` + SCORERS.map((s) => `- ${s.name} (${benchmarksLabel(s)}): ${gist(s)}`).join("\n") +
       "\nor your own rule: the path of a module exporting it (./my_rule.ts; README: " +
-      '"Your own scoring rule"); rows and reports carry the name it gives itself',
+      '"Your own scoring rule"); rows and reports carry the name it gives itself; ' +
+      "BENCHMARK=NAME: a scorer for that benchmark's rows only (repeatable)",
   },
   "answer-pattern": {
     type: "string",
@@ -89,7 +94,7 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
     multiple: true,
     value: "NAME",
     description: `only rows of this benchmark (repeatable; ${
-      scoredBenchmarks().map((b) => b.name).join(", ")
+      loadableBenchmarks().map((b) => b.name).join(", ")
     })`,
     default: "every benchmark",
   },
@@ -145,12 +150,12 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
     }
     out.format = format as Format | "auto";
   }
-  const map = text("map");
-  if (map !== undefined) out.map = usage(() => parseColumnMap(map));
+  const map = values.map as string[] | undefined;
+  if (map !== undefined) out.map = usage(() => parseColumnMap(map.join(","), mappableFields()));
   if (out.format?.startsWith("mapped-") && !out.map) {
     throw new UsageError(`--format ${out.format} needs --map`);
   }
-  const scorer = text("scorer");
+  const { scorer, scorers } = scorerOptions(values.scorer as string[] | undefined);
   const pattern = text("answer-pattern");
   if (scorer !== undefined && pattern !== undefined) {
     throw new UsageError(
@@ -158,6 +163,7 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
     );
   }
   if (scorer !== undefined) out.scorer = usage(() => (checkScorerArgument(scorer), scorer));
+  if (scorers !== undefined) out.scorers = scorers;
   if (pattern !== undefined) {
     out.answerPattern = usage(() => (compilePattern(pattern, "--answer-pattern"), pattern));
   }
@@ -183,9 +189,48 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
   return out;
 }
 
-/** A registered benchmark runlens scores; else a usage error naming them. */
+/**
+ * The `--scorer` values: at most one for every benchmark (a name or a module path), and
+ * `BENCHMARK=NAME` items for one benchmark each (a registered benchmark's name before the `=`;
+ * `load_plan.ts` checks the rest). Throws {@link UsageError}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(scorerOptions(["stored", "bbh=lm-eval-strict"]),
+ *   { scorer: "stored", scorers: { bbh: "lm-eval-strict" } });
+ * assert.throws(() => scorerOptions(["stored", "lenient"]), /one --scorer for every benchmark/);
+ * ```
+ */
+export function scorerOptions(
+  items: readonly string[] | undefined,
+): { scorer?: string; scorers?: Record<string, string> } {
+  let scorer: string | undefined;
+  let scorers: Record<string, string> | undefined;
+  for (const item of items ?? []) {
+    const eq = item.indexOf("=");
+    const name = eq > 0 ? item.slice(0, eq).trim().toLowerCase() : "";
+    if (eq > 0 && benchmarks().some((b) => b.name === name)) {
+      if (scorers?.[name] !== undefined) throw new UsageError(`--scorer gives ${name} twice`);
+      (scorers ??= {})[name] = item.slice(eq + 1).trim();
+    } else if (scorer !== undefined) {
+      throw new UsageError(
+        `--scorer ${scorer} and --scorer ${item}: one --scorer for every benchmark ` +
+          "(BENCHMARK=NAME chooses one benchmark's)",
+      );
+    } else scorer = item;
+  }
+  return { ...scorer !== undefined ? { scorer } : {}, ...scorers ? { scorers } : {} };
+}
+
+/** Every registered benchmark's record fields, which `--map` accepts besides the canonical ones. */
+function mappableFields(): MappableField[] {
+  return benchmarks().flatMap((b) => b.recordFields ?? []);
+}
+
+/** A registered benchmark runlens loads; else a usage error naming them. */
 function checkBenchmark(name: string): string {
-  const names = scoredBenchmarks().map((b) => b.name);
+  const names = loadableBenchmarks().map((b) => b.name);
   if (!names.includes(name)) {
     throw new UsageError(`--benchmark ${name}: one of ${names.join(", ")}`);
   }

@@ -4,14 +4,18 @@
  * CSV `input,prediction,target`, or chat transcripts with a `message_log`. This module parses
  * it; the sources apply it (`sources/fields.ts` turns it into a field mapping).
  *
- * Mapping syntax (`field` is a canonical field, `record.ts`'s `RECORD_FIELDS`):
+ * The one `--map` parser of every command: `field` is a canonical field (`record.ts`'s
+ * `RECORD_FIELDS`) or a record field of a registered benchmark (e.g. a `level` annotation, an
+ * `id`), given as the caller passes them; a record field that is another name of a canonical
+ * field or of a row column (`reference` → `target`, `id` → `example_id`) maps that one. Syntax:
  * - `field=<n>`: the n-th column (0-based). When every column reference is a position, a CSV
  *   file has no header row and a JSONL line is a JSON array.
  * - `field=<name>`: the column (CSV header) or key (JSONL) of that name; in JSONL a dotted path
  *   reaches into nested values (`message_log.-1.content`: the last message's content).
  * - `field==<text>`: the literal text for every row (e.g. `task==boardgame_qa`).
  *
- * Fields not mapped keep their canonical meaning (a `task` column stays the task).
+ * Fields not mapped keep their canonical meaning (a `task` column stays the task). Items may
+ * come in several `--map` values: the command joins them with commas.
  *
  * @example
  * ```ts
@@ -20,10 +24,18 @@
  * const map = parseColumnMap("input=0,response=1,target=2,task==nycc"); // headerless CSV
  * assert.deepEqual(map.map((m) => m.field), ["input", "response", "target", "task"]);
  * assert.ok(isPositional(map));
+ * // a benchmark's record fields, and another name of a canonical field
+ * const fields = [{ name: "level" }, { name: "reference", as: "target" }, { name: "id", as: "example_id" }];
+ * const arb = parseColumnMap("reference=gold,id=problem_id,level==3", fields);
+ * assert.deepEqual(arb.map((m) => [m.field, m.source]), [
+ *   ["target", { kind: "name", name: "gold" }],
+ *   ["example_id", { kind: "name", name: "problem_id" }],
+ *   ["level", { kind: "literal", value: "3" }],
+ * ]);
  * ```
  * @module
  */
-import { RECORD_FIELDS } from "./record.ts";
+import { RECORD_FIELDS, RECORD_SLOTS } from "./record.ts";
 
 /** A canonical field of a run log. */
 export type CanonicalField = (typeof RECORD_FIELDS)[number];
@@ -36,7 +48,11 @@ export type ColumnSource =
 
 /** One `field=col` item of a mapping. */
 export interface ColumnMapping {
-  field: CanonicalField;
+  /**
+   * A canonical field, or where a record field goes: `example_id`, `subset`, or its name
+   * (see {@link isCanonicalField}).
+   */
+  field: string;
   source: ColumnSource;
   /** The item as written, for messages. */
   spec: string;
@@ -45,12 +61,39 @@ export interface ColumnMapping {
 /** A parsed `--map` value. */
 export type ColumnMap = ColumnMapping[];
 
-const isField = (f: string): f is CanonicalField =>
+/**
+ * Whether a mapped field is a canonical one (else a benchmark's record field).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual([isCanonicalField("target"), isCanonicalField("level")], [true, false]);
+ * ```
+ */
+export const isCanonicalField = (f: string): f is CanonicalField =>
   (RECORD_FIELDS as readonly string[]).includes(f);
 
+/** A benchmark's record field as `--map` knows it: its name, and what it is another name of. */
+export interface MappableField {
+  name: string;
+  as?: string;
+}
+
+/** Where a `--map` key goes: a canonical field, a row column, or the record field itself. */
+function fieldOf(key: string, recordFields: readonly MappableField[]): string | null {
+  if (isCanonicalField(key)) return key;
+  const r = recordFields.find((f) => f.name === key);
+  if (!r) return null;
+  const alias = r.as ?? "";
+  return isCanonicalField(alias) || (RECORD_SLOTS as readonly string[]).includes(alias)
+    ? alias
+    : key;
+}
+
 /**
- * Parse `field=col,…` (see the module doc). Throws a one-line message for a bad item, an
- * unknown field or a field given twice.
+ * Parse `field=col,…` (see the module doc); `recordFields`: the registered benchmarks' record
+ * fields it accepts besides the canonical ones. Throws a one-line message for a bad item, an
+ * unknown field or a field given twice (also under two names of it).
  *
  * @example
  * ```ts
@@ -61,7 +104,10 @@ const isField = (f: string): f is CanonicalField =>
  * assert.throws(() => parseColumnMap("answer=1")); // not a canonical field
  * ```
  */
-export function parseColumnMap(spec: string): ColumnMap {
+export function parseColumnMap(
+  spec: string,
+  recordFields: readonly MappableField[] = [],
+): ColumnMap {
   const items = spec.split(",").map((s) => s.trim()).filter((s) => s !== "");
   if (items.length === 0) throw new Error("--map needs field=column items");
   const out: ColumnMap = [];
@@ -70,11 +116,11 @@ export function parseColumnMap(spec: string): ColumnMap {
     if (eq <= 0 || eq === item.length - 1) {
       throw new Error(`--map item "${item}" is not field=column`);
     }
-    const field = item.slice(0, eq).trim();
-    if (!isField(field)) {
-      throw new Error(
-        `--map item "${item}": unknown field "${field}" (fields: ${RECORD_FIELDS.join(", ")})`,
-      );
+    const key = item.slice(0, eq).trim();
+    const field = fieldOf(key, recordFields);
+    if (field === null) {
+      const names = [...RECORD_FIELDS, ...recordFields.map((f) => f.name)];
+      throw new Error(`--map item "${item}": unknown field "${key}" (fields: ${names.join(", ")})`);
     }
     if (out.some((m) => m.field === field)) throw new Error(`--map gives "${field}" twice`);
     const rest = item.slice(eq + 1);

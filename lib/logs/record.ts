@@ -73,6 +73,33 @@ export interface LogRecord {
   filter?: string | null;
   /** Where the response text is, to read it back later. */
   pointer?: Pointer;
+  /** The record's own id, for benchmarks whose rows are tied by id (a record field). */
+  example_id?: unknown;
+  /** A label of a part of the task (a record field). */
+  subset?: unknown;
+  /** A benchmark's other record fields (`SourceFile.record`), raw, by name. */
+  fields?: Record<string, unknown>;
+}
+
+/** Record fields kept on a {@link LogRecord} of their own name rather than in `fields`. */
+export const RECORD_SLOTS = ["example_id", "subset"] as const;
+
+/**
+ * Set a record field's raw value: `example_id` and `subset` on the record, the others in its
+ * `fields`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const r: LogRecord = { line: 1 };
+ * setRecordField(r, "example_id", "q7");
+ * setRecordField(r, "level", 3);
+ * assert.deepEqual(r, { line: 1, example_id: "q7", fields: { level: 3 } });
+ * ```
+ */
+export function setRecordField(r: LogRecord, slot: string, value: unknown): void {
+  if (slot === "example_id" || slot === "subset") r[slot] = value;
+  else (r.fields ??= {})[slot] = value;
 }
 
 /** A record that could not be read (malformed line, wrong encoding, …) and why. */

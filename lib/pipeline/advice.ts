@@ -42,6 +42,7 @@
  */
 import pl from "nodejs-polars";
 import { SCORERS } from "../benchmarks/registry.ts";
+import type { DataSetsView } from "../benchmarks/types.ts";
 import { count } from "../core/count.ts";
 import { scoreFrame } from "../scorers/frame.ts";
 import { appliesTo, type Scorer } from "../scorers/types.ts";
@@ -140,6 +141,8 @@ export interface AdviceInput {
   /** The files, to read responses back (`LoadedRuns.sources`). */
   sources: ResponseFiles;
   dataDir: string;
+  /** The load's data sets (`LoadedRuns.dataSets`): examples read once; absent: `dataDir`'s. */
+  dataSets?: DataSetsView;
 }
 
 /**
@@ -264,7 +267,9 @@ function tryScorers(sample: pl.DataFrame, input: AdviceInput): Outcomes {
 function withTexts(sample: pl.DataFrame, input: AdviceInput): pl.DataFrame {
   const hasAll = (c: string) => sample.getColumn(c).nullCount() === 0;
   const read = sample.height > 0 && !hasAll("response") ? responses(sample, input.sources) : sample;
-  return hasAll("target") && hasAll("input") ? read : withExamples(read, input.dataDir);
+  return hasAll("target") && hasAll("input")
+    ? read
+    : withExamples(read, input.dataSets ?? input.dataDir);
 }
 
 /** The positions of the sample's rows of a run's benchmark that `keep` keeps. */

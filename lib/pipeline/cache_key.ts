@@ -36,7 +36,8 @@ import fs from "node:fs";
  * misses instead of wrong answers.
  */
 // 2: rows carry `answer_found` (issue 22)
-export const CACHE_VERSION = 2;
+// 3: rows carry `example_id`, `subset` and `extra` (record fields, rows tied by id; issue 23)
+export const CACHE_VERSION = 3;
 
 /** Bytes hashed at each end of a file. */
 // 16 KiB: a re-analysis of 390 files spent 60 ms reading and hashing 64 KiB ends; what a

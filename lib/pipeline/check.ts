@@ -12,6 +12,9 @@
  * task is found from its question (`examples.ts`). Defaults: `run` = the record's `model` when
  * its file takes runs from models (`SourceFile.runFromModel`), else the file's default run;
  * `model` = the run; `epoch` = 1. Integers may be written `5`, `5.0`, `"5"` or `"+5"`.
+ * A benchmark's record fields ({@link CheckOptions.parsers}) are then normalised by their
+ * `parse` (its error is the reason), `example_id` and `subset` must be text; a record of a
+ * benchmark whose rows may lack a response ({@link CheckOptions.nullResponse}) keeps a null one.
  * Polars-free (scoring Workers run it).
  *
  * @example
@@ -66,6 +69,23 @@ export interface CheckedRecord {
   stored_correct: boolean | null;
   tool_extracted: string | null;
   filter: string | null;
+  /** The record's own id (a record field; benchmarks tied by id); absent: null. */
+  example_id?: string | null;
+  /** A label of a part of the task (a record field); absent: null. */
+  subset?: string | null;
+  /** The other record fields, parsed; absent or null: none. */
+  fields?: Record<string, unknown> | null;
+}
+
+/** How {@link checkRecord} treats a benchmark's own record fields. */
+export interface CheckOptions {
+  /** Record field (slot) → its `parse`: the value normalised, or a throw (the reason). */
+  parsers?: ReadonlyMap<string, (value: unknown) => unknown>;
+  /**
+   * Whether a record without a response is a row: asked with the benchmark the record names
+   * (lower-cased, null when none). Absent: never (quarantined, "missing response").
+   */
+  nullResponse?: (benchmark: string | null) => boolean;
 }
 
 /** The outcome of {@link checkRecord}. */
@@ -144,6 +164,7 @@ export function checkRecord(
   r: LogRecord,
   defaultRun: string,
   runFromModel: ModelRuns | null = null,
+  options: CheckOptions = {},
 ): Checked {
   const texts = fieldTexts(r);
   if (typeof texts === "string") return notText(r, texts, defaultRun, runFromModel);
@@ -154,19 +175,84 @@ export function checkRecord(
     return { ok: false, ...oddRun(odd.field, named, defaultRun), reason: odd.reason };
   }
   const fail = (reason: string): Checked => ({ ok: false, ...named, reason });
-  if (texts.response === null) return fail("missing response");
+  if (texts.response === null && !nullAllowed(texts.benchmark, options)) {
+    return fail("missing response");
+  }
   const len = isSpan(r.response)
     ? { chars: r.response.chars, bytes: r.response.utf8Bytes }
-    : lengths(texts.response);
+    : lengths(texts.response ?? "");
   if (len.chars > MAX_RESPONSE_CHARS) return fail(tooLong(len.chars));
   const ints = integerFields(r, texts);
   if (typeof ints === "string") return fail(ints);
+  const own = r.example_id !== undefined || r.subset !== undefined || r.fields !== undefined
+    ? recordFields(r, options.parsers)
+    : NO_FIELDS;
+  if (typeof own === "string") return fail(own);
   // a run its `model` field names by default hands out questions per model within the file's
   // default run: merge may keep such files apart (`run_names.ts`)
   const group = named.runFrom === "model" && runFromModel === "auto"
     ? `${named.run}\u0000${defaultRun}`
     : named.run;
-  return { ok: true, record: checkedRecord(r, texts, { ...named, group }, len, ints) };
+  return {
+    ok: true,
+    record: { ...checkedRecord(r, texts, { ...named, group }, len, ints), ...own },
+  };
+}
+
+/** A record's own fields: none (the usual case). */
+const NO_FIELDS = { example_id: null, subset: null, fields: null } as const;
+
+/** Whether a record without a response is kept, by the benchmark it names. */
+function nullAllowed(benchmark: string | null, options: CheckOptions): boolean {
+  if (!options.nullResponse) return false;
+  return options.nullResponse(
+    isBlank(benchmark) ? null : benchmark!.replace(TRIM, "").toLowerCase(),
+  );
+}
+
+/**
+ * A record's `example_id`, `subset` and other record fields, each parsed by its benchmark's
+ * `parse` when it has one; or the reason one is not acceptable.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const parsers = new Map([["level", (v: unknown) => {
+ *   if (typeof v !== "number") throw new Error(`level ${JSON.stringify(v)} is not a number`);
+ *   return v;
+ * }]]);
+ * assert.deepEqual(recordFields({ line: 1, example_id: 7, fields: { level: 2 } }, parsers),
+ *   { example_id: "7", subset: null, fields: { level: 2 } });
+ * assert.equal(recordFields({ line: 1, fields: { level: "x" } }, parsers), 'level "x" is not a number');
+ * assert.equal(recordFields({ line: 1, subset: ["a"] }), 'field "subset" holds a list, not text');
+ * ```
+ */
+export function recordFields(
+  r: LogRecord,
+  parsers: ReadonlyMap<string, (value: unknown) => unknown> = new Map(),
+): Pick<CheckedRecord, "example_id" | "subset" | "fields"> | string {
+  const parse = (slot: string, v: unknown) => {
+    const p = parsers.get(slot);
+    return p ? p(v) : v;
+  };
+  const out: Pick<CheckedRecord, "example_id" | "subset" | "fields"> = { ...NO_FIELDS };
+  try {
+    for (const slot of ["example_id", "subset"] as const) {
+      if (r[slot] === undefined || r[slot] === null) continue;
+      const t = textOf(parse(slot, r[slot]));
+      if (t === undefined) {
+        return `field "${slot}" holds ${Array.isArray(r[slot]) ? "a list" : "an object"}, not text`;
+      }
+      out[slot] = trimIdentifier(t);
+    }
+    if (r.fields) {
+      out.fields = {};
+      for (const [slot, v] of Object.entries(r.fields)) out.fields[slot] = parse(slot, v) ?? null;
+    }
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return out;
 }
 
 /** A record's fields as text (null: absent). */
@@ -249,7 +335,9 @@ function integerFields(r: LogRecord, texts: Texts): Integers | string {
   if (index !== null && Math.abs(index) > MAX_ROW_INT) {
     return outOfRange("example_index", texts.example_index, 0);
   }
-  if (index === null && texts.input === null) return "neither example_index nor input given";
+  // a record tied by id (a benchmark's record field) needs neither
+  const id = r.example_id !== undefined && r.example_id !== null;
+  if (index === null && texts.input === null && !id) return "neither example_index nor input given";
   const epoch = safeInt(r.epoch) ?? (texts.epoch === null ? 1 : intOf(texts.epoch));
   if (epoch === null || epoch <= 0) {
     return `epoch ${quoteValue(texts.epoch)} is not a positive integer`;

@@ -15,7 +15,9 @@
  * and `stored` (1, 0, or -1 for null),
  * `run_from` (where the run came from, a {@link RUN_FROM} index: merge names runs by it; not
  * in the frame), and the pointer to the response: `ptr_kind` ({@link PTR_KINDS} index),
- * `ptr_offset`, `ptr_length`.
+ * `ptr_offset`, `ptr_length`. Sparse text columns ({@link SPARSE_COLUMNS}: `example_id`,
+ * `subset`, `extra`) exist only once a row holds a value: rows of benchmarks that carry none
+ * (tied by position, no record fields) pay nothing for them, in memory or in the frame.
  *
  * @example
  * ```ts
@@ -43,6 +45,11 @@ export const TEXT_COLUMNS = [
   "data_version",
   "ptr_member",
 ] as const;
+/**
+ * Text columns most loads leave empty (benchmarks tied by id, record fields): allocated when
+ * a row first holds a value, absent from {@link CompactRows.sparse} otherwise (all null).
+ */
+export const SPARSE_COLUMNS = ["example_id", "subset", "extra"] as const;
 /** Integer columns. */
 export const INT_COLUMNS = [
   "file",
@@ -67,6 +74,8 @@ export type RunFrom = (typeof RUN_FROM)[number];
 export const FLOAT_COLUMNS = ["ptr_offset", "ptr_length"] as const;
 
 type TextColumn = (typeof TEXT_COLUMNS)[number];
+/** One of {@link SPARSE_COLUMNS}. */
+export type SparseColumn = (typeof SPARSE_COLUMNS)[number];
 type IntColumn = (typeof INT_COLUMNS)[number] | TextColumn;
 type ByteColumn = (typeof BYTE_COLUMNS)[number];
 type FloatColumn = (typeof FLOAT_COLUMNS)[number];
@@ -98,6 +107,12 @@ export interface CompactRow {
   filter: string | null;
   data_version: string | null;
   pointer: Pointer | null;
+  /** The record's own id (benchmarks tied by id); absent: null. */
+  example_id?: string | null;
+  /** A label of a part of the task (the record's, or the example's); absent: null. */
+  subset?: string | null;
+  /** What the row keeps outside the schema, as a JSON object (record fields); absent: null. */
+  extra?: string | null;
 }
 
 /** A row with every field empty, to spread and override. */
@@ -132,7 +147,9 @@ export interface CompactRows {
   int: Record<IntColumn, Int32Array>;
   byte: Record<ByteColumn, Int8Array>;
   float: Record<FloatColumn, Float64Array>;
-  strings: Record<TextColumn, string[]>;
+  /** The sparse text columns some row holds a value of (ids; -1: null). */
+  sparse: Partial<Record<SparseColumn, Int32Array>>;
+  strings: Record<TextColumn | SparseColumn, string[]>;
 }
 
 /** A string → id table; ids in order of first appearance. */
@@ -172,10 +189,10 @@ export class RowBuilder {
   #int = alloc(ALL_INT, 16, Int32Array);
   #byte = alloc(BYTE_COLUMNS, 16, Int8Array);
   #float = alloc(FLOAT_COLUMNS, 16, Float64Array);
-  #strings = Object.fromEntries(TEXT_COLUMNS.map((c) => [c, new Interner()])) as Record<
-    TextColumn,
-    Interner
-  >;
+  #sparse: Partial<Record<SparseColumn, Int32Array>> = {};
+  #strings = Object.fromEntries(
+    [...TEXT_COLUMNS, ...SPARSE_COLUMNS].map((c) => [c, new Interner()]),
+  ) as Record<TextColumn | SparseColumn, Interner>;
 
   /** Append one row. */
   add(row: CompactRow): void {
@@ -207,13 +224,28 @@ export class RowBuilder {
     this.#byte.run_from[i] = row.run_from === undefined ? 0 : RUN_FROM.indexOf(row.run_from);
     this.#float.ptr_offset[i] = row.pointer?.offset ?? -1;
     this.#float.ptr_length[i] = row.pointer?.length ?? 0;
+    // most rows hold none: one test, no array
+    if (row.example_id != null || row.subset != null || row.extra != null) this.#addSparse(i, row);
+  }
+
+  #addSparse(i: number, row: CompactRow): void {
+    for (const c of SPARSE_COLUMNS) {
+      const v = row[c] ?? null;
+      if (v === null) continue;
+      const col = this.#sparse[c] ??= new Int32Array(this.#cap).fill(-1);
+      col[i] = this.#strings[c].id(v);
+    }
   }
 
   #grow(): void {
+    const was = this.#cap;
     this.#cap *= 2;
     this.#int = regrow(this.#int, this.#cap, Int32Array);
     this.#byte = regrow(this.#byte, this.#cap, Int8Array);
     this.#float = regrow(this.#float, this.#cap, Float64Array);
+    const sparse = regrow(this.#sparse as Record<string, Int32Array>, this.#cap, Int32Array);
+    for (const a of Object.values(sparse)) a.fill(-1, was);
+    this.#sparse = sparse;
   }
 
   /** The rows so far, trimmed (the builder should not be used afterwards). */
@@ -226,8 +258,9 @@ export class RowBuilder {
       int: trim(this.#int) as CompactRows["int"],
       byte: trim(this.#byte) as CompactRows["byte"],
       float: trim(this.#float) as CompactRows["float"],
+      sparse: trim(this.#sparse as Record<string, Int32Array>),
       strings: Object.fromEntries(
-        TEXT_COLUMNS.map((c) => [c, this.#strings[c].values]),
+        [...TEXT_COLUMNS, ...SPARSE_COLUMNS].map((c) => [c, this.#strings[c].values]),
       ) as CompactRows["strings"],
     };
   }
@@ -254,6 +287,10 @@ export function rowAt(rows: CompactRows, i: number): CompactRow {
   const tri = (v: number) => v === -1 ? null : v === 1;
   const kind = PTR_KINDS[rows.byte.ptr_kind[i]];
   const n = rows.int;
+  const sparse: Partial<Record<SparseColumn, string | null>> = {};
+  for (const [c, ids] of Object.entries(rows.sparse) as [SparseColumn, Int32Array][]) {
+    sparse[c] = ids[i] < 0 ? null : rows.strings[c][ids[i]];
+  }
   return {
     file: n.file[i],
     line: n.line[i],
@@ -282,6 +319,7 @@ export function rowAt(rows: CompactRows, i: number): CompactRow {
       length: rows.float.ptr_length[i],
       member: text("ptr_member"),
     },
+    ...sparse,
   };
 }
 
@@ -314,7 +352,7 @@ function regrow<K extends string, T extends Int32Array | Int8Array | Float64Arra
  * ```
  */
 export function rowBuffers(rows: CompactRows): ArrayBuffer[] {
-  return [rows.int, rows.byte, rows.float].flatMap((cols) =>
+  return [rows.int, rows.byte, rows.float, rows.sparse].flatMap((cols) =>
     Object.values(cols).map((a) => (a as Int32Array).buffer as ArrayBuffer)
   );
 }
@@ -361,12 +399,15 @@ export function concatRows(parts: readonly CompactRows[]): CompactRows {
     int: alloc(ALL_INT, n, Int32Array),
     byte: alloc(BYTE_COLUMNS, n, Int8Array),
     float: alloc(FLOAT_COLUMNS, n, Float64Array),
+    sparse: {},
     strings: {} as CompactRows["strings"],
   };
-  const tables = Object.fromEntries(TEXT_COLUMNS.map((c) => [c, new Interner()])) as Record<
-    TextColumn,
-    Interner
-  >;
+  const tables = Object.fromEntries(
+    [...TEXT_COLUMNS, ...SPARSE_COLUMNS].map((c) => [c, new Interner()]),
+  ) as Record<TextColumn | SparseColumn, Interner>;
+  for (const c of SPARSE_COLUMNS) {
+    if (parts.some((p) => p.sparse[c])) out.sparse[c] = new Int32Array(n).fill(-1);
+  }
   let at = 0;
   for (const p of parts) {
     for (const c of ALL_INT) out.int[c].set(p.int[c], at);
@@ -377,9 +418,14 @@ export function concatRows(parts: readonly CompactRows[]): CompactRows {
       const col = out.int[c];
       for (let i = at; i < at + p.n; i++) if (col[i] >= 0) col[i] = map[col[i]];
     }
+    for (const [c, ids] of Object.entries(p.sparse) as [SparseColumn, Int32Array][]) {
+      const map = p.strings[c].map((s) => tables[c].id(s));
+      const col = out.sparse[c]!;
+      for (let i = 0; i < p.n; i++) if (ids[i] >= 0) col[at + i] = map[ids[i]];
+    }
     at += p.n;
   }
-  for (const c of TEXT_COLUMNS) out.strings[c] = tables[c].values;
+  for (const c of [...TEXT_COLUMNS, ...SPARSE_COLUMNS]) out.strings[c] = tables[c].values;
   return out;
 }
 
@@ -407,13 +453,15 @@ export function selectRows(rows: CompactRows, index: readonly number[]): Compact
     int: map(rows.int) as CompactRows["int"],
     byte: map(rows.byte) as CompactRows["byte"],
     float: map(rows.float) as CompactRows["float"],
+    sparse: map(rows.sparse as Record<string, Int32Array>),
     strings: rows.strings,
   };
 }
 
 /**
- * The key of a row's (run, benchmark, task, example, epoch): one number when the ids fit in
- * 53 bits (a Map of numbers is many times faster than one of strings), else a string.
+ * The key of a row's (run, benchmark, task, example, epoch) — and its `example_id` when some
+ * row has one (rows tied by id have example -1): one number when the ids fit in 53 bits (a Map
+ * of numbers is many times faster than one of strings), else a string.
  *
  * @example
  * ```ts
@@ -429,18 +477,33 @@ export function rowKey(
   sizes: readonly number[] = keySizes(rows),
 ): (i: number) => number | string {
   const n = rows.int;
+  const ids = rows.sparse.example_id;
   if (sizes.reduce((p, s) => p * s, 1) > Number.MAX_SAFE_INTEGER) {
-    return (i) => `${n.run[i]}/${n.benchmark[i]}/${n.task[i]}/${n.example[i]}/${n.epoch[i]}`;
+    return (i) =>
+      `${n.run[i]}/${n.benchmark[i]}/${n.task[i]}/${n.example[i]}/${n.epoch[i]}/${ids?.[i]}`;
   }
-  const [, b, t, x, e] = sizes;
+  const [, b, t, x, e, d] = sizes;
+  if (ids) {
+    // example and id are -1 when absent: shifted by one
+    return (i) =>
+      ((((n.run[i] * b + n.benchmark[i]) * t + n.task[i]) * x + n.example[i] + 1) * d +
+          ids[i] + 1) * e + n.epoch[i];
+  }
   return (i) =>
     (((n.run[i] * b + n.benchmark[i]) * t + n.task[i]) * x + n.example[i]) * e + n.epoch[i];
 }
 
-/** How many values each part of {@link rowKey} takes (run, benchmark, task, example, epoch). */
+/**
+ * How many values each part of {@link rowKey} takes (run, benchmark, task, example, epoch, and
+ * with ids the example shifted by one and the id).
+ */
 function keySizes(rows: CompactRows): number[] {
   const n = rows.int;
-  return [n.run, n.benchmark, n.task, n.example, n.epoch].map((a) => largest(a) + 1);
+  const sizes = [n.run, n.benchmark, n.task, n.example, n.epoch].map((a) => largest(a) + 1);
+  const ids = rows.sparse.example_id;
+  if (!ids) return sizes;
+  sizes[3] += 1;
+  return [...sizes, largest(ids) + 2];
 }
 
 /** The largest value of `a`, at least 0 (a loop: `reduce` over a million rows took 9 ms an array). */

@@ -12,7 +12,8 @@
  * `source_line` (Int32), `stored_correct` (Boolean, null: none), `tool_extracted`,
  * `lm_eval_filter` (not `filter`: a polars frame exposes its columns as properties),
  * `data_version` (Utf8), `ptr_kind` (Utf8), `ptr_offset`, `ptr_length` (Float64), `ptr_member`
- * (Utf8).
+ * (Utf8), `example_id`, `subset`, `extra` (Utf8; one null literal each when no row holds one,
+ * as in loads of benchmarks tied by position). Rows tied by id have a null `example_index`.
  *
  * @example
  * ```ts
@@ -28,7 +29,7 @@
  */
 import pl from "nodejs-polars";
 import { PTR_KINDS } from "../logs/record.ts";
-import { type CompactRows, releaseRows, RowBuilder } from "./compact.ts";
+import { type CompactRows, releaseRows, RowBuilder, SPARSE_COLUMNS } from "./compact.ts";
 
 let columnsOfCompact: readonly string[] | null = null;
 
@@ -48,8 +49,8 @@ export function compactColumns(): readonly string[] {
   return columnsOfCompact;
 }
 
-/** A text column: ids into its table (-1: null). */
-type TextIds = [name: string, ids: Int32Array, table: readonly string[]];
+/** A text column: ids into its table (-1: null; no ids: null in every row). */
+type TextIds = [name: string, ids: Int32Array | null, table: readonly string[]];
 
 /** A Utf8 column from ids into `table` (-1: null), gathered natively from the table. */
 function fromIds(name: string, ids: Int32Array, table: readonly string[]): pl.Series {
@@ -75,6 +76,7 @@ function sameId(ids: Int32Array): number | undefined {
  * and its null lm-eval and inspect columns are such columns.
  */
 function constantText([name, ids, table]: TextIds): pl.Expr | null {
+  if (ids === null) return textLiteral(name, null);
   const id = ids.length === 0 ? undefined : sameId(ids);
   if (id === undefined) return null;
   return textLiteral(name, id === -1 ? null : table[id]);
@@ -113,7 +115,7 @@ export function compactFrame(
   };
   const text = (
     name: string,
-    ids: Int32Array,
+    ids: Int32Array | null,
     table: readonly string[],
   ): TextIds => [name, ids, table];
   const columns: (pl.Series | TextIds)[] = [
@@ -141,6 +143,8 @@ export function compactFrame(
     num("ptr_offset", rows.float.ptr_offset, pl.Float64),
     num("ptr_length", rows.float.ptr_length, pl.Float64),
     text("ptr_member", n.ptr_member, s.ptr_member),
+    // absent: no row holds one (a one-value column, i.e. a null literal)
+    ...SPARSE_COLUMNS.map((c) => text(c, rows.sparse[c] ?? null, s[c])),
   ];
   const constants: pl.Expr[] = [];
   const series: pl.Series[] = [];
@@ -149,12 +153,20 @@ export function compactFrame(
     else {
       const lit = constantText(c);
       if (lit) constants.push(lit);
-      else series.push(fromIds(...c));
-      copied(c[1]);
+      else series.push(fromIds(c[0], c[1]!, c[2]));
+      if (c[1]) copied(c[1]);
     }
   }
   if (options.release) releaseRows(rows); // what no column took (the byte ptr_kind)
+  // rows tied by id have no position (-1); only loads with ids pay for the test
+  const byId = rows.sparse.example_id
+    ? [
+      pl.when(pl.col("example_index").eq(-1)).then(pl.lit(null).cast(pl.Int32))
+        .otherwise(pl.col("example_index")).alias("example_index"),
+    ]
+    : [];
   return pl.DataFrame(series).withColumns(
+    ...byId,
     ...constants,
     triBool("correct"),
     triBool("answer_found"),

@@ -8,27 +8,30 @@
  * A file that cannot be read is an error of the load (`errors`), never of the others; with
  * `strict` the first one throws {@link LoadFileError}.
  *
+ * What to read and how to score comes from the {@link LoadPlan} (`load_plan.ts`), resolved
+ * before: the engine resolves no option itself.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const load = await runEngine(["tests/fixtures/logs/mixed.jsonl"], resolveDataDir());
+ * import { resolveLoadPlan } from "@runlens/pipeline/load_plan.ts";
+ * const plan = await resolveLoadPlan(resolveDataDir());
+ * const load = await runEngine(["tests/fixtures/logs/mixed.jsonl"], plan);
  * assert.equal(load.merged.rows.n + load.merged.quarantine.length, load.merged.rowsIn[0]);
  * assert.deepEqual(load.errors, []);
  * ```
  * @module
  */
-import { getBenchmark, logFormats, scoredBenchmarks } from "../benchmarks/registry.ts";
+import { logFormats } from "../benchmarks/registry.ts";
 import type { Benchmark } from "../benchmarks/types.ts";
 import { NO_PROGRESS, type Progress } from "../core/progress.ts";
-import { discover, type Discovery, type Format } from "../logs/discover.ts";
-import { withLimits } from "../logs/limits.ts";
+import { discover, type Discovery } from "../logs/discover.ts";
 import { readInRanges } from "../logs/sources/all.ts";
-import type { FieldMapping, SourceLimits } from "../logs/sources/types.ts";
-import type { RuleSpec } from "../scorers/user_rule.ts";
+import type { LoadPlan } from "./load_plan.ts";
 import { type MergedLoad, mergeResults } from "./merge.ts";
 import { contentDecides } from "./field_choice.ts";
-import { planFiles, type PlannedFile, type RunBy } from "./plan.ts";
+import { planFiles, type PlannedFile } from "./plan.ts";
 import { WorkerPool } from "./pool.ts";
 import { scoreUnitSafely } from "./score_units.ts";
 import { buildScoringState, type ScoringSetup, type Unavailable } from "./scoring_state.ts";
@@ -41,26 +44,8 @@ import {
   type WorkUnit,
 } from "./units.ts";
 
-/** How {@link runEngine} reads and scores. */
+/** How {@link runEngine} runs, besides its plan. */
 export interface EngineOptions {
-  /** A forced format, or `auto` (detect each file). */
-  format?: Format | "auto";
-  /** The parsed `--map`, over detected fields. */
-  map?: FieldMapping | null;
-  /** The scorer of a benchmark's rows. */
-  scorerOf(benchmark: string): string;
-  /** A user's rule that `scorerOf` may name (Workers load it from this plain data). */
-  rule?: RuleSpec | null;
-  /** The lm-eval filter kept when a file has several (null: each file's first). */
-  lmEvalFilter?: string | null;
-  /** Only these benchmarks (`--benchmark`). */
-  benchmarks?: readonly string[];
-  runBy?: RunBy;
-  /** Scoring Workers (default: one per core); 1 scores in this thread. */
-  workers?: number;
-  limits?: Partial<SourceLimits>;
-  /** Stop at the first file that cannot be read. */
-  strict?: boolean;
   /** Largest byte range of a line-format file (default `units.ts` RANGE_BYTES; tests use less). */
   rangeBytes?: number;
   progress?: Progress;
@@ -87,11 +72,12 @@ export interface EngineLoad {
 /** Loads smaller than this are scored in this thread (a Worker costs more than it saves). */
 const IN_THREAD_BYTES = 16 << 20;
 
-/** A load planned: what discovery found, the files with their fields and runs, the setup. */
-export interface LoadPlan {
+/** The files of a load planned: what discovery found, the files with their fields and runs. */
+export interface PlannedLoad {
+  plan: LoadPlan;
   found: Discovery;
   files: PlannedFile[];
-  /** The scored benchmarks the Workers load. */
+  /** The planned benchmarks the Workers load. */
   scored: Benchmark[];
   setup: ScoringSetup;
   /** The scoring state, when planning built it (a CSV's columns found by content). */
@@ -104,69 +90,58 @@ export interface LoadPlan {
  * names leave open, can be chosen by each row's own evidence). Under `strict`, a path discovery cannot read throws
  * {@link LoadFileError}.
  */
-export async function planLoad(
-  paths: readonly string[],
-  dataDir: string,
-  options: EngineOptions = { scorerOf: defaultScorerOf },
-): Promise<LoadPlan> {
+export async function planLoad(paths: readonly string[], plan: LoadPlan): Promise<PlannedLoad> {
+  const { read } = plan;
   const found = discover(paths, {
-    format: options.format,
-    map: Boolean(options.map),
+    format: read.format,
+    map: Boolean(read.map),
     formats: logFormats(),
   });
-  if (options.strict && found.errors.length > 0) throw strictError(found.errors[0]);
-  const scored = scoredBenchmarks().filter((b) =>
-    b.scoringModule && (!options.benchmarks || options.benchmarks.includes(b.name))
-  );
-  const setup = scoringSetup(scored, dataDir, options);
-  const built = mayChooseByContent(found, options, setup.limits)
-    ? await buildScoringState(setup)
+  if (read.strict && found.errors.length > 0) throw strictError(found.errors[0]);
+  const scored = plan.benchmarks.map((p) => p.benchmark);
+  const setup = scoringSetup(plan);
+  const built = mayChooseByContent(found, plan)
+    ? await buildScoringState(setup, (s) => plan.dataSets.examples(s.name))
     : undefined;
   const files = planFiles(found.files, {
     benchmarks: scored,
-    map: options.map,
-    runBy: options.runBy,
+    map: read.map,
+    runBy: read.runBy,
     limits: setup.limits,
     targets: built?.state.identifier,
+    records: read.records,
   });
-  return { found, files, scored, setup, built };
+  return { plan, found, files, scored, setup, built };
 }
 
 /**
  * Whether a generic log's columns may be chosen by content (a headerless CSV, names that leave a
  * choice): the data sets are then indexed before planning.
  */
-function mayChooseByContent(
-  found: Discovery,
-  options: EngineOptions,
-  limits: SourceLimits,
-): boolean {
-  return !options.map && contentDecides(found.files, { limits });
+function mayChooseByContent(found: Discovery, plan: LoadPlan): boolean {
+  return !plan.read.map && contentDecides(found.files, { limits: plan.read.limits });
 }
 
-/** Score and merge a planned load. */
-export async function scoreLoad(plan: LoadPlan, options: EngineOptions): Promise<EngineLoad> {
+/**
+ * Score and merge a planned load. A row tied to a benchmark the plan gives no scorer throws
+ * its `UnscoredRowsError` (unless the plan quarantines such rows).
+ */
+export async function scoreLoad(
+  planned: PlannedLoad,
+  options: EngineOptions = {},
+): Promise<EngineLoad> {
   const progress = options.progress ?? NO_PROGRESS;
-  const { found, files, scored, setup } = plan;
+  const { plan, found, files, scored } = planned;
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const units = planUnits(files, readInRanges, rangeBytes);
-  const { results, unavailable } = await scoreAll(
-    units,
-    setup,
-    options.workers,
-    rangeBytes,
-    progress,
-    plan.built,
-  );
+  const { results, unavailable } = await scoreAll(units, planned, rangeBytes, progress);
   if (needsData(units) && unavailable.length === scored.length && scored.length > 0) {
     throw new Error(unavailable[0].reason);
   }
   progress.phase("merging…");
-  const merged = mergeResults(files, units, results, {
-    lmEvalFilter: options.lmEvalFilter ?? null,
-  });
+  const merged = mergeResults(files, units, results, { lmEvalFilter: plan.read.lmEvalFilter });
   const errors = [...found.errors, ...merged.errors].sort((a, b) => a.file < b.file ? -1 : 1);
-  if (options.strict && errors.length > 0) throw strictError(errors[0]);
+  if (plan.read.strict && errors.length > 0) throw strictError(errors[0]);
   return {
     files,
     merged,
@@ -189,36 +164,32 @@ function needsData(units: readonly WorkUnit[]): boolean {
   return units.length > 0;
 }
 
-/** Discover, plan, score and merge the logs under `paths`. */
+/** Discover, plan, score and merge the logs under `paths`, as `plan` says. */
 export async function runEngine(
   paths: readonly string[],
-  dataDir: string,
-  options: EngineOptions = { scorerOf: defaultScorerOf },
+  plan: LoadPlan,
+  options: EngineOptions = {},
 ): Promise<EngineLoad> {
-  return scoreLoad(await planLoad(paths, dataDir, options), options);
-}
-
-/** Each benchmark's default scorer. */
-export function defaultScorerOf(benchmark: string): string {
-  return getBenchmark(benchmark)?.defaultScorer ?? "";
+  return scoreLoad(await planLoad(paths, plan), options);
 }
 
 function strictError(e: { file: string; reason: string }): LoadFileError {
   return new LoadFileError(`${e.file}: ${e.reason} (--strict stops at the first file that fails)`);
 }
 
-/** The plain-data setup every Worker builds its scoring state from. */
-function scoringSetup(
-  scored: readonly Benchmark[],
-  dataDir: string,
-  options: EngineOptions,
-): ScoringSetup {
+/** The plain-data setup every Worker builds its scoring state from: the plan's. */
+function scoringSetup(plan: LoadPlan): ScoringSetup {
   return {
-    dataDir,
-    benchmarks: scored.map((b) => ({ module: b.scoringModule!, scorer: options.scorerOf(b.name) })),
-    only: options.benchmarks,
-    limits: withLimits(options.limits ?? {}),
-    ...options.rule ? { rule: options.rule } : {},
+    dataDir: plan.dataDir,
+    benchmarks: plan.benchmarks.map((p) => ({
+      module: p.benchmark.scoringModule!,
+      scorer: p.scorer?.name ?? null,
+      unscored: p.unscored,
+    })),
+    unscored: plan.unscored,
+    ...plan.only ? { only: plan.only } : {},
+    limits: plan.read.limits,
+    ...plan.rule ? { rule: plan.rule } : {},
   };
 }
 
@@ -228,17 +199,19 @@ function scoringSetup(
  */
 async function scoreAll(
   units: readonly WorkUnit[],
-  setup: ScoringSetup,
-  workers: number | undefined,
+  planned: PlannedLoad,
   rangeBytes: number,
   progress: Progress,
-  built?: LoadPlan["built"],
 ): Promise<{ results: UnitResult[]; unavailable: Unavailable[] }> {
+  const { setup, plan } = planned;
+  const workers = plan.read.workers;
   const bytes = units.reduce((s, u) => s + u.end - u.start, 0);
   const n = Math.max(1, workers ?? navigator.hardwareConcurrency ?? 1);
   const tasks = groupUnits(units, taskBytes(bytes, n, rangeBytes));
   if (n === 1 || (workers === undefined && bytes < IN_THREAD_BYTES) || tasks.length === 1) {
-    const { state, unavailable } = built ?? await buildScoringState(setup);
+    // in this thread, the load's data sets: read once, for scoring and the rows' examples
+    const { state, unavailable } = planned.built ??
+      await buildScoringState(setup, (s) => plan.dataSets.examples(s.name));
     const results = tasks.flatMap((task, i) => {
       progress.file(i, tasks.length, task[0].file.name);
       return task.map((u) => scoreUnitSafely(state, u));

@@ -38,6 +38,11 @@
  * - **a target that differs only in case** (`no` for `No`: a log that lower-cases its gold
  *   labels) agrees when no example's target is the same exactly ({@link targetMatch}); the row
  *   is scored against the data set's target, and the load counts such rows per file.
+ * - **rows tied by id** (a benchmark with `identity: "id"`): a record with an `example_id`
+ *   (one of the benchmark's record fields) is tied by (task, id), its own input and target
+ *   taken as they are — no released data set is consulted; the caller drops repeats of an id;
+ * - **a benchmark's own target rule** (`BenchmarkScoring.sameTarget`) replaces
+ *   {@link sameTarget} for its examples.
  *
  * Lookups: one hash map from each data-set input to its questions (exact text), and one tree of
  * question tails (16 characters at a time, from the end of the normalised text, skipping
@@ -112,6 +117,8 @@ export interface IdentifiedExample {
   input_chars: number;
   /** The {@link DataVersion} whose item the record matched; null: the release. */
   data_version: string | null;
+  /** A record tied by id (`example_index` is then -1): its id. */
+  example_id?: string;
 }
 
 /** A record that cannot be tied to an example, and why (the quarantine reason). */
@@ -373,6 +380,9 @@ function tailCandidates(root: TailNode, key: string, out: KeyEntry[]): void {
     node = child;
   }
 }
+
+/** Problems of a record tied by id that say it is not such a benchmark's record. */
+const NOT_BY_ID = new Set(["unknown_task", "missing_task"]);
 
 /** Some tasks, as a list (in benchmark order) and as a set. */
 interface Tasks {
@@ -651,8 +661,16 @@ export class ExampleIndex {
       }
       benches = [named];
     }
-    const only = benches.length === 1 ? benches[0].name : null;
     const label = typeof r.task === "string" && pyStrip(r.task) !== "" ? r.task : null;
+    const byId = benches.filter((b) => b.scoring.identity === "id");
+    if (byId.length > 0 && (r.example_id != null || byId.length === benches.length)) {
+      const tied = this.#byId(r, label ?? hints.task?.task ?? null, byId);
+      // a task of none of them: the record is another benchmark's, tied as usual
+      const others = benches.filter((b) => !byId.includes(b));
+      if (!("problem" in tied) || !NOT_BY_ID.has(tied.problem) || others.length === 0) return tied;
+      benches = others;
+    }
+    const only = benches.length === 1 ? benches[0].name : null;
     const labelled = label === null ? NONE : this.#named(label, benches);
     const hinted = hints.task ? this.#hintTasks(hints.task, benches) : NONE;
 
@@ -702,6 +720,54 @@ export class ExampleIndex {
     return r.example_index !== null
       ? this.#byIndex(row, [...found.keys()])
       : this.#decide(row, found, notFound);
+  }
+
+  /**
+   * A record of a benchmark tied by id: its task by label among `benches`, its own id, input
+   * and target.
+   */
+  #byId(r: CheckedRecord, label: string | null, benches: readonly BenchEntry[]): Identification {
+    const only = benches.length === 1 ? benches[0].name : null;
+    const labels = benches.map((b) => b.label).join(" or ");
+    if (label === null) {
+      return fail(only, "missing_task", `missing task (${labels} rows name theirs)`);
+    }
+    const tasks = benches.flatMap((b) => {
+      const task = b.scoring.canonicalTask(label);
+      return task === null ? [] : [{ b, task }];
+    });
+    if (tasks.length === 0) {
+      return fail(only, "unknown_task", `unknown task ${quoteValue(label)} (not a ${labels} task)`);
+    }
+    if (tasks.length > 1) {
+      return fail(
+        null,
+        "ambiguous_task",
+        `ambiguous task: ${quoteValue(label)} is a task of ${
+          andList(tasks.map((t) => t.b.label))
+        }; ` +
+          "give benchmark",
+      );
+    }
+    const [{ b, task }] = tasks;
+    if (r.example_id == null) {
+      return fail(b.name, "missing_id", `missing example_id (${b.label} rows are tied by id)`);
+    }
+    if (r.target === null) {
+      return fail(b.name, "missing_target", `missing target (${b.label} rows carry their own)`);
+    }
+    const input = r.input ?? "";
+    return {
+      ok: true,
+      benchmark: b.name,
+      task,
+      example_index: -1,
+      input,
+      target: r.target,
+      input_chars: pyLen(input),
+      data_version: null,
+      example_id: r.example_id,
+    };
   }
 
   /** Every task of `benches`, and the tasks labels name among them (cached). */
@@ -856,8 +922,9 @@ export class ExampleIndex {
     }
     const q = questions[0];
     const target = row.target;
+    const same = task.bench.scoring.sameTarget ?? sameTarget;
     // the examples whose target is the row's; failing that, those equal to it ignoring case
-    let match = q.examples.filter((c) => target === null || sameTarget(target, c.target));
+    let match = q.examples.filter((c) => target === null || same(target, c.target));
     if (match.length === 0 && target !== null) {
       match = q.examples.filter((c) => targetMatch(target, c.target) === "case");
     }
@@ -929,7 +996,8 @@ export class ExampleIndex {
     // the log's own copy of a repaired item, laid out otherwise (lm-eval's `doc`)
     const layout = row.input === null ? null : layoutKey(row.input);
     for (const v of versions) {
-      const targetAgrees = row.target === null || sameTarget(row.target, v.target);
+      const targetAgrees = row.target === null ||
+        (task.bench.scoring.sameTarget ?? sameTarget)(row.target, v.target);
       if (targetAgrees && layout === layoutKey(v.input)) return this.#ok(v);
     }
     // a target equal to the release's only when case is ignored (a lower-cased gold column)
@@ -951,8 +1019,9 @@ export class ExampleIndex {
     ignoringCase = false,
   ): UnidentifiedRecord | null {
     const at = `${task.name}[${c.index}]`;
+    const same = task.bench.scoring.sameTarget ?? sameTarget;
     const agrees = (t: string) =>
-      ignoringCase ? targetMatch(t, c.target) !== null : sameTarget(t, c.target);
+      ignoringCase ? targetMatch(t, c.target) !== null : same(t, c.target);
     if (row.target !== null && !agrees(row.target)) {
       return fail(
         task.bench.name,

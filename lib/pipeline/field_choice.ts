@@ -83,6 +83,8 @@ export interface FieldsDecision {
   fieldsHint: string | null;
   /** The rows' content chose the fields (not names, not `--map`). */
   fieldsByContent: boolean;
+  /** The keys (JSONL) or header names (CSV) of its first records; null: none read. */
+  keys: string[] | null;
 }
 
 /** Bytes of a file's head sampled, and records sampled from them. */
@@ -124,6 +126,8 @@ interface Sample {
   layout: Layout | null;
   /** The fields seen and a `--map`, for when nothing gives a response. */
   hint: string | null;
+  /** The keys of its first records (JSONL), or its header (CSV); null: none. */
+  keys: string[] | null;
 }
 
 /** A choice for some files, and what the text says of it (or why they are not read). */
@@ -187,12 +191,13 @@ function sampleOf(
   const base = { index, found: f, csv };
   if (csv) return { ...base, ...csvSample(f, head, options, size.records) };
   const records = sampleJsonRecords(head, size.records, options.limits ?? DEFAULT_LIMITS);
-  if (records.length === 0) return { ...base, named: null, layout: null, hint: null };
+  if (records.length === 0) return { ...base, named: null, layout: null, hint: null, keys: null };
   const named = detectFields(records);
+  const keys = keysOf(records);
   const layout = options.targets && namesLeaveAChoice(named)
-    ? namedLayout(f, "jsonl", keysOf(records), records, named)
+    ? namedLayout(f, "jsonl", keys, records, named)
     : null;
-  return { ...base, named, layout, hint: hintOf(records, named) };
+  return { ...base, named, layout, hint: hintOf(records, named), keys };
 }
 
 /** The hint of records whose names give no response or no question (null: they give both). */
@@ -206,10 +211,20 @@ function csvSample(
   head: Uint8Array,
   options: FieldOptions,
   records: number,
-): Pick<Sample, "named" | "layout" | "hint"> {
+): Pick<Sample, "named" | "layout" | "hint" | "keys"> {
   const rows = sampleCsvRows(head, records + 1, options.limits?.maxCsvColumns, f.separator);
-  if (rows.length === 0) return { named: null, layout: null, hint: null };
+  if (rows.length === 0) return { named: null, layout: null, hint: null, keys: null };
   const header = rows[0].map((c) => c ?? "");
+  return { ...csvNamed(f, rows, header, options), keys: header };
+}
+
+/** What a CSV's header names, and the layout content may decide. */
+function csvNamed(
+  f: FoundFile,
+  rows: (string | null)[][],
+  header: string[],
+  options: FieldOptions,
+): Pick<Sample, "named" | "layout" | "hint"> {
   const objects = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
   const named = detectFields(
     objects.length > 0 ? objects : [Object.fromEntries(header.map((h) => [h, ""]))],
@@ -485,7 +500,13 @@ function decisionOf(s: Sample, decided: Decided | null, options: FieldOptions): 
     fieldsByContent: map === null && chosen !== null,
   };
   if (map === null && (detected === null || isCanonical(detected))) {
-    return { ...base, fields: null, fieldsUsed: null, fieldsHint: hintFor(s, detected) };
+    return {
+      ...base,
+      fields: null,
+      fieldsUsed: null,
+      fieldsHint: hintFor(s, detected),
+      keys: s.keys,
+    };
   }
   const fields = map === null ? detected! : withOverrides(detected ?? { fields: {} }, map);
   const used = { ...(detected?.used ?? {}), ...describe(map) };
@@ -497,6 +518,7 @@ function decisionOf(s: Sample, decided: Decided | null, options: FieldOptions): 
     reason: map === null ? `${f.reason}; fields detected` : `${f.reason}; --map`,
     fieldsEvidence: map === null && chosen ? decided!.evidence : null,
     fieldsHint: hintFor(s, fields),
+    keys: s.keys,
   };
 }
 

@@ -28,18 +28,12 @@
  * @module
  */
 import type pl from "nodejs-polars";
-import { getBenchmark } from "../benchmarks/registry.ts";
-import { appliesTo } from "../scorers/types.ts";
+import type { DataSetsView } from "../benchmarks/types.ts";
 import { sourceDigest, treeStamp } from "../core/digest.ts";
 import { distinctValues } from "../core/frames.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "../core/progress.ts";
-import type { Format } from "../logs/discover.ts";
-import { type ColumnMap } from "../logs/mapped.ts";
 import { type QuarantineEntry, sortQuarantine } from "../logs/quarantine.ts";
-import { fromColumnMap } from "../logs/sources/fields.ts";
-import type { SourceLimits } from "../logs/sources/types.ts";
 import {
-  cacheDir,
   type CachedLoad,
   type FileFingerprint,
   fileFingerprint,
@@ -49,27 +43,34 @@ import {
   writeCache,
 } from "./cache.ts";
 import { compactColumns, compactFrame } from "./compact_frame.ts";
-import { type EngineOptions, type LoadPlan, planLoad, scoreLoad } from "./engine.ts";
+import { planLoad, type PlannedLoad, scoreLoad } from "./engine.ts";
+import {
+  type LoadPlan,
+  type PlanOptions,
+  resolveLoadPlan,
+  ScorerChoiceError,
+  scorerName,
+  UnscoredRowsError,
+} from "./load_plan.ts";
 import type { LoadQuarantine, MergedLoad } from "./merge.ts";
 import type { PlannedFile, RunBy } from "./plan.ts";
 import type { RunNaming } from "./run_names.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
-import { checkScorerApplies, chooseScorer, type ScorerChoice } from "./scorer_choice.ts";
 import { type RunSummary, summariseRuns, type SummaryInput } from "./summarise.ts";
 import { type Advice, adviseRuns } from "./advice.ts";
 import { count } from "../core/count.ts";
 
 export type { RunSummary, StoredAgreement, StoredDisagreement, TaskScore } from "./summarise.ts";
 export { MAX_DISAGREEMENTS } from "./summarise.ts";
-export { checkScorerName, ScorerChoiceError } from "./scorer_choice.ts";
+export { checkScorerName } from "./scorer_choice.ts";
+export { type LoadPlan, resolveLoadPlan, ScorerChoiceError, UnscoredRowsError };
 
-/** Options of {@link loadRuns}: how to read the logs, which scorer, what to keep and show. */
-export interface LoadOptions {
-  /** A forced reader format, or `auto` (detect each file; the default). */
-  format?: Format | "auto";
-  /** `--map`: fields of generic JSONL/CSV logs, over the detected ones. */
-  map?: ColumnMap;
+/**
+ * Options of {@link loadRuns}: how to read the logs, which scorer, what to keep and show. All
+ * but what to keep and show are resolved into the load's plan first (`load_plan.ts`).
+ */
+export interface LoadOptions extends PlanOptions {
   /**
    * Read each row's response text into `rows.response` (default true). With false the rows
    * keep only where each response is (`ptr_*`; `responses.ts` reads them on demand): a big
@@ -78,45 +79,6 @@ export interface LoadOptions {
   responses?: boolean;
   /** Join each row's example (`input`, `target`, `input_chars`); default: as `responses`. */
   examples?: boolean;
-  /**
-   * A registered scorer (`benchmarks/registry.ts`) for every row; it must apply to every
-   * benchmark the logs hold. Default: each benchmark's own rule (`defaultScorer`).
-   * `stored` keeps the log's own verdict. Or the path of a module of your own rule
-   * (`./my_rule.ts`: a path starting with `./`, `../`, `/` or ending with `.ts`/`.js`; see
-   * `scorers/define.ts`), imported by the scoring Workers too and named as it names itself.
-   */
-  scorer?: string;
-  /**
-   * Your own rule as a regular expression (`scorers/pattern.ts`): the last match's first group
-   * is the answer, matched by the target's type; the rule is named `pattern:<pattern>`. Not
-   * together with `scorer`.
-   */
-  answerPattern?: string;
-  /**
-   * lm-eval logs with several filters per response: the filter whose lines (and stored
-   * verdicts) are kept. Default: the one the scorer reproduces (`lm-eval-strict` →
-   * `strict-match`, …), else each file's first filter.
-   */
-  lmEvalFilter?: string;
-  /** Only these benchmarks (`--benchmark`). */
-  benchmarks?: readonly string[];
-  /**
-   * How records get their runs (`plan.ts`; default `auto`: the `run` field, else in generic
-   * logs the `model` field, else the folder of per-task files or the file).
-   */
-  runBy?: RunBy;
-  /** Scoring Workers (default: one per core; small loads are scored in this thread). */
-  workers?: number;
-  /** Limits of the readers (`logs/limits.ts`), over the defaults. */
-  limits?: Partial<SourceLimits>;
-  /** Throw at the first file that cannot be read (default: list it in `errors`). */
-  strict?: boolean;
-  /**
-   * The columnar cache (`cache.ts`): a folder, or true for the default (`.runlens/cache`, or
-   * `$RUNLENS_CACHE`); false or absent: no cache. `runlens` commands use it unless
-   * `--no-cache`.
-   */
-  cache?: string | boolean;
   /** Show progress: true = on stderr when it is a terminal; or a {@link Progress}. */
   progress?: boolean | Progress;
 }
@@ -170,6 +132,11 @@ export interface LoadedRuns {
    */
   advice: Advice;
   /**
+   * The data sets the load read, each once (`data_sets.ts`): analyses, reports and `rescore`
+   * read examples and data-set frames from here rather than from the files again.
+   */
+  dataSets?: DataSetsView;
+  /**
    * What the summaries were computed from besides the rows: `rescore` (`rescore.ts`) scores
    * the rows with another rule and summarises them again from it. Absent: not a load of
    * {@link loadRuns}.
@@ -201,8 +168,10 @@ export interface CacheUse {
  * set in `dataDir` (by index, question text, file name), score, and summarise per run and
  * benchmark. A file that cannot be read is listed in `errors` (with `strict`, it throws);
  * throws with a clear message on a missing data set or no logs at all, and
- * {@link ScorerChoiceError} on a wrong `scorer` or `answerPattern` (a user's rule is loaded
- * and checked before anything is read).
+ * {@link ScorerChoiceError} on a wrong `scorer`, `scorers` or `answerPattern` — the options are
+ * resolved into the load's plan before anything is read (`load_plan.ts`); rows of a benchmark
+ * the plan gives no scorer stop the load at the first one ({@link UnscoredRowsError}), before
+ * anything is summarised or cached.
  *
  * @example
  * ```ts
@@ -224,47 +193,42 @@ export async function loadRuns(
   dataDir: string,
   options: LoadOptions = {},
 ): Promise<LoadedRuns> {
-  const choice = await chooseScorer(options);
+  const plan = await resolveLoadPlan(dataDir, options);
   const progress = options.progress === true ? terminalProgress() : options.progress || NO_PROGRESS;
   try {
-    return await load(paths, dataDir, options, choice, progress);
+    return await load(paths, plan, options, progress);
   } finally {
     progress.done();
   }
 }
 
-/** The scorer of a benchmark's rows: the chosen one where it applies, else the benchmark's. */
-function scorerChoice(choice: ScorerChoice | null): (benchmark: string) => string {
-  return (benchmark) => {
-    if (choice && appliesTo(choice.scorer, benchmark)) return choice.scorer.name;
-    return getBenchmark(benchmark)?.defaultScorer ?? "";
-  };
-}
-
-/** plan → (cache or engine) → frame → summaries. */
+/** files → (cache or engine) → frame → summaries, as the plan says. */
 async function load(
   paths: readonly string[],
-  dataDir: string,
+  plan: LoadPlan,
   options: LoadOptions,
-  choice: ScorerChoice | null,
   progress: Progress,
 ): Promise<LoadedRuns> {
-  const engineOptions = engineOptionsOf(options, choice, progress);
-  const plan = await planLoad(paths, dataDir, engineOptions);
-  if (plan.files.length === 0 && plan.found.errors.length === 0) throw noLogs(paths);
-  const scored = await scoredOrCached(plan, dataDir, options, engineOptions, progress);
-  if (choice !== null) checkScorerApplies(choice.scorer, tiedBenchmarks(scored));
+  const { dataDir } = plan;
+  const planned = await planLoad(paths, plan);
+  if (planned.files.length === 0 && planned.found.errors.length === 0) throw noLogs(paths);
+  const scored = await scoredOrCached(planned, progress);
   const responses = options.responses ?? true;
   progress.phase(`summarising ${count(scored.compact.height)} rows…`);
-  let rows = rowsFrame(scored.compact, dataDir, { examples: options.examples ?? responses });
-  const fileSummaries = plan.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
+  let rows = rowsFrame(scored.compact, plan.dataSets, {
+    examples: options.examples ?? responses,
+  });
+  const fileSummaries = planned.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
   const basis: LoadBasis = { dataDir, summary: summaryBasis(fileSummaries, scored) };
-  const runs = summariseRuns({ ...basis.summary, scored: rows, scorerOf: engineOptions.scorerOf });
-  const sources = new Map(plan.files.map((f) => [f.path, f]));
+  const { dataSets } = plan;
+  const scorerOf = (benchmark: string) => scorerName(plan, benchmark);
+  const runs = summariseRuns({ ...basis.summary, scored: rows, scorerOf });
+  const sources = new Map(planned.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
-  const advice = adviseRuns({ runs, rows, sources, dataDir });
+  const advice = adviseRuns({ runs, rows, sources, dataDir, dataSets });
+  dataSets.release(); // the frames stay; the texts read for scoring need not
   return {
-    files: plan.files.map((f) => f.path),
+    files: planned.files.map((f) => f.path),
     fileSummaries,
     rows,
     quarantine: sortQuarantine(
@@ -272,34 +236,13 @@ async function load(
     ),
     runs,
     errors: scored.errors,
-    skipped: plan.found.skipped,
-    warnings: loadWarnings(scored, runs, options.runBy),
+    skipped: planned.found.skipped,
+    warnings: [...loadWarnings(scored, runs, plan.read.runBy), ...unscoredWarnings(plan, scored)],
     sources,
     cache: scored.cache,
     advice,
     basis,
-  };
-}
-
-/** What the engine needs of the load's options (the plan and the cache key read them too). */
-function engineOptionsOf(
-  options: LoadOptions,
-  choice: ScorerChoice | null,
-  progress: Progress,
-): EngineOptions {
-  return {
-    format: options.format,
-    map: options.map ? fromColumnMap(options.map) : null,
-    scorerOf: scorerChoice(choice),
-    rule: choice?.rule ?? null,
-    // a scorer that reproduces an lm-eval filter keeps that filter's lines unless one is named
-    lmEvalFilter: options.lmEvalFilter ?? choice?.scorer.lmEvalFilter ?? null,
-    benchmarks: options.benchmarks,
-    runBy: options.runBy,
-    workers: options.workers,
-    limits: options.limits,
-    strict: options.strict,
-    progress,
+    dataSets,
   };
 }
 
@@ -333,6 +276,17 @@ function loadWarnings(scored: Scored, runs: readonly RunSummary[], runBy?: RunBy
     ...mixedModels(scored.models, runBy),
     ...lookalikeRuns(runs.map((r) => r.run)),
   ];
+}
+
+/**
+ * One warning per planned benchmark without a scorer whose rows a load with `unscored:
+ * "quarantine"` set apart: how many, and why (each row's quarantine entry says it too).
+ */
+function unscoredWarnings(plan: LoadPlan, scored: Scored): string[] {
+  return plan.benchmarks.flatMap(({ benchmark, unscored }) => {
+    const n = unscored === null ? 0 : scored.quarantine.filter((q) => q.reason === unscored).length;
+    return n === 0 ? [] : [`${count(n)} ${benchmark.name} rows not scored: ${unscored}`];
+  });
 }
 
 /**
@@ -409,25 +363,21 @@ interface Scored {
 }
 
 /** Read the load from the cache when an entry matches, else score it (and write the entry). */
-async function scoredOrCached(
-  plan: LoadPlan,
-  dataDir: string,
-  options: LoadOptions,
-  engineOptions: EngineOptions,
-  progress: Progress,
-): Promise<Scored> {
-  const dir = options.cache ? cacheDir(options.cache === true ? null : options.cache) : null;
-  const keyed = dir === null ? null : cacheKey(plan, dataDir, engineOptions);
+async function scoredOrCached(planned: PlannedLoad, progress: Progress): Promise<Scored> {
+  const dir = planned.plan.cache?.dir ?? null;
+  const keyed = dir === null ? null : cacheKey(planned);
   if (dir !== null && keyed !== null) {
     // an entry of rows without a column this code makes is a miss, never rows to use
     const read = readCache(dir, keyed.key, compactColumns());
     if (read.load) {
       progress.phase(`cache: ${count(read.load.frame.height)} rows from ${dir}`);
-      return fromCache(plan, read.load, { dir, key: keyed.key, hit: true, reason: null });
+      const hit = fromCache(planned, read.load, { dir, key: keyed.key, hit: true, reason: null });
+      checkUnscored(planned.plan, hit);
+      return hit;
     }
   }
-  const engine = await scoreLoad(plan, engineOptions);
-  const paths = plan.files.map((f) => f.path);
+  const engine = await scoreLoad(planned, { progress });
+  const paths = planned.files.map((f) => f.path);
   const compact = compactFrame(engine.merged.rows, paths, { release: true });
   const scored: Scored = {
     compact,
@@ -440,7 +390,7 @@ async function scoredOrCached(
     cache: null,
   };
   if (dir === null) return scored;
-  const small = manySmallRuns(plan, scored.compact);
+  const small = manySmallRuns(planned, scored.compact);
   if (small !== null) return { ...scored, cache: { dir, key: "", hit: false, reason: small } };
   if (keyed === null) {
     return {
@@ -477,7 +427,7 @@ export const CACHE_MIN_RUN_BYTES = 256 * 1024;
  * per run (~2.5 ms each) and reads them back one by one, so 2,000 one-line logs took 4× longer
  * to load with the cache than without it, and a hit was slower than scoring them again.
  */
-function manySmallRuns(plan: LoadPlan, compact: pl.DataFrame): string | null {
+function manySmallRuns(plan: PlannedLoad, compact: pl.DataFrame): string | null {
   const runs = compact.height === 0 ? 0 : compact.select("benchmark", "run").unique().height;
   const bytes = plan.files.reduce((sum, f) => sum + f.size, 0);
   if (runs <= CACHE_MANY_RUNS || bytes >= runs * CACHE_MIN_RUN_BYTES) return null;
@@ -485,24 +435,29 @@ function manySmallRuns(plan: LoadPlan, compact: pl.DataFrame): string | null {
     "on average (scoring them again is faster than a Parquet file per run)";
 }
 
-/** The cache key of a plan: each file's fingerprint and every setting that changes the rows. */
-function cacheKey(plan: LoadPlan, dataDir: string, options: EngineOptions) {
+/** The cache key of a load: each file's fingerprint and every setting that changes the rows. */
+function cacheKey(planned: PlannedLoad) {
+  const { plan } = planned;
   let fingerprints: FileFingerprint[];
   try {
-    fingerprints = plan.files.map((f) => fileFingerprint(f.path));
+    fingerprints = planned.files.map((f) => fileFingerprint(f.path));
   } catch {
     return null; // a file vanished or is not regular: the readers will say so
   }
   const settings = {
     code: sourceDigest(),
-    data: treeStamp(dataDir),
-    scorers: Object.fromEntries(plan.scored.map((b) => [b.name, options.scorerOf(b.name)])),
+    data: treeStamp(plan.dataDir),
+    scorers: Object.fromEntries(
+      plan.benchmarks.map((p) => [p.benchmark.name, p.scorer?.name ?? ""]),
+    ),
+    // rows of a benchmark without a scorer were quarantined (an error writes no entry)
+    unscored: plan.unscored,
     // a user's rule: its pattern, or its module's URL, which carries the content's SHA-256
-    rule: plan.setup.rule ?? null,
-    only: options.benchmarks ?? null,
-    lm_eval_filter: options.lmEvalFilter ?? null,
-    limits: plan.setup.limits,
-    files: plan.files.map((f) => ({
+    rule: plan.rule,
+    only: plan.only,
+    lm_eval_filter: plan.read.lmEvalFilter,
+    limits: plan.read.limits,
+    files: planned.files.map((f) => ({
       format: f.format,
       gzip: f.gzip,
       fields: f.fields ?? null,
@@ -536,7 +491,7 @@ function cacheMeta(scored: Scored, readerErrors: { file: string; reason: string 
 }
 
 /** A cached load, with this plan's discovery around it. */
-function fromCache(plan: LoadPlan, cached: CachedLoad, cache: CacheUse): Scored {
+function fromCache(plan: PlannedLoad, cached: CachedLoad, cache: CacheUse): Scored {
   const meta = cached.meta as CacheMeta;
   return {
     compact: cached.frame,
@@ -558,12 +513,16 @@ function noLogs(paths: readonly string[]): Error {
   );
 }
 
-/** The benchmarks the logs' rows (scored or quarantined) were tied to. */
-function tiedBenchmarks(scored: Scored): Set<string> {
-  return new Set([
-    ...distinctValues(scored.compact, "benchmark") as string[],
-    ...scored.quarantine.map((q) => q.benchmark).filter((b): b is string => b !== null),
-  ]);
+/**
+ * A cached load holds no row of a benchmark the plan gives no scorer (scoring them stopped the
+ * load, and the entry was not written); with `unscored: "error"` its rows stop this load as
+ * scoring them would. (With `quarantine`, the key says so and the entry holds the quarantine.)
+ */
+function checkUnscored(plan: LoadPlan, scored: Scored): void {
+  if (plan.unscored !== "error") return;
+  const tied = new Set(distinctValues(scored.compact, "benchmark") as string[]);
+  const hit = plan.benchmarks.find((p) => p.unscored !== null && tied.has(p.benchmark.name));
+  if (hit) throw new UnscoredRowsError(hit.unscored!);
 }
 
 /** A file as reports list it. */

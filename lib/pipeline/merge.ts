@@ -416,7 +416,7 @@ function dropDuplicates(
       file: files[n.file[i]].path,
       line: n.line[i],
       reason: `duplicate of ${files[n.file[was]].path}:${n.line[was]} (same run, task, ` +
-        "example_index and epoch)",
+        `${(rows.sparse.example_id?.[i] ?? -1) >= 0 ? "example_id" : "example_index"} and epoch)`,
       run: rows.strings.run[n.run[i]],
       benchmark: rows.strings.benchmark[n.benchmark[i]],
     });

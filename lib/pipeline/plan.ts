@@ -8,6 +8,8 @@
  *   leave a choice, by each row's own evidence, once per folder and layout
  *   (`field_choice.ts`); `--map` overrides what it names;
  * - **task hint** from the file and folder names (`task_hint.ts`);
+ * - **record fields** of the planned benchmarks that the file's records carry, and the
+ *   benchmark those fields make it (`record_fields.ts`);
  * - **runs** (issue 14, item 3): a record's `run` field names its run, else (generic logs) its
  *   `model` field — files of one model that repeat examples (two seeds) are kept apart at
  *   merge as `<model>/<default run>` (`run_names.ts`) — else the file's **default run**: the
@@ -50,6 +52,7 @@ import { defaultRunName } from "../logs/paths.ts";
 import type { FieldMapping, SourceFile, SourceLimits } from "../logs/sources/types.ts";
 import type { TargetLookup } from "./columns.ts";
 import { decideFields } from "./field_choice.ts";
+import { recordFieldsOf, type RecordPlan } from "./record_fields.ts";
 import { type HintBenchmark, taskHintOf } from "./task_hint.ts";
 
 /**
@@ -83,6 +86,8 @@ export interface PlanOptions {
    */
   targets?: TargetLookup;
   limits?: SourceLimits;
+  /** The planned benchmarks' record fields (`record_fields.ts`); absent: none. */
+  records?: RecordPlan | null;
 }
 
 const GENERIC = GENERIC_FORMATS;
@@ -107,7 +112,11 @@ export function planFiles(found: readonly FoundFile[], options: PlanOptions): Pl
       fieldsEvidence: null,
       reason: f.reason,
     };
-    return fields[id] ? { ...base, ...fields[id] } : base;
+    if (!fields[id]) return base;
+    const { keys, ...decision } = fields[id];
+    const planned = { ...base, ...decision };
+    if (!options.records) return planned;
+    return { ...planned, ...recordFieldsOf(planned, keys, options.records, options.map) };
   });
   return groupRuns(files, options.runBy ?? "auto", options.benchmarks);
 }

@@ -3,7 +3,8 @@
  * scoring parts and builds its example index), then takes the next task (a list of units)
  * whenever it is idle, so a big file's ranges and a folder's small files keep every core busy.
  * Results come back with their rows as transferred buffers. A Worker that fails (a bug or an
- * exhausted heap, never a bad log: units catch those) rejects the run with its message.
+ * exhausted heap, never a bad log: units catch those) rejects the run with its message; one
+ * that met a row the plan gives no scorer rejects it with that {@link UnscoredRowsError}.
  *
  * @example
  * ```ts ignore
@@ -15,6 +16,7 @@
  * @module
  */
 import type { ScoringSetup, Unavailable } from "./scoring_state.ts";
+import { UnscoredRowsError } from "./score_unit.ts";
 import type { UnitResult, WorkUnit } from "./units.ts";
 
 /** Scoring Workers that run tasks of units. */
@@ -74,6 +76,7 @@ export class WorkerPool {
     return new Promise<T>((resolve, reject) => {
       w.onmessage = (ev) => {
         if (ev.data.type === type) resolve(ev.data as T);
+        else if (ev.data.type === "unscored") reject(new UnscoredRowsError(ev.data.message));
         else reject(new Error(`scoring Worker failed: ${ev.data.message}`));
       };
       w.onerror = (e) => {

@@ -32,6 +32,7 @@
  */
 import pl from "nodejs-polars";
 import { SCORERS } from "../benchmarks/registry.ts";
+import type { DataSetsView } from "../benchmarks/types.ts";
 import { distinctValues } from "../core/frames.ts";
 import { sortQuarantine } from "../logs/quarantine.ts";
 import { defineScorer, type ScorerDefinition } from "../scorers/define.ts";
@@ -42,7 +43,8 @@ import type { LoadedRuns } from "./load.ts";
 import { responses as readBack } from "./responses.ts";
 import { withExamples } from "./rows_frame.ts";
 import { noVerdict } from "./score_unit.ts";
-import { checkScorerApplies, checkUserRule, ScorerChoiceError } from "./scorer_choice.ts";
+import { checkUserRule, ScorerChoiceError } from "./scorer_choice.ts";
+import { checkScorerFits } from "./load_plan.ts";
 import { type CountedQuarantine, summariseRuns } from "./summarise.ts";
 
 /** Rows read back and scored at a time (their response texts are dropped after each part). */
@@ -64,8 +66,9 @@ export function rescore(loaded: LoadedRuns, scorer: Scorer | ScorerDefinition): 
     ...distinctValues(loaded.rows, "benchmark") as string[],
     ...basis.summary.quarantined.flatMap((q) => q.benchmark === null ? [] : [q.benchmark]),
   ]);
-  checkScorerApplies(rule, tied);
-  const scored = verdicts(loaded, rule, basis.dataDir);
+  checkScorerFits(rule, tied);
+  const data = loaded.dataSets ?? basis.dataDir;
+  const scored = verdicts(loaded, rule, data);
   const none = scored.getColumn("correct").isNull();
   const dropped = scored.filter(none);
   const rows = none.any() ? scored.filter(none.not()) : scored;
@@ -83,7 +86,13 @@ export function rescore(loaded: LoadedRuns, scorer: Scorer | ScorerDefinition): 
     rows,
     runs,
     // the advice of the load was about its rule: it is weighed again for this one
-    advice: adviseRuns({ runs, rows, sources: loaded.sources, dataDir: basis.dataDir }),
+    advice: adviseRuns({
+      runs,
+      rows,
+      sources: loaded.sources,
+      dataDir: basis.dataDir,
+      dataSets: loaded.dataSets,
+    }),
     quarantine: sortQuarantine([
       ...loaded.quarantine,
       ...added.map(({ file, line, reason }) => ({ file, line, reason })),
@@ -106,13 +115,13 @@ function checkedRule(scorer: Scorer | ScorerDefinition): Scorer {
 }
 
 /** The rows with the rule's verdicts, scored a part at a time. */
-function verdicts(loaded: LoadedRuns, rule: Scorer, dataDir: string): pl.DataFrame {
+function verdicts(loaded: LoadedRuns, rule: Scorer, data: string | DataSetsView): pl.DataFrame {
   const rows = loaded.rows;
   const set = VERDICT_COLUMNS.filter((c) => rows.columns.includes(c));
   const parts: pl.DataFrame[] = [];
   for (let at = 0; at < rows.height || at === 0; at += RESCORE_PART_ROWS) {
     const part = rows.slice(at, RESCORE_PART_ROWS);
-    const scored = scoreFrame(withTexts(part, loaded, dataDir), rule);
+    const scored = scoreFrame(withTexts(part, loaded, data), rule);
     parts.push(scored.select(...set.filter((c) => scored.columns.includes(c))));
   }
   const verdict = parts.length === 1 ? parts[0] : pl.concat(parts, { how: "vertical" });
@@ -120,11 +129,15 @@ function verdicts(loaded: LoadedRuns, rule: Scorer, dataDir: string): pl.DataFra
 }
 
 /** A part of the rows with its responses and its examples' texts (read when missing). */
-function withTexts(part: pl.DataFrame, loaded: LoadedRuns, dataDir: string): pl.DataFrame {
+function withTexts(
+  part: pl.DataFrame,
+  loaded: LoadedRuns,
+  data: string | DataSetsView,
+): pl.DataFrame {
   if (part.height === 0) return part;
   let out = part;
   if (out.getColumn("response").nullCount() > 0) out = readBack(out, loaded.sources);
-  if (out.getColumn("target").nullCount() > 0) out = withExamples(out, dataDir);
+  if (out.getColumn("target").nullCount() > 0) out = withExamples(out, data);
   return out;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The scored rows of a load as a frame of the row schema (`core/schema.ts`): the compact frame
- * (`compact_frame.ts`, or a cache entry) plus each example's `input_chars` and, when asked, its `input` and
- * `target` from its data set (the item of its data-set version where it matched one). The response
+ * (`compact_frame.ts`, or a cache entry) plus each example's `input_chars` and, when asked, its
+ * `input` and `target` from its data set (the item of its data-set version where it matched
+ * one) — the load's data sets (`data_sets.ts`), read once, or a data directory's. The response
  * text is not read here (`responses.ts` fills it from the pointers, for the rows asked for).
  *
  * @example
@@ -24,25 +25,26 @@
  */
 import pl from "nodejs-polars";
 import { getBenchmark } from "../benchmarks/registry.ts";
+import type { DataSetsView } from "../benchmarks/types.ts";
 import { pyLen } from "../core/python.ts";
 import { distinctValues } from "../core/frames.ts";
 import { conformRows } from "../core/schema.ts";
+import { DataSets } from "./data_sets.ts";
 
 // null keys never match in a polars join: the release (data_version null) joins as ""
 const VERSION_KEY = pl.col("data_version").fillNull("").alias("__version");
 const KEYS = ["benchmark", "task", "example_index", "__version"];
 
-/** The rows as a row-schema frame; `examples`: with each example's input and target texts. */
+/**
+ * The rows as a row-schema frame; `examples`: with each example's input and target texts, from
+ * `data` (the load's data sets, or a data directory).
+ */
 export function rowsFrame(
   compact: pl.DataFrame,
-  dataDir: string,
+  data: string | DataSetsView,
   options: { examples: boolean },
 ): pl.DataFrame {
-  const df = compact.withColumns(
-    pl.lit(null).cast(pl.Utf8).alias("example_id"),
-    pl.lit(null).cast(pl.Utf8).alias("subset"),
-    pl.lit(null).cast(pl.Utf8).alias("response"),
-  );
+  const df = compact.withColumns(pl.lit(null).cast(pl.Utf8).alias("response"));
   if (compact.height === 0 || !options.examples) {
     // the texts are the memory of a big load (their lengths came with the rows)
     return conformRows(df.withColumns(
@@ -50,13 +52,15 @@ export function rowsFrame(
       pl.lit(null).cast(pl.Utf8).alias("target"),
     ));
   }
-  return conformRows(withExamples(df, dataDir));
+  return conformRows(withExamples(df, data));
 }
 
 /**
  * `rows` (with `benchmark`, `task`, `example_index`, `data_version`) with each example's
  * `input` and `target` from its data set (those columns replaced when present, added at the
- * end otherwise), e.g. for the rows of a load made without them.
+ * end otherwise), e.g. for the rows of a load made without them. `data`: the load's data sets
+ * (`LoadedRuns.dataSets`), or a data directory (read here). Rows of a benchmark tied by id
+ * (`identity: "id"`) have no released example: their own input and target, kept in `extra`.
  *
  * @example
  * ```ts
@@ -71,7 +75,7 @@ export function rowsFrame(
  * assert.equal(df.getColumn("target").get(0), "No");
  * ```
  */
-export function withExamples(rows: pl.DataFrame, dataDir: string): pl.DataFrame {
+export function withExamples(rows: pl.DataFrame, data: string | DataSetsView): pl.DataFrame {
   const kept = rows.columns.filter((c) => c !== "input" && c !== "target");
   const df = rows.select(...kept);
   if (df.height === 0) {
@@ -80,18 +84,36 @@ export function withExamples(rows: pl.DataFrame, dataDir: string): pl.DataFrame 
       pl.lit(null).cast(pl.Utf8).alias("target"),
     );
   }
-  const benchmarks = (distinctValues(df, "benchmark") as string[]).sort();
-  const examples = pl.concat(benchmarks.map((b) => examplesOf(b, dataDir)), { how: "vertical" })
-    .drop("input_chars");
-  return df.withColumns(VERSION_KEY, pl.col("example_index").cast(pl.Int32))
-    .join(examples.withColumns(VERSION_KEY).drop("data_version"), { on: KEYS, how: "left" })
+  const dataSets = typeof data === "string" ? new DataSets(data) : data;
+  const all = (distinctValues(df, "benchmark") as string[]).sort();
+  const byId = all.filter((b) => getBenchmark(b)?.identity === "id");
+  const benchmarks = all.filter((b) => !byId.includes(b));
+  const joined = benchmarks.length === 0 ? df.withColumns(NO_TEXT.input, NO_TEXT.target) : df
+    .withColumns(VERSION_KEY, pl.col("example_index").cast(pl.Int32))
+    .join(examplesFrame(benchmarks, dataSets), { on: KEYS, how: "left" })
     .select(...kept, "input", "target");
+  if (byId.length === 0 || !kept.includes("extra")) return joined;
+  const own = (field: string) =>
+    pl.col(field).fillNull(pl.col("extra").str.jsonPathMatch(`$.${field}`)).alias(field);
+  return joined.withColumns(own("input"), own("target"));
+}
+
+/** Text columns of no example. */
+const NO_TEXT = {
+  input: pl.lit(null).cast(pl.Utf8).alias("input"),
+  target: pl.lit(null).cast(pl.Utf8).alias("target"),
+};
+
+/** The examples of `benchmarks` (release and versions), keyed for the join. */
+function examplesFrame(benchmarks: readonly string[], dataSets: DataSetsView): pl.DataFrame {
+  return pl.concat(benchmarks.map((b) => examplesOf(b, dataSets)), { how: "vertical" })
+    .drop("input_chars").withColumns(VERSION_KEY).drop("data_version");
 }
 
 /** A benchmark's examples (release rows with `data_version` null, then its versions' items). */
-function examplesOf(benchmark: string, dataDir: string): pl.DataFrame {
+function examplesOf(benchmark: string, dataSets: DataSetsView): pl.DataFrame {
   const b = getBenchmark(benchmark);
-  let dataset = b!.loadDataset!(dataDir);
+  let dataset = dataSets.frame(benchmark);
   if (!dataset.columns.includes("input_chars")) {
     const inputs = dataset.getColumn("input").toArray() as string[];
     dataset = dataset.withColumns(pl.Series("input_chars", inputs.map(pyLen), pl.Int32));

@@ -26,7 +26,7 @@ import {
 } from "../logs/sources/types.ts";
 import { ScorerRuleError } from "../scorers/define.ts";
 import type { ScalarScorer, Verdict } from "../scorers/types.ts";
-import { type CheckedRecord, checkRecord, trimIdentifier } from "./check.ts";
+import { type CheckedRecord, type CheckOptions, checkRecord, trimIdentifier } from "./check.ts";
 import { type CompactRow, RowBuilder } from "./compact.ts";
 import type {
   Identification,
@@ -37,6 +37,15 @@ import type {
 import { sameTarget } from "./examples.ts";
 import type { PendingRow, UnitQuarantine, UnitResult, WorkUnit } from "./units.ts";
 import type { Labels } from "./labels.ts";
+import { ScorerChoiceError } from "../scorers/user_rule.ts";
+
+/**
+ * A row was tied to a planned benchmark that has no scorer (`load_plan.ts` `unscored`): the
+ * load stops at the first one, with the reason, before anything is summarised or cached.
+ */
+export class UnscoredRowsError extends ScorerChoiceError {
+  override name = "UnscoredRowsError";
+}
 
 /** Ties checked records to examples (`examples.ts` `ExampleIndex`). */
 export interface Identifier {
@@ -50,6 +59,14 @@ export interface ScoringState {
   identifier: Identifier;
   /** The scorer of each benchmark's rows. */
   scorers: ReadonlyMap<string, ScalarScorer>;
+  /** Why a planned benchmark's rows have no scorer (`load_plan.ts`); absent: none lacks one. */
+  unscored?: ReadonlyMap<string, string>;
+  /** Rows of such a benchmark: stop the load (`error`, the default) or quarantine them. */
+  unscoredRows?: "error" | "quarantine";
+  /** Record field → its benchmark's `parse` (`check.ts`); absent: none declared. */
+  recordParsers?: ReadonlyMap<string, (value: unknown) => unknown>;
+  /** Benchmarks whose rows may lack a response (`nullResponse: "row"`); absent: none. */
+  nullResponse?: ReadonlySet<string>;
   /** Only these benchmarks (the user's `--benchmark`); absent: every indexed one. */
   benchmarks?: readonly string[];
   /** The benchmark of records that name none when several fit equally (`examples.ts`). */
@@ -87,8 +104,12 @@ export function scoreUnit(state: ScoringState, unit: WorkUnit): UnitResult {
     if (!(e instanceof FileError)) throw e;
     error = e.reason;
   }
+  if (collector.unscored !== null) throw new UnscoredRowsError(collector.unscored);
   return collector.result(unit.id, lines, error);
 }
+
+/** The reasons the planning's fields hint is added to (`missing_fields.ts`). */
+const HINTED = ["missing response", "missing task", "neither example_index nor input"];
 
 /** Collects what one unit's records become. */
 class UnitCollector implements RecordSink {
@@ -102,8 +123,18 @@ class UnitCollector implements RecordSink {
   #rowsIn = 0;
   #targetDiffers = 0;
   #targetCase = 0;
+  /** Why the load stops: a row was tied to a benchmark without a scorer (null: it goes on). */
+  unscored: string | null = null;
+  readonly #check: CheckOptions;
 
-  constructor(readonly state: ScoringState, readonly unit: WorkUnit) {}
+  constructor(readonly state: ScoringState, readonly unit: WorkUnit) {
+    const nulls = state.nullResponse;
+    const hint = unit.file.benchmarkHint ?? "";
+    this.#check = {
+      parsers: state.recordParsers,
+      nullResponse: nulls ? (b) => nulls.has(b ?? hint) : undefined,
+    };
+  }
 
   bad(b: { line: number; reason: string; run?: string | null }): void {
     this.#rowsIn++;
@@ -114,37 +145,67 @@ class UnitCollector implements RecordSink {
       reason: b.reason,
       run: named ? run : this.unit.file.defaultRun,
       runFrom: named ? "run" : "default",
-      benchmark: null,
+      // a file its record fields say is one benchmark's: its unreadable records are too
+      benchmark: this.unit.file.benchmarkHint ?? null,
     });
   }
 
   record(r: LogRecord): void {
+    if (this.unscored !== null) return;
     this.#rowsIn++;
     const file = this.unit.file;
-    const checked = checkRecord(r, file.defaultRun, file.runFromModel);
+    const checked = checkRecord(r, file.defaultRun, file.runFromModel, this.#check);
     if (!checked.ok) {
       this.#quarantine.push({
         line: r.line,
         reason: this.#hinted(checked.reason),
         run: checked.run,
         runFrom: checked.runFrom,
-        benchmark: null,
+        benchmark: file.benchmarkHint ?? null,
       });
       return;
     }
     const c = this.#relabelled(checked.record);
     // a run its model names has that model; merge may rename the run (`run_names.ts`)
     if (c.runFrom !== "model") this.#noteModel(c.run, c.model);
+    const hint = file.benchmarkHint;
     const found = this.state.identifier.identify(c, {
-      task: this.unit.file.taskHint ?? null,
-      benchmarks: this.state.benchmarks,
+      task: file.taskHint ?? null,
+      // a file its record fields say is one benchmark's: its records that name none are that
+      benchmarks: hint && c.benchmark === null ? [hint] : this.state.benchmarks,
       defaultBenchmark: this.state.defaultBenchmark,
     });
+    if (
+      !("problem" in found) && c.response === null && !this.state.nullResponse?.has(found.benchmark)
+    ) {
+      this.#quarantine.push({
+        line: c.line,
+        reason: "missing response",
+        run: c.run,
+        runFrom: c.runFrom,
+        benchmark: found.benchmark,
+      });
+      return;
+    }
     if ("problem" in found) {
       if (TARGET_DIFFERS.has(found.problem)) this.#targetDiffers++;
       this.#quarantine.push({
         line: c.line,
         reason: this.#hinted(found.reason),
+        run: c.run,
+        runFrom: c.runFrom,
+        benchmark: found.benchmark,
+        lmEval: lmEvalKey(r, c),
+      });
+      return;
+    }
+    const why = this.state.unscored?.get(found.benchmark);
+    if (why !== undefined) {
+      // readers turn a sink's exception into a file error: stop here, throw after the read
+      if (this.state.unscoredRows !== "quarantine") return void (this.unscored ??= why);
+      this.#quarantine.push({
+        line: c.line,
+        reason: why,
         run: c.run,
         runFrom: c.runFrom,
         benchmark: found.benchmark,
@@ -207,6 +268,7 @@ class UnitCollector implements RecordSink {
       filter: c.filter,
       data_version: found.data_version,
       pointer: r.pointer ?? null,
+      ...recordColumns(c, found),
     };
   }
 
@@ -247,10 +309,14 @@ class UnitCollector implements RecordSink {
     return benchmark === c.benchmark && task === c.task ? c : { ...c, benchmark, task };
   }
 
-  /** A "missing …" reason with what the file's fields are, when planning found no response. */
+  /**
+   * A reason for a field the file's names do not give (`missing response`, `missing task`, no
+   * index and no question) with what the file's fields are, when planning found none: other
+   * "missing …" reasons (a benchmark's own fields) are not about the file's names.
+   */
   #hinted(reason: string): string {
     const hint = this.unit.file.fieldsHint;
-    return hint && reason.startsWith("missing ") ? `${reason} (${hint})` : reason;
+    return hint && HINTED.some((h) => reason.startsWith(h)) ? `${reason} (${hint})` : reason;
   }
 
   #noteModel(run: string, model: string): void {
@@ -278,6 +344,35 @@ class UnitCollector implements RecordSink {
       fields: null,
     } as UnitResult;
   }
+}
+
+/**
+ * A row's `example_id`, `subset` and `extra` (JSON of its record fields, and the input and
+ * target of a row tied by id, which has no released example to join them from); only those
+ * it has (most rows: none).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const found = { example_id: "q7", input: "Q?", target: "4" };
+ * assert.deepEqual(recordColumns({ fields: { level: 2 } }, found), {
+ *   example_id: "q7",
+ *   extra: '{"level":2,"input":"Q?","target":"4"}',
+ * });
+ * assert.deepEqual(recordColumns({}, { input: "Q?", target: "4" }), {});
+ * ```
+ */
+export function recordColumns(
+  c: Pick<CheckedRecord, "subset" | "fields">,
+  found: { example_id?: string; input: string; target: string },
+): Pick<CompactRow, "example_id" | "subset" | "extra"> {
+  const own = found.example_id === undefined ? null : { input: found.input, target: found.target };
+  const extra = c.fields || own ? JSON.stringify({ ...c.fields, ...own }) : null;
+  return {
+    ...found.example_id !== undefined ? { example_id: found.example_id } : {},
+    ...c.subset != null ? { subset: c.subset } : {},
+    ...extra !== null ? { extra } : {},
+  };
 }
 
 /** Identification problems of a target that differs from the data set's (`examples.ts`). */

@@ -12,11 +12,12 @@
  */
 import { DataSetError } from "../core/task_file.ts";
 import { RowBuilder } from "./compact.ts";
-import { scoreUnit, type ScoringState } from "./score_unit.ts";
+import { scoreUnit, type ScoringState, UnscoredRowsError } from "./score_unit.ts";
 import type { UnitResult, WorkUnit } from "./units.ts";
 
 /**
- * {@link scoreUnit}, with an unexpected exception turned into the unit's error.
+ * {@link scoreUnit}, with an unexpected exception turned into the unit's error; a row of a
+ * benchmark the plan gives no scorer ({@link UnscoredRowsError}) stops the load instead.
  *
  * @example
  * ```ts
@@ -33,6 +34,7 @@ export function scoreUnitSafely(state: ScoringState, unit: WorkUnit): UnitResult
   try {
     return scoreUnit(state, unit);
   } catch (e) {
+    if (e instanceof UnscoredRowsError) throw e;
     const none = () => new RowBuilder().finish();
     return {
       id: unit.id,

@@ -1,6 +1,7 @@
 /**
- * Which scorer a load uses, resolved and checked ONCE, before anything is read or scored
- * ({@link chooseScorer}): a registered scorer by name, a module of the user's own rule
+ * The scorer a load's options choose for every benchmark, resolved and checked ONCE, before
+ * anything is read or scored ({@link chooseScorer}; `load_plan.ts` resolves the scorer of each
+ * benchmark from it): a registered scorer by name, a module of the user's own rule
  * (`scorer: "./my_rule.ts"`, imported here and again by each scoring Worker), or a pattern
  * (`answerPattern`). Every wrong choice is a {@link ScorerChoiceError} (the CLI's exit 2): an
  * unknown name, a module that cannot be read or loaded, exports no rule or a malformed one, a
@@ -116,31 +117,6 @@ export function checkScorerName(name: string): void {
 }
 
 /**
- * The chosen scorer must apply to every benchmark in `tied` (those the rows were tied to);
- * throws {@link ScorerChoiceError} naming the scorers of a benchmark it does not apply to.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { getScorer } from "@runlens/benchmarks/registry.ts";
- * checkScorerApplies(getScorer("lenient"), new Set(["bbh", "bbeh"]));
- * assert.throws(() => checkScorerApplies(getScorer("last-line"), new Set(["bbeh"])),
- *   /^Error: scorer last-line does not apply to the bbeh rows of these logs; scorers for bbeh: /);
- * ```
- */
-export function checkScorerApplies(scorer: Scorer, tied: ReadonlySet<string>): void {
-  for (const b of scoredBenchmarks()) {
-    if (tied.has(b.name) && !appliesTo(scorer, b.name)) {
-      throw new ScorerChoiceError(
-        `scorer ${scorer.name} does not apply to the ${b.name} rows of these logs; ${
-          scorersFor(b.name)
-        }`,
-      );
-    }
-  }
-}
-
-/**
  * A user's rule checked against the registry: its name is not a built-in scorer's, its
  * benchmarks are registered and one of them is scored. Throws {@link ScorerChoiceError}
  * under `label`.
@@ -173,8 +149,16 @@ function checkAppliesToSome(s: Scorer, label: string): void {
   }
 }
 
-/** "scorers for bbh: a, b, c". */
-function scorersFor(benchmark: string): string {
+/**
+ * The scorers that apply to a benchmark, for messages.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(scorersFor("bbeh"), "scorers for bbeh: bbeh-official, stored, lenient");
+ * ```
+ */
+export function scorersFor(benchmark: string): string {
   const names = SCORERS.filter((s) => appliesTo(s, benchmark)).map((s) => s.name);
   return `scorers for ${benchmark}: ${names.join(", ")}`;
 }

@@ -23,19 +23,26 @@
 import type { BenchmarkScoring, ExampleSet } from "../benchmarks/types.ts";
 import { sourceFor } from "../logs/sources/all.ts";
 import type { SourceLimits } from "../logs/sources/types.ts";
+import { isCanonicalField } from "../logs/mapped.ts";
 import { GENERIC_SCORERS } from "../scorers/generic.ts";
 import type { ScalarScorer } from "../scorers/types.ts";
 import { loadRule, type RuleSpec } from "../scorers/user_rule.ts";
 import { ExampleIndex } from "./examples.ts";
 import { Labels } from "./labels.ts";
+import { slotOf } from "./record_fields.ts";
 import type { ScoringState } from "./score_unit.ts";
 
 /** Plain data from which every Worker builds the same {@link ScoringState}. */
 export interface ScoringSetup {
   /** The data directory holding the released data sets. */
   dataDir: string;
-  /** Each scored benchmark: its scoring module (exports `scoring`) and the scorer of its rows. */
-  benchmarks: readonly { module: string; scorer: string }[];
+  /**
+   * Each planned benchmark: its scoring module (exports `scoring`) and the scorer of its rows
+   * (`load_plan.ts`), or null and why it has none.
+   */
+  benchmarks: readonly { module: string; scorer: string | null; unscored?: string | null }[];
+  /** Rows of a benchmark without a scorer: stop the load (`error`) or `quarantine` them. */
+  unscored?: "error" | "quarantine";
   /** Only these benchmarks (the user's `--benchmark`); absent: all of them. */
   only?: readonly string[];
   limits: SourceLimits;
@@ -54,30 +61,39 @@ export interface Unavailable {
  * left out and listed in `unavailable` (the caller decides whether that is fatal); an unknown
  * scorer name throws. Task files are read and indexed when a record first needs them (a small
  * load of a few tasks reads a few files), so a task file that is present but malformed is the
- * error of the log file whose record needed it.
+ * error of the log file whose record needed it. `examplesOf` gives a benchmark's examples
+ * (the main thread: the load's data sets, read once, `data_sets.ts`); default: its
+ * `readExamples` (a Worker).
  */
 export async function buildScoringState(
   setup: ScoringSetup,
+  examplesOf: (scoring: BenchmarkScoring) => ExampleSet = (s) => s.readExamples(setup.dataDir),
 ): Promise<{ state: ScoringState; unavailable: Unavailable[] }> {
   const loaded: BenchmarkScoring[] = [];
   const indexed: { scoring: BenchmarkScoring; examples: ExampleSet }[] = [];
   const scorers = new Map<string, ScalarScorer>();
+  const unscored = new Map<string, string>();
   const unavailable: Unavailable[] = [];
   const rule = setup.rule ? await loadRule(setup.rule) : null;
-  for (const { module, scorer } of setup.benchmarks) {
+  for (const { module, scorer, unscored: why } of setup.benchmarks) {
     const scoring = (await import(module)).scoring as BenchmarkScoring;
     loaded.push(scoring);
-    scorers.set(scoring.name, scorerNamed(scoring, scorer, rule));
+    if (scorer !== null) scorers.set(scoring.name, scorerNamed(scoring, scorer, rule));
+    else unscored.set(scoring.name, why ?? `no scorer for ${scoring.name} rows`);
     try {
-      indexed.push({ scoring, examples: scoring.readExamples(setup.dataDir) });
+      indexed.push({ scoring, examples: examplesOf(scoring) });
     } catch (e) {
       unavailable.push({ benchmark: scoring.name, reason: (e as Error).message });
     }
   }
   const formats = loaded.flatMap((s) => s.formats ?? []); // the benchmarks' own log formats
+  const scorings = indexed.map((x) => x.scoring);
   const state: ScoringState = {
     identifier: new ExampleIndex(indexed),
+    ...recordRules(scorings),
     scorers,
+    unscored,
+    unscoredRows: setup.unscored ?? "error",
     sourceFor: (file) => sourceFor(file, formats),
     limits: setup.limits,
     benchmarks: setup.only,
@@ -87,7 +103,32 @@ export async function buildScoringState(
   return { state, unavailable };
 }
 
-/** A benchmark's own scorer, a generic one or the user's rule, by name. */
+/**
+ * What the check step needs of the benchmarks' records: each record field's `parse` (by where
+ * it goes; a canonical field's other name is read as that field, and not parsed), and the
+ * benchmarks whose rows may lack a response.
+ */
+function recordRules(
+  scorings: readonly BenchmarkScoring[],
+): Pick<ScoringState, "recordParsers" | "nullResponse"> {
+  const parsers = new Map<string, (value: unknown) => unknown>();
+  for (const s of scorings) {
+    for (const f of s.recordFields ?? []) {
+      const slot = slotOf(f);
+      if (f.parse && !parsers.has(slot) && !isCanonicalField(slot)) parsers.set(slot, f.parse);
+    }
+  }
+  const nullResponse = new Set(scorings.filter((s) => s.nullResponse === "row").map((s) => s.name));
+  return {
+    ...parsers.size > 0 ? { recordParsers: parsers } : {},
+    ...nullResponse.size > 0 ? { nullResponse } : {},
+  };
+}
+
+/**
+ * A benchmark's own scorer, a generic one or the user's rule, by name: the plan chose it
+ * (`load_plan.ts`), so one that is not there is an internal error.
+ */
 function scorerNamed(
   scoring: BenchmarkScoring,
   name: string,
@@ -95,6 +136,6 @@ function scorerNamed(
 ): ScalarScorer {
   const all = [...scoring.scorers, ...GENERIC_SCORERS, ...rule ? [rule] : []];
   const found = all.find((s) => s.name === name);
-  if (!found) throw new Error(`scorer ${name} is not a scorer of ${scoring.name}`);
+  if (!found) throw new Error(`internal error: scorer ${name} is not a scorer of ${scoring.name}`);
   return found;
 }

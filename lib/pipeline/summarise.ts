@@ -36,7 +36,8 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { getBenchmark, scoredBenchmarks } from "../benchmarks/registry.ts";
+import { getBenchmark } from "../benchmarks/registry.ts";
+import { loadableBenchmarks } from "./load_plan.ts";
 import type { Benchmark, BenchmarkAggregate } from "../benchmarks/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
 import { firstValue, framesByRun } from "../core/frames.ts";
@@ -319,7 +320,7 @@ function rowBenchmark(
   scored: readonly { run: string; file: string; benchmark: string }[],
   quarantined: readonly { run: string; file: string; benchmark: string | null }[],
 ): (run: string, bench: string | null, file: string) => string {
-  const scoredNames = new Set(scoredBenchmarks().map((b) => b.name));
+  const scoredNames = new Set(loadableBenchmarks().map((b) => b.name));
   const seen = new Map<string, Set<string>>();
   const places = (run: string, file: string) => [`${run}\u0000${file}`, `\u0000${file}`, run];
   const note = (tier: string, rows: typeof quarantined) => {

@@ -4,7 +4,8 @@
  * results back with their row buffers transferred. Polars-free: it loads in tens of
  * milliseconds. Protocol (see `pool.ts`):
  * - `{type: "init", setup}` → `{type: "ready", unavailable}` or `{type: "error", message}`;
- * - `{type: "task", units}` → `{type: "results", results}`.
+ * - `{type: "task", units}` → `{type: "results", results}`, or `{type: "unscored", message}`
+ *   when a row is tied to a benchmark the plan gives no scorer (the load stops).
  *
  * @example
  * ```ts ignore
@@ -15,7 +16,7 @@
  */
 /// <reference lib="deno.worker" />
 import { rowBuffers } from "./compact.ts";
-import type { ScoringState } from "./score_unit.ts";
+import { type ScoringState, UnscoredRowsError } from "./score_unit.ts";
 import { scoreUnitSafely } from "./score_units.ts";
 import { buildScoringState, type ScoringSetup } from "./scoring_state.ts";
 import type { WorkUnit } from "./units.ts";
@@ -38,6 +39,9 @@ self.onmessage = async (ev: MessageEvent) => {
     const transfer = results.flatMap((r) => [...rowBuffers(r.rows), ...rowBuffers(r.pending.rows)]);
     self.postMessage({ type: "results", results }, transfer);
   } catch (e) {
+    if (e instanceof UnscoredRowsError) {
+      return self.postMessage({ type: "unscored", message: e.message });
+    }
     self.postMessage({ type: "error", message: (e as Error).stack ?? String(e) });
   }
 };

@@ -31,7 +31,7 @@ export function analysesSections(loaded: LoadedRuns, dataDir: string): ReportSec
   for (const b of benchmarks()) {
     const rows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
     if (!b.analyses || rows.height === 0) continue;
-    const tables = b.analyses.tables(rows, { dataDir });
+    const tables = b.analyses.tables(rows, { dataDir, dataSets: loaded.dataSets });
     const items = Object.entries(tables)
       .filter((e): e is [string, pl.DataFrame] => e[1] !== null && e[1].height > 0)
       .map(([key, df]) =>

@@ -28,7 +28,7 @@ import {
 } from "./aggregate.ts";
 import type { HeadlineCI } from "../../stats/headline_ci.ts";
 import { bbehToBbmMap } from "./bbm_link.ts";
-import { loadBbehDataset } from "./dataset.ts";
+import { bbehDatasetFrame } from "./dataset.ts";
 import { failureAnalyses, failureSummary, type MistakeLink } from "./failure/summary.ts";
 import { bbehReport } from "./report.ts";
 import { scoring as bbehScoring } from "./scoring.ts";
@@ -59,7 +59,7 @@ export const bbeh: Benchmark = {
     ],
     manifest: new URL("./manifest.json", import.meta.url).href,
   },
-  loadDataset: loadBbehDataset,
+  datasetFrame: bbehDatasetFrame,
   aggregate: bbehAggregate,
   aggregateRuns: bbehAggregates,
   aggregateIntervals: (rows, aggregate) => bbehIntervals(rows, aggregate as BbehAggregate),

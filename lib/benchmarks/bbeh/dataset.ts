@@ -29,9 +29,10 @@
  */
 import pl from "nodejs-polars";
 import { join } from "node:path";
-import { pyLen } from "../../core/python.ts";
+import { columnsFrame, exampleColumns } from "../../core/example_frame.ts";
 import { readTaskFile } from "../../core/task_file.ts";
-import { findBbehRelease, readBbehTask } from "./examples.ts";
+import type { ExampleSet } from "../types.ts";
+import { findBbehRelease, readBbehExamples } from "./examples.ts";
 import { BBEH_MINI_SIZE, BBEH_TASKS, inMiniByStride } from "./tasks.ts";
 import { bbehOfficial } from "./scorer.ts";
 
@@ -46,54 +47,57 @@ const cache = new Map<string, pl.DataFrame>();
  * mini/data.json disagrees with the stride rule.
  */
 export function loadBbehDataset(dataDir: string): pl.DataFrame {
+  return bbehDatasetFrame(readBbehExamples(dataDir), dataDir);
+}
+
+/**
+ * The data set's frame from its examples already read (`readBbehExamples`: the pipeline's
+ * data sets read them once, `pipeline/data_sets.ts`), with the columns of the module doc;
+ * cached per release folder, where BBEH Mini (`mini/data.json`) is checked.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { readBbehExamples } from "@runlens/benchmarks/bbeh/examples.ts";
+ * const ds = bbehDatasetFrame(readBbehExamples(resolveDataDir()), resolveDataDir());
+ * assert.equal(ds.getColumn("release_subtask").dropNulls().length, 29);
+ * ```
+ */
+export function bbehDatasetFrame(examples: ExampleSet, dataDir: string): pl.DataFrame {
   const release = findBbehRelease(dataDir);
   const hit = cache.get(release);
   if (hit) return hit;
+  const tasks = BBEH_TASKS.map((t) => t.name as string);
   const cols = {
-    task: [] as string[],
-    example_index: [] as number[],
-    input: [] as string[],
-    target: [] as string[],
-    input_chars: [] as number[],
+    ...exampleColumns(examples, tasks),
     in_mini: [] as boolean[],
     release_subtask: [] as (string | null)[],
     ambiguous_duplicate: [] as boolean[],
     repeated_example: [] as boolean[],
     unmatchable_target: [] as boolean[],
   };
-  for (const info of BBEH_TASKS) {
-    const examples = readBbehTask(release, info);
+  for (const task of tasks) {
+    const xs = examples[task];
     const byInput = new Map<string, number[]>();
-    examples.forEach((ex, i) => byInput.set(ex.input, [...(byInput.get(ex.input) ?? []), i]));
-    examples.forEach((ex, i) => {
+    xs.forEach((ex, i) => byInput.set(ex.input, [...(byInput.get(ex.input) ?? []), i]));
+    xs.forEach((ex, i) => {
       const same = byInput.get(ex.input)!;
-      const targets = new Set(same.map((j) => examples[j].target));
-      cols.task.push(info.name);
-      cols.example_index.push(i);
-      cols.input.push(ex.input);
-      cols.target.push(ex.target);
-      cols.input_chars.push(pyLen(ex.input));
-      cols.in_mini.push(inMiniByStride(info.name, i));
-      cols.release_subtask.push(typeof ex.subtask === "string" ? ex.subtask : null);
+      const targets = new Set(same.map((j) => xs[j].target));
+      cols.in_mini.push(inMiniByStride(task, i));
+      cols.release_subtask.push(ex.subset ?? null);
       cols.ambiguous_duplicate.push(targets.size > 1);
-      cols.repeated_example.push(
-        same.some((j) => j < i && examples[j].target === ex.target),
-      );
+      cols.repeated_example.push(same.some((j) => j < i && xs[j].target === ex.target));
       cols.unmatchable_target.push(!bbehOfficial(`The answer is: ${ex.target}`, ex.target).correct);
     });
   }
-  const df = pl.DataFrame({
-    task: pl.Series("task", cols.task, pl.Utf8),
-    example_index: pl.Series("example_index", cols.example_index, pl.Int32),
-    input: pl.Series("input", cols.input, pl.Utf8),
-    target: pl.Series("target", cols.target, pl.Utf8),
-    input_chars: pl.Series("input_chars", cols.input_chars, pl.Int32),
-    in_mini: pl.Series("in_mini", cols.in_mini, pl.Bool),
-    release_subtask: pl.Series("release_subtask", cols.release_subtask, pl.Utf8),
-    ambiguous_duplicate: pl.Series("ambiguous_duplicate", cols.ambiguous_duplicate, pl.Bool),
-    repeated_example: pl.Series("repeated_example", cols.repeated_example, pl.Bool),
-    unmatchable_target: pl.Series("unmatchable_target", cols.unmatchable_target, pl.Bool),
-  });
+  const df = columnsFrame(cols).withColumns(
+    pl.Series("in_mini", cols.in_mini, pl.Bool),
+    pl.Series("release_subtask", cols.release_subtask, pl.Utf8),
+    pl.Series("ambiguous_duplicate", cols.ambiguous_duplicate, pl.Bool),
+    pl.Series("repeated_example", cols.repeated_example, pl.Bool),
+    pl.Series("unmatchable_target", cols.unmatchable_target, pl.Bool),
+  );
   checkMini(release, cols);
   cache.set(release, df);
   return df;

@@ -2,7 +2,7 @@
  * The BBEH release's examples, read without polars (what the streaming path's Workers load):
  * where the release is ({@link findBbehRelease}), one task file with its size checked
  * ({@link readBbehTask}) and all 23 tasks as an {@link ExampleSet} ({@link readBbehExamples}).
- * `dataset.ts` builds the polars data set from the same functions.
+ * `dataset.ts` builds the polars data set from that example set, never reading the files again.
  *
  * @example
  * ```ts
@@ -86,9 +86,10 @@ function bbehTaskPath(release: string, info: BbehTaskInfo): string {
 }
 
 /**
- * The released examples of all 23 tasks (input and target, in task-file order) from a data
- * directory (any folder {@link findBbehRelease} accepts). Throws naming a missing file; each
- * task's file is read when the task is first used (a bad file throws then, naming it).
+ * The released examples of all 23 tasks (input and target, in task-file order; the
+ * spatial_reasoning items' `subtask` as `subset`) from a data directory (any folder
+ * {@link findBbehRelease} accepts). Throws naming a missing file; each task's file is read when
+ * the task is first used (a bad file throws then, naming it).
  *
  * @example
  * ```ts
@@ -96,6 +97,7 @@ function bbehTaskPath(release: string, info: BbehTaskInfo): string {
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const examples = readBbehExamples(resolveDataDir());
  * assert.deepEqual(Object.keys(examples.boardgame_qa[0]), ["input", "target"]);
+ * assert.equal(examples.spatial_reasoning.filter((ex) => ex.subset).length, 29);
  * ```
  */
 export function readBbehExamples(dataDir: string): ExampleSet {
@@ -105,6 +107,8 @@ export function readBbehExamples(dataDir: string): ExampleSet {
   return lazyTasks(
     [...byName.keys()],
     (name) =>
-      readBbehTask(release, byName.get(name)!).map(({ input, target }) => ({ input, target })),
+      readBbehTask(release, byName.get(name)!).map(({ input, target, subtask }) =>
+        typeof subtask === "string" ? { input, target, subset: subtask } : { input, target }
+      ),
   );
 }

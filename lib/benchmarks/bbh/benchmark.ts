@@ -26,7 +26,6 @@
  */
 import type { Benchmark } from "../types.ts";
 import { type BbhAggregate, bbhAggregate, bbhIntervals } from "./aggregate.ts";
-import { loadBbhDataset } from "./dataset.ts";
 import { scoring as bbhScoring } from "./scoring.ts";
 
 /** BBH. */
@@ -43,7 +42,6 @@ export const bbh: Benchmark = {
     ],
     manifest: new URL("./manifest.json", import.meta.url).href,
   },
-  loadDataset: loadBbhDataset,
   aggregate: bbhAggregate,
   aggregateIntervals: (rows, aggregate) => bbhIntervals(rows, aggregate as BbhAggregate),
   aggregateKeys: [{ key: "micro", label: "BBH micro (correct / 6,511)" }],

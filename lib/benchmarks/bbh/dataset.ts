@@ -16,10 +16,10 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
-import { pyLen } from "../../core/python.ts";
+import type pl from "nodejs-polars";
+import { exampleFrame } from "../../core/example_frame.ts";
 import { BBH_TASKS } from "./tasks.ts";
-import { type BbhExample, findBbhTaskDir, readBbhTask, readBbhTaskFile } from "./examples.ts";
+import { type BbhExample, findBbhTaskDir, readBbhExamples, readBbhTaskFile } from "./examples.ts";
 
 /** Where the task files are and how one is read: see `examples.ts` (re-exported here). */
 export { type BbhExample, findBbhTaskDir, readBbhTaskFile };
@@ -27,9 +27,10 @@ export { type BbhExample, findBbhTaskDir, readBbhTaskFile };
 const cache = new Map<string, pl.DataFrame>();
 
 /**
- * Load all 27 task files from a data directory (cached per directory). Throws when the folder
- * is missing or not a BBH release, when a task file is missing or malformed, or when a task
- * has another size than the release.
+ * Load all 27 task files from a data directory (cached per directory): the frame of the
+ * examples `readBbhExamples` reads (the same frame the pipeline's data sets derive from them,
+ * `pipeline/data_sets.ts`). Throws when the folder is missing or not a BBH release, when a
+ * task file is missing or malformed, or when a task has another size than the release.
  *
  * @example
  * ```ts
@@ -44,30 +45,7 @@ export function loadBbhDataset(dataDir: string): pl.DataFrame {
   const taskDir = findBbhTaskDir(dataDir);
   const hit = cache.get(taskDir);
   if (hit) return hit;
-  const cols = {
-    task: [] as string[],
-    example_index: [] as number[],
-    input: [] as string[],
-    target: [] as string[],
-    input_chars: [] as number[],
-  };
-  for (const info of BBH_TASKS) {
-    const examples = readBbhTask(taskDir, info);
-    examples.forEach((ex, i) => {
-      cols.task.push(info.name);
-      cols.example_index.push(i);
-      cols.input.push(ex.input);
-      cols.target.push(ex.target);
-      cols.input_chars.push(pyLen(ex.input));
-    });
-  }
-  const df = pl.DataFrame({
-    task: pl.Series("task", cols.task, pl.Utf8),
-    example_index: pl.Series("example_index", cols.example_index, pl.Int32),
-    input: pl.Series("input", cols.input, pl.Utf8),
-    target: pl.Series("target", cols.target, pl.Utf8),
-    input_chars: pl.Series("input_chars", cols.input_chars, pl.Int32),
-  });
+  const df = exampleFrame(readBbhExamples(taskDir), BBH_TASKS.map((t) => t.name));
   cache.set(taskDir, df);
   return df;
 }

@@ -48,7 +48,7 @@
  */
 import { isUtf8 } from "node:buffer";
 import { invalidUtf8Lines, isUtf16, NOT_UTF8 } from "../../codecs/encoding.ts";
-import { RECORD_FIELDS } from "../record.ts";
+import { RECORD_FIELDS, setRecordField } from "../record.ts";
 import { UTF16_REASON } from "./lines.ts";
 import {
   type DocumentSource,
@@ -56,6 +56,7 @@ import {
   type LogRecord,
   type ObjectRecords,
   type RecordSink,
+  type RecordSource,
   type SourceFile,
   type SourceLimits,
 } from "./types.ts";
@@ -397,6 +398,29 @@ function columnsOf(
 }
 
 /**
+ * Where each record field (`SourceFile.record`) comes from: its column (by name or position),
+ * its literal, or none when a field read by its own name is not a column; `error` for a column
+ * `--map` names that the file does not have.
+ */
+function recordColumnsOf(
+  record: readonly RecordSource[],
+  names: readonly string[],
+  positional: boolean,
+  error: (reason: string) => never,
+): { slot: string; col: Col }[] {
+  return record.map(({ slot, key, value, mapped }) => {
+    if (value !== undefined) return { slot, col: { kind: "constant", value } };
+    const ref = key ?? slot;
+    const index = typeof ref === "number" ? ref : positional ? -1 : names.lastIndexOf(ref);
+    if (index >= 0 && index < names.length) return { slot, col: { kind: "column", index } };
+    if (mapped) {
+      error(`--map ${slot}=${ref}: no column "${ref}" (columns: ${names.join(", ")})`);
+    }
+    return { slot, col: { kind: "none" } };
+  });
+}
+
+/**
  * Read CSV bytes (a whole file) as {@link csvSource} reads a file: records and bad records to
  * `sink` in file order. Throws {@link FileError} when the file cannot be read as a whole.
  *
@@ -452,7 +476,11 @@ export function readCsvBytes(
     width = names.length;
   }
   const cols = columnsOf(fields, constants, names, positional, mapped, error);
-  const upto = Math.max(-1, ...cols.map((c) => c.kind === "column" ? c.index : -1));
+  const extra = file.record?.length ? recordColumnsOf(file.record, names, positional, error) : [];
+  const upto = Math.max(
+    -1,
+    ...[...cols, ...extra.map((e) => e.col)].map((c) => c.kind === "column" ? c.index : -1),
+  );
   const mismatch = positional ? "the other records have" : "the header has";
   let skipHeader = !positional;
   eachRecord(bytes, from, (r) => {
@@ -481,6 +509,15 @@ export function readCsvBytes(
         return;
       }
       out[RECORD_FIELDS[i]] = v;
+    }
+    for (const { slot, col } of extra) {
+      if (col.kind === "none") continue;
+      const v = col.kind === "constant" ? col.value : cells.cell(col.index);
+      if (v === MALFORMED) {
+        sink.bad({ line: r.line, reason: MALFORMED_REASON });
+        return;
+      }
+      setRecordField(record, slot, v);
     }
     sink.record(record);
   }, separator);

@@ -65,8 +65,8 @@
  * ```
  * @module
  */
-import type { FieldMapping, SourceLimits } from "./types.ts";
-import type { ColumnMap } from "../mapped.ts";
+import type { FieldMapping, RecordSource, SourceLimits } from "./types.ts";
+import { type ColumnMap, isCanonicalField } from "../mapped.ts";
 import { RECORD_FIELDS } from "../record.ts";
 import { DEFAULT_LIMITS } from "../limits.ts";
 import { K_OBJECT, scanLine, Tape } from "../../codecs/json_scan.ts";
@@ -470,7 +470,9 @@ export function withOverrides(detected: FieldMapping, map: FieldMapping): FieldM
 
 /**
  * The {@link FieldMapping} of a parsed `--map` value (`mapped.ts`'s `parseColumnMap`):
- * positions become column numbers, names keys or dotted paths, literals constants.
+ * positions become column numbers, names keys or dotted paths, literals constants; a
+ * benchmark's record fields go to `record` (read into the record's `example_id`, `subset` or
+ * `fields`).
  *
  * @example
  * ```ts
@@ -480,17 +482,26 @@ export function withOverrides(detected: FieldMapping, map: FieldMapping): FieldM
  *   { field: "task", source: { kind: "literal", value: "nycc" }, spec: "task==nycc" },
  * ] as const;
  * assert.deepEqual(fromColumnMap([...map]), { fields: { input: 0 }, constants: { task: "nycc" } });
+ * const level = { field: "level", source: { kind: "name", name: "lvl" }, spec: "level=lvl" } as const;
+ * assert.deepEqual(fromColumnMap([level]).record, [{ slot: "level", key: "lvl", mapped: true }]);
  * ```
  */
 export function fromColumnMap(map: ColumnMap): FieldMapping {
   const fields: FieldMapping["fields"] = {};
   const constants: Record<string, string> = {};
+  const record: RecordSource[] = [];
   for (const m of map) {
-    if (m.source.kind === "position") fields[m.field] = m.source.index;
+    if (!isCanonicalField(m.field)) {
+      const s = m.source;
+      const from = s.kind === "literal"
+        ? { value: s.value }
+        : { key: s.kind === "position" ? s.index : s.name };
+      record.push({ slot: m.field, ...from, mapped: true });
+    } else if (m.source.kind === "position") fields[m.field] = m.source.index;
     else if (m.source.kind === "name") fields[m.field] = m.source.name;
     else constants[m.field] = m.source.value;
   }
-  return { fields, constants };
+  return { fields, constants, ...record.length > 0 ? { record } : {} };
 }
 
 /**

@@ -5,7 +5,9 @@
  * `mapped-jsonl`): keys or dotted paths (`message_log.-1.content`), constants
  * (`task==nycc`), positions in JSON arrays (`input=0,response=1`), and chat transcripts.
  * Canonical fields the mapping leaves out are read by their own name (object lines), unless
- * another field is mapped from that key.
+ * another field is mapped from that key. A planned benchmark's record fields
+ * (`SourceFile.record`) are read the same ways into the record's `example_id`, `subset` and
+ * `fields`.
  *
  * Each line gives one {@link LogRecord} holding the fields' raw JSON values (a list or object
  * is carried as it is: the check step names it), or a bad line with the reason today's
@@ -42,7 +44,7 @@
  * ```
  * @module
  */
-import { RECORD_FIELDS } from "../record.ts";
+import { RECORD_FIELDS, setRecordField } from "../record.ts";
 import {
   isObject,
   JsonLinesReader,
@@ -61,6 +63,7 @@ import {
   type LogRecord,
   type ObjectRecords,
   type RecordSink,
+  type RecordSource,
   type SourceFile,
   type SourceLimits,
 } from "./types.ts";
@@ -93,6 +96,25 @@ interface Plan {
   sources: FieldSource[];
   /** The transcript key, when some field comes from it. */
   chat: { key: string; bytes: Uint8Array } | null;
+  /** Record fields (`SourceFile.record`): slot and source; null: none (the usual case). */
+  record: { slot: string; src: FieldSource }[] | null;
+}
+
+/** The source of a key, dotted path or position. */
+function sourceOf(ref: string | number): FieldSource {
+  if (typeof ref === "number") {
+    return { kind: "position", index: ref, key: String(ref), bytes: enc.encode(String(ref)) };
+  }
+  if (!ref.includes(".")) return { kind: "key", key: ref, bytes: enc.encode(ref) };
+  const [first, ...rest] = ref.split(".");
+  return {
+    kind: "path",
+    path: ref,
+    bytes: enc.encode(ref),
+    first,
+    firstBytes: enc.encode(first),
+    rest,
+  };
 }
 
 /**
@@ -105,7 +127,10 @@ interface Plan {
  * assert.equal(plan.positional, true);
  * ```
  */
-export function planMapping(mapping: FieldMapping | null | undefined): Plan {
+export function planMapping(
+  mapping: FieldMapping | null | undefined,
+  record: readonly RecordSource[] | null = null,
+): Plan {
   const fields = mapping?.fields ?? {};
   const constants = mapping?.constants ?? {};
   const refs = Object.values(fields).filter((v) => v !== undefined);
@@ -118,21 +143,7 @@ export function planMapping(mapping: FieldMapping | null | undefined): Plan {
     const c = constants[f];
     if (c !== undefined) return { kind: "constant", value: c };
     const ref = fields[f];
-    if (typeof ref === "number") {
-      return { kind: "position", index: ref, key: String(ref), bytes: enc.encode(String(ref)) };
-    }
-    if (typeof ref === "string") {
-      if (!ref.includes(".")) return { kind: "key", key: ref, bytes: enc.encode(ref) };
-      const [first, ...rest] = ref.split(".");
-      return {
-        kind: "path",
-        path: ref,
-        bytes: enc.encode(ref),
-        first,
-        firstBytes: enc.encode(first),
-        rest,
-      };
-    }
+    if (ref !== undefined) return sourceOf(ref);
     if (chatKey !== null && (f === "response" || f === "input")) {
       chatUsed = true;
       return { kind: "chat", part: f };
@@ -144,6 +155,10 @@ export function planMapping(mapping: FieldMapping | null | undefined): Plan {
     positional,
     sources,
     chat: chatUsed && chatKey !== null ? { key: chatKey, bytes: enc.encode(chatKey) } : null,
+    record: record === null || record.length === 0 ? null : record.map((r) => ({
+      slot: r.slot,
+      src: r.value !== undefined ? { kind: "constant", value: r.value } : sourceOf(r.key ?? r.slot),
+    })),
   };
 }
 
@@ -200,7 +215,7 @@ export class JsonlReader extends JsonLinesReader {
     readonly slow = false,
   ) {
     super(file, sink, limits, pointerKind);
-    this.plan = planMapping(file.fields);
+    this.plan = planMapping(file.fields, file.record ?? null);
     this.mapped = file.format.startsWith("mapped");
   }
 
@@ -262,7 +277,29 @@ export class JsonlReader extends JsonLinesReader {
         r.pointer = this.pointer(e);
       } else out[RECORD_FIELDS[i]] = this.value(e);
     }
+    if (plan.record) this.#recordFields(r, root);
     this.emit(r);
+  }
+
+  /** The record fields of the scanned line into `r`. */
+  #recordFields(r: LogRecord, root: number): void {
+    for (const { slot, src } of this.plan.record!) {
+      let v: unknown;
+      let e = -1;
+      if (src.kind === "constant") v = src.value;
+      else if (src.kind === "key") e = this.member(src.bytes, src.key);
+      else if (src.kind === "position") {
+        e = root === K_ARRAY ? this.element(-1, src.index) : this.member(src.bytes, src.key);
+      } else if (src.kind === "path") {
+        e = this.member(src.bytes, src.path);
+        if (e < 0) {
+          const first = this.member(src.firstBytes, src.first);
+          if (first >= 0) v = walkPath(this.value(first), src.rest);
+        }
+      }
+      if (e >= 0) v = this.value(e);
+      if (v !== undefined) setRecordField(r, slot, v);
+    }
   }
 
   protected onParsed(line: number, value: unknown): void {
@@ -298,6 +335,18 @@ export class JsonlReader extends JsonLinesReader {
           break;
       }
       if (v !== undefined) out[RECORD_FIELDS[i]] = v;
+    }
+    for (const { slot, src } of plan.record ?? []) {
+      const v = src.kind === "constant"
+        ? src.value
+        : src.kind === "key"
+        ? own(src.key)
+        : src.kind === "position"
+        ? isArray ? (value as unknown[])[src.index] : own(src.key)
+        : src.kind === "path"
+        ? lookupPath(value, src.path)
+        : undefined;
+      if (v !== undefined) setRecordField(r, slot, v);
     }
     this.emit(r);
   }

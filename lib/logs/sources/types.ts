@@ -63,6 +63,20 @@ export interface FieldMapping {
   chat?: string | null;
   /** Constants (`--map task==nycc`). */
   constants?: Partial<Record<string, string>>;
+  /** Benchmarks' record fields `--map` names (read as {@link SourceFile.record} says). */
+  record?: readonly RecordSource[];
+}
+
+/** Where one of a benchmark's record fields comes from in a file ({@link SourceFile.record}). */
+export interface RecordSource {
+  /** Where it goes: `example_id`, `subset`, or the record field's name (`LogRecord.fields`). */
+  slot: string;
+  /** Its key (JSONL: a dotted path) or CSV column, or its 0-based position. */
+  key?: string | number;
+  /** A literal value for every record (`--map level==3`). */
+  value?: string;
+  /** Named by `--map`: a CSV without the column is an error (else it is read when present). */
+  mapped?: boolean;
 }
 
 /** How a record's `model` field names its run (see {@link SourceFile.runFromModel}). */
@@ -105,6 +119,10 @@ export interface SourceFile {
   fieldsByContent?: boolean;
   /** Added to the reason of its records quarantined as `missing …`: fields seen, a `--map`. */
   fieldsHint?: string | null;
+  /** The planned benchmarks' record fields this file's records carry (generic logs). */
+  record?: readonly RecordSource[] | null;
+  /** The benchmark its records are, by the record fields its first records carry. */
+  benchmarkHint?: string | null;
   /** Bytes on disk. */
   size: number;
 }
