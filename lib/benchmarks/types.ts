@@ -35,7 +35,7 @@ import type { ScalarScorer, Scorer } from "../scorers/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
 // An upward type import until the report's section types move below benchmarks/
 // (render/document.ts, design23.md §1.1, step 4).
-import type { ReportSection } from "../report/html/document.ts";
+import type { ReportFigure, ReportSection } from "../report/html/document.ts";
 
 /** One task of a benchmark. */
 export interface BenchmarkTask {
@@ -89,6 +89,17 @@ export interface BenchmarkReport {
    * Asynchronous, so that the modules that draw figures load only when a report is built.
    */
   sections?(rows: pl.DataFrame, ctx: AnalysisContext): Promise<ReportSection[]>;
+  /**
+   * Figures of the benchmark's analysis tables (`BenchmarkAnalyses.tables` of its rows, as
+   * computed for the report), shown before those tables: e.g. failure-mode shares per task
+   * and run; `runLabel` names the runs as the report's tables do. Asynchronous for the reason
+   * `sections` is.
+   */
+  analysisFigures?(
+    tables: Record<string, pl.DataFrame | null>,
+    ctx: AnalysisContext,
+    runLabel: (run: string) => string,
+  ): Promise<ReportFigure[]>;
   /**
    * A failure class of the benchmark's own for the example browser, over its wrong rows
    * (`response`, `extracted`, `answer_found`, …): the class's label where it applies (e.g.

@@ -350,9 +350,9 @@
     document.documentElement.dataset.ready = "error";
   }
 
-  // Per-pair task tables wait in a <template> (no DOM nodes, no layout) until their <details>
-  // is first opened: with 20 runs there are 190 of them.
-  for (const d of document.querySelectorAll("details.pair")) {
+  // Per-pair task tables and long tables wait in a <template> (no DOM nodes, no layout) until
+  // their <details> is first opened: with 20 runs there are 190 pairs.
+  for (const d of document.querySelectorAll("details.lazy")) {
     d.addEventListener("toggle", () => {
       const tpl = d.querySelector(":scope > template");
       if (d.open && tpl) tpl.replaceWith(tpl.content);
