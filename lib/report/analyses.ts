@@ -1,6 +1,7 @@
 /**
  * The analysis sections of a report: per-task accuracy of every run with 95% Wilson
- * intervals (a figure per benchmark, the table collapsed under it); each benchmark's own
+ * intervals (a figure per benchmark, the table collapsed under it); how often verdicts flip
+ * between epochs (runs with several); each benchmark's own
  * analyses (e.g. BBEH: the failure modes and subsets of the paper's Section 5 and Appendix A)
  * on its rows, with the figures its `report.analysisFigures` draws of them; and, for the runs
  * of each benchmark whose `report.formatSensitivity` asks for it, the answer-format
@@ -24,6 +25,7 @@ import { benchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark } from "../benchmarks/types.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 import { formatSensitivity, LENIENT } from "../analyses/format_sensitivity.ts";
+import { epochStability } from "../analyses/stability.ts";
 import { toStandaloneSvg } from "../render/figure.ts";
 import { intervalText } from "../render/interval_text.ts";
 import { ruleHeatmapFigure, taskIntervalFigure } from "../render/interval_figures.ts";
@@ -41,6 +43,8 @@ export async function analysesSections(
 ): Promise<ReportSection[]> {
   const perTask = perTaskSection(loaded, label);
   const sections = perTask ? [perTask] : [];
+  const stability = stabilitySection(loaded);
+  if (stability) sections.push(stability);
   for (const b of benchmarks()) {
     const rows = loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
     const own = rows.height > 0 ? await ownAnalyses(b, rows, dataDir, label) : null;
@@ -150,6 +154,29 @@ function perTaskTable(rows: PerTaskRow[]) {
       "95% CI: Wilson interval (Newcombe 1998, method 3).",
     digits: 1,
   });
+}
+
+/** How often a verdict flips between epochs, per run; null when no run repeats an example. */
+function stabilitySection(loaded: LoadedRuns): ReportSection | null {
+  const table = epochStability(loaded.rows);
+  if (table.height === 0) return null;
+  const ci = table.toRecords().map((r) => intervalText(r.ci_low as number, r.ci_high as number));
+  return {
+    id: "stability",
+    title: "Stability across epochs",
+    intro: "Examples answered in two epochs or more whose verdict flips (right in some, " +
+      "wrong in others): the example browser marks them and filters to them.",
+    items: [tableOf(
+      table.drop("ci_low", "ci_high").withColumns(pl.Series("95% CI", ci, pl.Utf8)),
+      {
+        id: "epoch-stability",
+        title: "Examples whose verdict flips between epochs",
+        caption: "repeated: examples answered in two epochs or more; epochs: the most of one " +
+          "example; unstable_share: % of the repeated examples, with a 95% Wilson interval.",
+        digits: 1,
+      },
+    )],
+  };
 }
 
 /** How tables and titles name a benchmark: its registered label, else its name. */

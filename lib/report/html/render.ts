@@ -555,13 +555,21 @@ function sampleNoticeHtml(p: ExamplePayload): string {
 }
 
 const BROWSER_HTML =
-  `<form class="ex-filters" id="ex-filters" role="search" aria-label="Filter the examples">
-<label>Run<select id="ex-run"><option value="">All runs</option></select></label>
+  `<div class="ex-modes" id="ex-modes" role="radiogroup" aria-label="View of the examples">
+<label><input type="radio" name="ex-mode" value="rows" checked> Every row</label>
+<label><input type="radio" name="ex-mode" value="pairs" id="ex-mode-pairs"> Two runs side by side</label>
+</div>
+<form class="ex-filters" id="ex-filters" role="search" aria-label="Filter the examples" data-mode="rows">
+<label class="rows-only">Run<select id="ex-run"><option value="">All runs</option></select></label>
+<label class="pairs-only">Run A<select id="ex-run-a"></select></label>
+<label class="pairs-only">Run B<select id="ex-run-b"></select></label>
+<label class="pairs-only">Pairs<select id="ex-pair"><option value="">All examples both runs answered</option></select></label>
 <label>Task<select id="ex-task"><option value="">All tasks</option></select></label>
 <label>Subset<select id="ex-subset"><option value="">All subsets</option></select></label>
-<label>Verdict<select id="ex-verdict"><option value="">All verdicts</option></select></label>
-<label>Failure class<select id="ex-failure"><option value="">All classes</option></select></label>
-<label>Scorers<select id="ex-disagree"><option value="">Agree or not</option></select></label>
+<label class="rows-only">Verdict<select id="ex-verdict"><option value="">All verdicts</option></select></label>
+<label class="rows-only">Failure class<select id="ex-failure"><option value="">All classes</option></select></label>
+<label class="rows-only">Scorers<select id="ex-disagree"><option value="">Agree or not</option></select></label>
+<label class="epochs-only">Epochs<select id="ex-stability"><option value="">Stable or not</option></select></label>
 <label class="search">Search question, response, answer, target (case-insensitive; press / to focus)<input type="search" id="ex-search" autocomplete="off" spellcheck="false" placeholder="text to find"></label>
 <button type="submit">Search</button>
 <button type="reset">Clear</button>
@@ -779,7 +787,10 @@ function examplesSectionHtml(payload: ExamplePayload): PageSection {
   const html = [
     `<section id="examples" aria-labelledby="examples-h"><h2 id="examples-h">Example browser</h2>`,
     `<p class="intro">Every scored row: filter, search, and open a row to read the question, the ` +
-    `full response, the extracted answer and the target.</p>`,
+    `full response, the extracted answer beside the target. A wrong row is a wrong answer, or ` +
+    `no answer found (the scorer found none to read). Two runs side by side: both responses to ` +
+    `each example, filtered to the examples where one run is right and the other wrong. With ` +
+    `several epochs, an example whose verdict flips between epochs is marked.</p>`,
     sampleNoticeHtml(payload),
     BROWSER_HTML,
     "</section>",
@@ -873,6 +884,7 @@ export function renderReportHtml(doc: ReportDocument, opts: HtmlOptions = {}): s
   if (doc.comparisons) sections.push(comparisonsSectionHtml(doc.comparisons, ids));
   if (doc.analyses.length > 0) sections.push(analysesSectionHtml(doc.analyses, ids));
   const payload = examplePayload(doc.examples, {
+    runLabels: ids.runLabels,
     budgetChars: opts.budgetChars ?? DEFAULT_BUDGET_CHARS,
     seed: opts.sampleSeed ?? DEFAULT_SAMPLE_SEED,
   });
