@@ -40,6 +40,21 @@ const RUN_COLOURS = [
 /** Tick labels' font size (Plot's default). */
 const TICK_FONT = 10;
 
+/** What every figure here sets alike: document, headings, width, height and margins. */
+function common(opts: FigureOptions, height: number, marginLeft: number): Plot.PlotOptions {
+  return {
+    document: plotDocument(),
+    title: opts.title,
+    subtitle: opts.subtitle,
+    caption: opts.caption,
+    width: INTERVAL_FIGURE_WIDTH,
+    height,
+    marginLeft,
+    marginRight: 20,
+    marginTop: 10,
+  };
+}
+
 /** The left margin that fits the longest of `labels` as tick labels. */
 function labelMargin(labels: readonly string[]): number {
   return Math.ceil(Math.max(40, ...labels.map((l) => textWidth(l, TICK_FONT)))) + 14;
@@ -88,15 +103,7 @@ export function taskIntervalFigure(
   const offset = (run: string) => (runs.indexOf(run) - (runs.length - 1) / 2) * step;
   const perRun = runs.map((run) => rows.filter((r) => r.run === run));
   return Plot.plot({
-    document: plotDocument(),
-    title: opts.title,
-    subtitle: opts.subtitle,
-    caption: opts.caption,
-    width: INTERVAL_FIGURE_WIDTH,
-    height: 40 + tasks.length * band,
-    marginLeft: labelMargin(tasks),
-    marginRight: 20,
-    marginTop: 10,
+    ...common(opts, 40 + tasks.length * band, labelMargin(tasks)),
     x: { domain: [0, 100], grid: true, label: "accuracy (%) with 95% interval" },
     y: { domain: tasks, label: null, padding: 0.6 },
     color: {
@@ -184,15 +191,7 @@ export function forestFigure(rows: readonly ForestRow[], opts: ForestFigureOptio
   const pad = Math.max(2, (hi - lo) * 0.05);
   const withCi = rows.filter((r) => r.ci_low !== null && r.ci_high !== null);
   return Plot.plot({
-    document: plotDocument(),
-    title: opts.title,
-    subtitle: opts.subtitle,
-    caption: opts.caption,
-    width: INTERVAL_FIGURE_WIDTH,
-    height: 50 + labels.length * 18,
-    marginLeft: labelMargin(labels),
-    marginRight: 20,
-    marginTop: 10,
+    ...common(opts, 50 + labels.length * 18, labelMargin(labels)),
     x: {
       domain: [Math.max(-100, lo - pad), Math.min(100, hi + pad)],
       grid: true,
@@ -290,14 +289,7 @@ export function ruleHeatmapFigure(
   const marginTop = Math.ceil(Math.max(...rules.map((r) => textWidth(r, TICK_FONT))) * 0.71) + 16;
   const cell = (INTERVAL_FIGURE_WIDTH - marginLeft - 20) / Math.max(1, rules.length);
   return Plot.plot({
-    document: plotDocument(),
-    title: opts.title,
-    subtitle: opts.subtitle,
-    caption: opts.caption,
-    width: INTERVAL_FIGURE_WIDTH,
-    height: marginTop + 20 + runs.length * (tasks.length * 17 + 24),
-    marginLeft,
-    marginRight: 20,
+    ...common(opts, marginTop + 20 + runs.length * (tasks.length * 17 + 24), marginLeft),
     marginTop,
     marginBottom: 10,
     x: { domain: rules, label: null, tickRotate: -45, axis: "top" },

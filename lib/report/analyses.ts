@@ -24,6 +24,7 @@ import pl from "nodejs-polars";
 import { benchmarks } from "../benchmarks/registry.ts";
 import type { Benchmark } from "../benchmarks/types.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
+import type { TaskScore } from "../pipeline/summarise.ts";
 import { formatSensitivity, LENIENT } from "../analyses/format_sensitivity.ts";
 import { epochStability } from "../analyses/stability.ts";
 import { toStandaloneSvg } from "../render/figure.ts";
@@ -81,18 +82,8 @@ async function ownAnalyses(
   };
 }
 
-/** One row of the per-task table. */
-interface PerTaskRow {
-  run: string;
-  benchmark: string;
-  task: string;
-  n: number;
-  correct: number;
-  no_answer: number;
-  accuracy: number;
-  ci_low: number;
-  ci_high: number;
-}
+/** One row of the per-task table: a run's task score. */
+type PerTaskRow = TaskScore & { run: string; benchmark: string; task: string };
 
 /**
  * Accuracy per run and task with 95% Wilson intervals: a figure per benchmark, and the table
@@ -213,12 +204,12 @@ function formatSection(loaded: LoadedRuns, b: Benchmark, label: RunLabel): Repor
         id: `${b.name}-format-overall`,
         title: "Accuracy (%) per run and rule, all tasks",
         caption: "Correct / n over all of a run's tasks under each rule; Δ: percentage points " +
-          "above the run's official rule; no_answer: % of responses in which the rule found " +
-          "no answer.",
+          "above the run's official rule; no answer: % of responses in which the rule found " +
+          "none.",
         digits: 1,
       }),
       {
-        ...tableOf(table, {
+        ...tableOf(table.rename({ no_answer: "no answer (%)" }), {
           id: `${b.name}-format-sensitivity`,
           title: "Accuracy (%) per run, task and rule",
           digits: 1,
@@ -288,6 +279,6 @@ function formatOverall(table: pl.DataFrame): pl.DataFrame {
     "correct",
     "accuracy",
     pl.col("accuracy").sub(pl.col("__official")).alias("Δ"),
-    "no_answer",
+    pl.col("no_answer").alias("no answer (%)"),
   );
 }

@@ -1,16 +1,26 @@
 /**
  * The report's paired comparisons (`analyses/compare.ts`): every run with the baseline, else
  * every pair of runs of one benchmark, with a forest plot of each pair's per-task differences
- * (the first {@link MAX_PAIR_FIGURES} pairs) and, with several pairs, one of every pair's
+ * (the first {@link MAX_PAIR_FIGURES} pairs of each benchmark) and, with several pairs, one of every pair's
  * overall difference. A row's dot is filled when its Holm-adjusted p-value is below 0.05.
  *
  * @example
  * ```ts
- * import { loadRuns } from "@runlens/pipeline/load.ts";
- * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const loaded = await loadRuns(["tests/fixtures/logs/tree"], resolveDataDir());
- * const c = reportComparisons(loaded, null, (run) => run);
- * c === undefined || c.pairs.length === (c.figures ?? []).length; // true (one figure per pair)
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import type { LoadedRuns } from "@runlens/pipeline/load.ts";
+ * const rows = pl.DataFrame({
+ *   run: ["a", "a", "a", "b", "b", "b"],
+ *   benchmark: Array(6).fill("bbh"),
+ *   task: ["navigate", "navigate", "snarks", "navigate", "navigate", "snarks"],
+ *   example_index: [0, 1, 0, 0, 1, 0],
+ *   correct: [true, true, false, false, true, true],
+ * });
+ * const runs = [{ run: "a", rows_scored: 3 }, { run: "b", rows_scored: 3 }];
+ * const c = reportComparisons({ rows, runs } as unknown as LoadedRuns, null, (r) => r)!;
+ * // one pair: its forest plot (with several, one of every pair's overall difference first)
+ * assert.deepEqual([c.pairs.length, c.figures!.map((f) => f.id)], [1, ["forest-a-b-bbh"]]);
+ * assert.deepEqual([c.pairs[0].overall.a_only, c.pairs[0].overall.b_only], [1, 1]);
  * ```
  * @module
  */
@@ -22,7 +32,7 @@ import { forestFigure, type ForestRow } from "../render/interval_figures.ts";
 import type { PairedComparison, PairedRow, ReportDocument, ReportFigure } from "./html/document.ts";
 import type { RunLabel } from "./analyses.ts";
 
-/** Pairs drawn task by task; more pairs are drawn by their overall difference only. */
+/** Pairs of a benchmark drawn task by task; more are drawn by their overall difference only. */
 export const MAX_PAIR_FIGURES = 6;
 
 /** The Holm-adjusted level at which a dot is filled. */
@@ -59,9 +69,17 @@ export function reportComparisons(
   };
 }
 
-/** A forest plot per pair (the first few), and one of the overall rows when there are several. */
+/**
+ * A forest plot per pair (the first few of each benchmark), and one of the overall rows when
+ * there are several pairs.
+ */
 function comparisonFigures(pairs: PairedComparison[], label: RunLabel): ReportFigure[] {
-  const figures = pairs.slice(0, MAX_PAIR_FIGURES).map((p) => pairFigure(p, label));
+  const drawn = new Map<string, number>();
+  const figures = pairs.filter((p) => {
+    const k = (drawn.get(p.benchmark) ?? 0) + 1;
+    drawn.set(p.benchmark, k);
+    return k <= MAX_PAIR_FIGURES;
+  }).map((p) => pairFigure(p, label));
   if (pairs.length > 1) figures.unshift(overallFigure(pairs, label));
   return figures;
 }
