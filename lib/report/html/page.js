@@ -309,7 +309,7 @@
       ui.pair.replaceChildren(el("option", null, "All examples both runs answered"));
       ui.pair.options[0].value = "";
       addOptions(ui.pair, [
-        ["d", "discordant (one right, the other wrong)", (c.get("a") ?? 0) + (c.get("b") ?? 0)],
+        ["d", "discordant (either way)", (c.get("a") ?? 0) + (c.get("b") ?? 0)],
         ["a", `A right, B wrong${more}`, c.get("a")],
         ["b", `A wrong, B right${more}`, c.get("b")],
         ["rr", "both right", c.get("rr")],

@@ -146,6 +146,42 @@ export function quarantineText(q: Record<string, number>): string {
 }
 
 /**
+ * How the headlines' intervals were made, once per metric: `95% CI of <metric>: <method>.`,
+ * and when runs of one metric differ in method, each method with its runs. Null: no interval.
+ *
+ * @example
+ * ```ts
+ * const h = (method: string) => ({ metric: "micro", value: 50, ci_low: 45, ci_high: 55, method });
+ * intervalMethodsNote([
+ *   { run: "a", headline: h("Wilson") },
+ *   { run: "b", headline: h("Wilson") },
+ * ]); // "95% CI of micro: Wilson."
+ * intervalMethodsNote([
+ *   { run: "a", headline: h("bootstrap") },
+ *   { run: "b", headline: h("bootstrap, widened") },
+ * ]); // "95% CI of micro: bootstrap (a); bootstrap, widened (b)."
+ * ```
+ */
+export function intervalMethodsNote(
+  runs: readonly Pick<RunSummary, "run" | "headline">[],
+): string | null {
+  const byMetric = new Map<string, Map<string, string[]>>();
+  for (const r of runs) {
+    if (!r.headline?.method) continue;
+    const methods = byMetric.get(r.headline.metric) ?? new Map<string, string[]>();
+    byMetric.set(r.headline.metric, methods);
+    methods.set(r.headline.method, [...methods.get(r.headline.method) ?? [], r.run]);
+  }
+  const parts = [...byMetric].map(([metric, methods]) => {
+    const list = methods.size === 1
+      ? [...methods.keys()]
+      : [...methods].map(([m, rs]) => `${m} (${rs.join(", ")})`);
+    return `95% CI of ${metric}: ${list.join("; ")}.`;
+  });
+  return parts.length > 0 ? parts.join(" ") : null;
+}
+
+/**
  * The runs summary as a {@link ReportTable} (used by the HTML and Markdown renderers).
  *
  * @example
@@ -156,16 +192,7 @@ export function quarantineText(q: Record<string, number>): string {
  * ```
  */
 export function runsSummaryTable(runs: readonly RunSummary[]): ReportTable {
-  const methods = new Map<string, Set<string>>();
-  for (const r of runs) {
-    if (r.headline?.method) {
-      methods.set(
-        r.headline.method,
-        (methods.get(r.headline.method) ?? new Set()).add(r.headline.metric),
-      );
-    }
-  }
-  const note = [...methods].map(([m, metrics]) => `of ${[...metrics].join(", ")}: ${m}`);
+  const note = intervalMethodsNote(runs);
   return {
     kind: "table",
     id: "runs-summary",
@@ -203,7 +230,7 @@ export function runsSummaryTable(runs: readonly RunSummary[]): ReportTable {
       r.rows_quarantined,
       quarantineText(r.quarantine),
     ]),
-    ...(note.length > 0 ? { note: `95% CI ${note.join("; 95% CI ")}.` } : {}),
+    ...(note ? { note } : {}),
   };
 }
 
@@ -639,7 +666,7 @@ export function runLabelsTable(
     kind: "table",
     id: "run-names",
     title: "Run names",
-    caption: "Tables and figures call the runs by these short names.",
+    caption: "The page's tables and the figures call the runs by these short names.",
     columns: [{ label: "Short name" }, { label: "Full name" }, { label: "Model" }],
     rows: [...named.values()].map((r) => [r.label!, r.run, r.model]),
   };

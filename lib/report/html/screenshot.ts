@@ -1,14 +1,15 @@
 /**
- * Screenshots of a report page for the README, taken in headless Chromium: the top of the
- * page (title, the runs summary with headline numbers and intervals, the leaderboard) and the
- * example browser filtered to one task's wrong answers with the first row expanded (question,
- * response, extracted answer, target). A script, not part of `deno task main`: the PNGs are
- * committed as taken (`docs/report_summary.png`, `docs/report_examples.png`) and only retaken
- * by hand.
+ * Screenshots of a report page for the README, taken in headless Chromium: the first screen
+ * (title, the runs with their headline numbers and intervals) and the example browser showing
+ * two runs side by side — runs A and B (the first two, or `a`, `b`), filtered to the examples
+ * one gets right and the other wrong (of `task`, when given), the first one opened: the
+ * question, the target and both responses with their verdicts. A script, not part of
+ * `deno task main`: the PNGs are committed as taken (`docs/report_summary.png`,
+ * `docs/report_examples.png`) and only retaken by hand.
  *
  * ```sh
  * deno run --allow-all lib/report/html/screenshot.ts [results/report/report.html] [docs]
- *   [--task causal_understanding]
+ *   [--task causal_understanding] [--a RUN] [--b RUN]
  * ```
  *
  * @example
@@ -27,7 +28,7 @@ import { ChromiumBrowser } from "../../setup/chromium_driver.ts";
 export async function reportScreenshots(
   html: string,
   dir: string,
-  opts: { task?: string; width?: number; height?: number } = {},
+  opts: { task?: string; a?: string; b?: string; width?: number; height?: number } = {},
 ): Promise<string[]> {
   await ensureChromium();
   Deno.mkdirSync(dir, { recursive: true });
@@ -42,8 +43,8 @@ export async function reportScreenshots(
     const summary = join(dir, "report_summary.png");
     await page.screenshot(summary);
 
-    const task = opts.task ?? "causal_understanding";
-    await page.evaluate((task: string) => {
+    await page.click("#ex-mode-pairs");
+    await page.evaluate((want: { task: string | null; a: string | null; b: string | null }) => {
       const set = (id: string, match: (o: HTMLOptionElement) => boolean) => {
         const s = document.getElementById(id) as HTMLSelectElement;
         const o = [...s.options].find(match);
@@ -51,13 +52,19 @@ export async function reportScreenshots(
         s.value = o.value;
         s.dispatchEvent(new Event("change", { bubbles: true }));
       };
-      set("ex-task", (o) => o.textContent!.startsWith(`${task} (`));
-      set("ex-verdict", (o) => o.value === "0");
-      document.getElementById("examples")!.scrollIntoView();
-    }, task);
+      // an option reads "label (count)", a task of several benchmarks "benchmark · task (count)"
+      const named = (name: string) => (o: HTMLOptionElement) => {
+        const label = o.textContent!.replace(/ \([\d,]+\)$/, "");
+        return label === name || label.endsWith(` · ${name}`);
+      };
+      if (want.a) set("ex-run-a", named(want.a));
+      if (want.b) set("ex-run-b", named(want.b));
+      if (want.task) set("ex-task", named(want.task));
+      set("ex-pair", (o) => o.value === "d");
+    }, { task: opts.task ?? null, a: opts.a ?? null, b: opts.b ?? null });
     await page.click("#ex-list details summary");
-    await page.waitFor(() => document.querySelector("#ex-list pre.ex-response") !== null);
-    await page.evaluate(() => document.getElementById("examples")!.scrollIntoView());
+    await page.waitFor(() => document.querySelector("#ex-list .ex-sides") !== null);
+    await page.evaluate(() => document.getElementById("ex-modes")!.scrollIntoView());
     const examples = join(dir, "report_examples.png");
     await page.screenshot(examples);
     const errors = page.errors();
@@ -72,9 +79,9 @@ if (import.meta.main) {
   const { values, positionals } = parseArgs({
     args: Deno.args,
     allowPositionals: true,
-    options: { task: { type: "string" } },
+    options: { task: { type: "string" }, a: { type: "string" }, b: { type: "string" } },
   });
   const [html = "results/report/report.html", dir = "docs"] = positionals;
-  const files = await reportScreenshots(html, dir, { task: values.task });
+  const files = await reportScreenshots(html, dir, { task: values.task, a: values.a, b: values.b });
   console.log(files.join("\n"));
 }
