@@ -28,9 +28,11 @@ import { formatReportTable } from "@runlens/report/html/render.ts";
 import { writeReport } from "@runlens/report/write.ts";
 import { labelProblems } from "@runlens/render/figure/labels.ts";
 import { ensureChromium } from "@runlens/setup/chromium.ts";
+import { ensureLatex } from "@runlens/setup/latex.ts";
 import { ChromiumBrowser, type ChromiumPage } from "@runlens/setup/chromium_driver.ts";
 import { countText, open, optionValue, selectValue } from "./_browser.ts";
 import { dataTest } from "./_data.ts";
+import { compileTables } from "./_latex.ts";
 
 const csv = (s: string) => `"${s.replaceAll('"', '""')}"`;
 // BBH and BBEH share task names (boolean_expressions, …): the rows say which benchmark
@@ -184,6 +186,24 @@ dataTest(
       html,
       /<span class="main">5<\/span><span class="sub">example_index N out of range for navigate \(N–N\) 3; unknown task/,
     );
+  },
+);
+
+dataTest(
+  "report per benchmark: every LaTeX table, the new ones too, compiles and fits",
+  async (data) => {
+    const { dir } = await report(data);
+    const tablesDir = join(dir, "report", "tables");
+    const names = [...Deno.readDirSync(tablesDir)].map((e) => e.name).sort();
+    for (const t of ["bbh-format-overall.tex", "epoch-stability.tex", "per-task-accuracy.tex"]) {
+      assert.ok(names.includes(t), `${t} not in ${names.join(", ")}`);
+    }
+    await ensureLatex();
+    const files = names.map((name) => ({
+      name,
+      tex: Deno.readTextFileSync(join(tablesDir, name)),
+    }));
+    assert.deepEqual(await compileTables(files), []);
   },
 );
 
