@@ -3,7 +3,8 @@
  * code-davinci-002 chain-of-thought and direct outputs (two real runs of 6,511 examples), the
  * seeded BBEH demo runs (four models, generated from the data set), and three BBH runs written
  * here as CSV from the data set:
- * - `alpha` and `beta` answer the first 40 examples of navigate and snarks in 3 epochs; alpha
+ * - `alpha` and `beta` (named as lm-eval names runs, {@link ALPHA} and {@link BETA}: the
+ *   report calls them by short names) answer the first 40 examples of navigate and snarks in 3 epochs; alpha
  *   is right on example i except when i % 5 = 0, where only epoch 2 is right (its verdict flips
  *   on 16 examples), beta is right except when i % 3 = 0 (every epoch); alpha's rows are split
  *   over two files, with 5 bad rows planted (2 of an unknown task, 3 out of range);
@@ -38,6 +39,10 @@ const csv = (s: string) => `"${s.replaceAll('"', '""')}"`;
 // BBH and BBEH share task names (boolean_expressions, …): the rows say which benchmark
 const HEADER = "benchmark,run,model,task,example_index,epoch,response";
 
+/** Run names as lm-eval writes them (60 characters). */
+const ALPHA = "meta-llama__Llama-3.2-3B-Instruct_2026-01-08T17-20-31.984236";
+const BETA = "Qwen__Qwen2.5-7B-Instruct_2026-01-09T09-02-11.120345";
+
 /** alpha and beta (3 epochs, 2 tasks × 40), alpha over two files with 5 bad rows; gamma. */
 function writeCsvRuns(dataDir: string, dir: string): void {
   const examples = readBbhExamples(dataDir);
@@ -49,12 +54,13 @@ function writeCsvRuns(dataDir: string, dir: string): void {
     examples[task].slice(0, 40).forEach((e, i) => {
       for (const epoch of [1, 2, 3]) {
         const a = i % 5 !== 0 || epoch === 2, b = i % 3 !== 0;
-        alpha.push(line("alpha", task, i, epoch, a ? e.target : "zzz"));
-        beta.push(line("beta", task, i, epoch, b ? e.target : "zzz"));
+        alpha.push(line(ALPHA, task, i, epoch, a ? e.target : "zzz"));
+        beta.push(line(BETA, task, i, epoch, b ? e.target : "zzz"));
       }
     });
   }
-  const bad = (task: string, i: number) => ["bbh", "alpha", "org/alpha", task, i, 1, "x"].join(",");
+  const bad = (task: string, i: number) =>
+    ["bbh", ALPHA, `org/${ALPHA}`, task, i, 1, "x"].join(",");
   const half = alpha.length / 2;
   Deno.writeTextFileSync(
     join(dir, "alpha_1.csv"),
@@ -179,7 +185,13 @@ dataTest(
     assert.ok(html.includes(`<span class="main">${text}</span>`), "gamma's headline in the page");
     assert.match(md, /\| 0\.06% +\| \[0\.02, 0\.16\] +\|/, "gamma's headline in report.md");
     // alpha spans two files: its 5 planted bad rows, by reason, in the runs table
-    const alpha = doc.runs.find((r) => r.run === "alpha")!;
+    const alpha = doc.runs.find((r) => r.run === ALPHA)!;
+    // the runs table, the figures and the browser call it by its short name, with a legend
+    assert.equal(alpha.label, "Llama-3.2-3B-Instruct");
+    assert.ok(
+      new RegExp(`<td>Llama-3.2-3B-Instruct</td><td[^>]*>${ALPHA}</td>`).test(html),
+      "no legend row",
+    );
     assert.equal(alpha.rows_quarantined, 5);
     assert.deepEqual(Object.values(alpha.quarantine).sort(), [2, 3]);
     assert.match(
@@ -298,8 +310,16 @@ dataTest(
       // alpha vs beta: epochs; alpha flips on 16 examples (48 rows), beta never
       await selectValue(page, "ex-task", "");
       await selectValue(page, "ex-pair", "");
-      await selectValue(page, "ex-run-a", await optionValue(page, "ex-run-a", "alpha"));
-      await selectValue(page, "ex-run-b", await optionValue(page, "ex-run-b", "beta"));
+      await selectValue(
+        page,
+        "ex-run-a",
+        await optionValue(page, "ex-run-a", "Llama-3.2-3B-Instruct"),
+      );
+      await selectValue(
+        page,
+        "ex-run-b",
+        await optionValue(page, "ex-run-b", "Qwen2.5-7B-Instruct"),
+      );
       assert.equal(await countText(page), "80 of 80 examples");
       // alpha is better where beta is wrong (i % 3 = 0: 14 per task); beta where alpha flips
       // and beta is right (i % 5 = 0, i % 3 ≠ 0: 5 per task)
@@ -324,8 +344,8 @@ dataTest(
       // the stability table agrees: 16 of alpha's 80 examples
       const stability = doc.analyses.find((s) => s.id === "stability")!.items[0] as ReportTable;
       assert.deepEqual(stability.rows.map((r) => r.slice(0, 6)), [
-        ["alpha", "bbh", 80, 80, 3, 16],
-        ["beta", "bbh", 80, 80, 3, 0],
+        [BETA, "bbh", 80, 80, 3, 0],
+        [ALPHA, "bbh", 80, 80, 3, 16],
       ]);
       assert.deepEqual(page.errors(), []);
     } finally {
