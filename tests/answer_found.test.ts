@@ -600,7 +600,8 @@ dataTest(
       const table = runsSummaryTable(doc.runs);
       const col = table.columns.findIndex((c) => c.label === "No answer found");
       assert.equal(table.rows[0][col], 20);
-      const perTask = doc.analyses.find((s) => s.id === "per-task")!.items[0] as ReportTable;
+      const perTask = doc.analyses.find((s) => s.id === "per-task")!.items
+        .find((i) => i.id === "per-task-accuracy") as ReportTable;
       const noAnswer = perTask.columns.findIndex((c) => c.label === "no_answer");
       assert.deepEqual(perTask.rows.map((r) => r[noAnswer]), [10, 10]);
       const html = renderReportHtml(doc);

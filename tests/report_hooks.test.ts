@@ -84,8 +84,13 @@ Deno.test("a registered benchmark's report hooks: its section, failure class, su
     ]);
     const format = doc.analyses.find((s) => s.title === "Toy: answer-format sensitivity");
     assert.ok(format, doc.analyses.map((s) => s.title).join(", "));
-    const table = format.items[0];
-    assert.equal(table.id, "toy-format-sensitivity");
+    // a figure of the tasks where rules disagree, the per-run summary, then the full table
+    assert.deepEqual(format.items.map((i) => i.id), [
+      "toy-format-figure",
+      "toy-format-overall",
+      "toy-format-sensitivity",
+    ]);
+    const table = format.items[2];
     // per task: the toy's own rule, then lenient, which reads "Answer: 4" and the 6 of "6?"
     const cells = table.kind === "table"
       ? table.rows.map((r) => [r[1], r[2], r[4]]) // task, scorer, correct
@@ -96,6 +101,12 @@ Deno.test("a registered benchmark's report hooks: its section, failure class, su
       ["mul", "toy-exact", 1],
       ["mul", "lenient", 1],
     ]);
+    // over both tasks: toy-exact 2 of 5, lenient 4 of 5, 40 points above the official rule
+    const overall = format.items[1];
+    assert.deepEqual(
+      overall.kind === "table" ? overall.rows.map((r) => r.slice(1, 7)) : [],
+      [["toy-exact", "official", 5, 2, 40, 0], ["lenient", "", 5, 4, 80, 40]],
+    );
   });
 });
 

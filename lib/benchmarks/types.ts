@@ -27,7 +27,7 @@
 import type pl from "nodejs-polars";
 import type { ScalarScorer, Scorer } from "../scorers/types.ts";
 import type { HeadlineCI } from "../stats/headline_ci.ts";
-import type { ReportSection } from "../render/document.ts";
+import type { ReportFigure, ReportSection } from "../render/document.ts";
 import type { DataSource } from "../data/fetch.ts";
 import type { LogFormat } from "../logs/discover.ts";
 
@@ -93,6 +93,17 @@ export interface BenchmarkReport {
    * Asynchronous, so that the modules that draw figures load only when a report is built.
    */
   sections?(rows: pl.DataFrame, ctx: AnalysisContext): Promise<ReportSection[]>;
+  /**
+   * Figures of the benchmark's analysis tables (`BenchmarkAnalyses.tables` of its rows, as
+   * computed for the report), shown before those tables: e.g. failure-mode shares per task
+   * and run; `runLabel` names the runs as the report's tables do. Asynchronous for the reason
+   * `sections` is.
+   */
+  analysisFigures?(
+    tables: Record<string, pl.DataFrame | null>,
+    ctx: AnalysisContext,
+    runLabel: (run: string) => string,
+  ): Promise<ReportFigure[]>;
   /**
    * A failure class of the benchmark's own for the example browser, over its wrong rows
    * (`response`, `extracted`, `answer_found`, …): the class's label where it applies (e.g.

@@ -40,6 +40,7 @@ import { type LoadedRuns, loadRuns } from "../pipeline/load.ts";
 import { adviceSections, NO_ANSWER_SHARE } from "../pipeline/advice.ts";
 import { STRICT_NO_ANSWER_SHARE } from "./load_checks.ts";
 import { count } from "../core/count.ts";
+import { intervalDigits } from "../render/interval_text.ts";
 import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
 
 /** Parsed `compare` arguments. */
@@ -204,7 +205,7 @@ const num = (x: number | null | undefined, d = 1) =>
   x === null || x === undefined ? "—" : x.toFixed(d);
 
 /**
- * A difference and its interval with as many decimals (1 to 4) as it takes for the bounds to
+ * A difference and its interval with as many decimals (1 to 4, `intervalDigits`) as it takes for the bounds to
  * differ in print and for a bound that is not 0 not to print as 0: identical runs on 4,000
  * examples read `0.0 [-0.1, 0.1]`, on 10,000 `0.0 [-0.04, 0.04]`, never `[0.0, 0.0]`.
  *
@@ -216,12 +217,7 @@ const num = (x: number | null | undefined, d = 1) =>
  * ```
  */
 export function diffText(diff: number, low: number, high: number): string {
-  const zeroInPrint = (x: number, d: number) => x !== 0 && Number(x.toFixed(d)) === 0;
-  let d = 1;
-  while (
-    d < 4 && low < high &&
-    (low.toFixed(d) === high.toFixed(d) || zeroInPrint(low, d) || zeroInPrint(high, d))
-  ) d++;
+  const d = intervalDigits(low, high);
   return `${num(diff)} [${num(low, d)}, ${num(high, d)}]`;
 }
 

@@ -43,7 +43,7 @@ import type { HeadlineCI } from "../stats/headline_ci.ts";
 import { firstValue, framesByRun } from "../core/frames.ts";
 import { wilsonInterval } from "../stats/wilson.ts";
 import { type ExampleSummary, wilsonOfExamples } from "../stats/clustered_wilson.ts";
-import { checkRowBalance } from "../logs/quarantine.ts";
+import { checkRowBalance, reasonKind } from "../logs/quarantine.ts";
 import { GENERIC_FORMATS } from "../logs/discover.ts";
 import type { RunNaming } from "./run_names.ts";
 
@@ -126,6 +126,12 @@ export interface RunSummary {
   rows_in: number;
   rows_scored: number;
   rows_quarantined: number;
+  /**
+   * Its quarantined rows by kind of reason (`reasonKind`: numbers and quoted values folded,
+   * e.g. `{"example_index N out of range for nycc (N–N)": 3}`); they add up to
+   * `rows_quarantined`, whatever number of files the run spans.
+   */
+  quarantine_reasons: Record<string, number>;
   /**
    * Scored rows whose response is empty: counted as wrong, as the official scorers do (an
    * empty answer is the model's failure; leaving it out would raise the accuracy).
@@ -249,6 +255,7 @@ export function summariseRuns(input: SummaryInput): RunSummary[] {
         rows_in: c.rowsIn,
         rows_scored: c.scored,
         rows_quarantined: c.quarantined,
+        quarantine_reasons: Object.fromEntries([...c.reasons].sort(byCountThenName)),
         empty_responses: empties.get(k) ?? 0,
         no_answer: noAnswers.get(k) ?? 0,
         tasks: Object.fromEntries(
@@ -275,6 +282,8 @@ interface RunCounts {
   rowsIn: number;
   scored: number;
   quarantined: number;
+  /** Quarantined rows by {@link reasonKind}. */
+  reasons: Map<string, number>;
   files: Set<string>;
 }
 
@@ -287,13 +296,17 @@ function countRows(input: SummaryInput, counted: readonly GroupCount[]): Map<str
   const counts = new Map<string, RunCounts>();
   const at = (run: string, bench: string) => {
     const k = key(run, bench);
-    if (!counts.has(k)) counts.set(k, { rowsIn: 0, scored: 0, quarantined: 0, files: new Set() });
+    if (!counts.has(k)) {
+      counts.set(k, { rowsIn: 0, scored: 0, quarantined: 0, reasons: new Map(), files: new Set() });
+    }
     return counts.get(k)!;
   };
   for (const q of input.quarantined) {
     const c = at(q.run, benchmarkOf(q.run, q.benchmark, q.file));
     c.rowsIn++;
     c.quarantined++;
+    const kind = reasonKind(q.reason);
+    c.reasons.set(kind, (c.reasons.get(kind) ?? 0) + 1);
     c.files.add(q.file);
   }
   for (const g of counted) {
@@ -303,6 +316,11 @@ function countRows(input: SummaryInput, counted: readonly GroupCount[]): Map<str
     c.files.add(g.source_file);
   }
   return counts;
+}
+
+/** Most frequent first, then by name (a deterministic order of reason counts). */
+function byCountThenName(a: [string, number], b: [string, number]): number {
+  return b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 }
 
 /** The benchmark of a run whose records tie to none (all quarantined, nothing says which). */

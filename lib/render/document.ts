@@ -46,6 +46,11 @@ export interface ReportTable {
   rows: Cell[][];
   /** A note below the table (sources, footnotes). */
   note?: string;
+  /**
+   * Shown closed, under its title, in the HTML page (a long table whose figure or summary
+   * comes first); Markdown and LaTeX print it as any other.
+   */
+  collapsed?: boolean;
 }
 
 /** A figure: a standalone SVG document as text (e.g. from `toStandaloneSvg`), inlined. */

@@ -21,19 +21,25 @@
  */
 import pl from "nodejs-polars";
 import { benchmarks, getBenchmark } from "../benchmarks/registry.ts";
-import { reasonKind } from "../logs/quarantine.ts";
-import { compareRunPairs } from "../analyses/compare.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 import { adviceText } from "../pipeline/advice.ts";
 import type { RunSummary as LoadSummary } from "../pipeline/summarise.ts";
 import { microCI } from "../stats/headline_ci.ts";
 import { DEFAULT_BOOTSTRAP_SEED } from "../stats/bootstrap.ts";
 import type { ReportSection } from "../render/document.ts";
-import type { Headline, PairedComparison, ReportDocument, RunSummary } from "./html/document.ts";
-import { analysesSections } from "./analyses.ts";
+import type { Headline, ReportDocument, RunSummary } from "./html/document.ts";
+import { analysesSections, type RunLabel } from "./analyses.ts";
+import { reportComparisons } from "./comparisons.ts";
+import { shortRunLabels } from "../render/run_labels.ts";
 import { reportExamples } from "./examples.ts";
 import { datasetProvenance, gitCommit, sourceDigest } from "./provenance.ts";
 import { count } from "../core/count.ts";
+
+/**
+ * The longest run name the report prints as it is (longer names get short labels, with a
+ * legend): a table cell or a legend entry holds this much.
+ */
+const RUN_LABEL_CHARS = 36;
 
 /** Options of {@link buildReport}. */
 export interface ReportOptions {
@@ -60,6 +66,8 @@ export async function buildReport(
   opts: ReportOptions,
 ): Promise<ReportDocument> {
   const benchmarks = [...new Set(loaded.runs.map((r) => r.benchmark))].sort();
+  // one short name per run, the same in the runs table, every other table and every figure
+  const { label } = shortRunLabels(loaded.runs.map((r) => r.run), { maxChars: RUN_LABEL_CHARS });
   const code = opts.provenance === "source"
     ? await sourceDigest()
     : gitCommit() ?? await sourceDigest();
@@ -76,27 +84,22 @@ export async function buildReport(
       ...(opts.date ? { date: opts.date } : {}),
       seeds: { bootstrap: DEFAULT_BOOTSTRAP_SEED },
     },
-    runs: loaded.runs.map((r) => runSummary(r, loaded)),
+    runs: loaded.runs.map((r) => runSummary(r, loaded, label)),
     ...adviceOf(loaded),
     leaderboard: await leaderboardOf(loaded, opts.dataDir),
-    comparisons: comparisons(loaded, opts.baseline ?? null),
-    analyses: analysesSections(loaded, opts.dataDir),
+    comparisons: reportComparisons(loaded, opts.baseline ?? null, label),
+    analyses: await analysesSections(loaded, opts.dataDir, label),
     examples: reportExamples(loaded, opts.dataDir),
   };
 }
 
 /** A run's row of the runs table: its first aggregate with an interval, else its accuracy. */
-function runSummary(r: LoadSummary, loaded: LoadedRuns): RunSummary {
+function runSummary(r: LoadSummary, loaded: LoadedRuns, label: RunLabel): RunSummary {
   const keys = getBenchmark(r.benchmark)?.aggregateKeys ?? [];
   const key = keys.find((k) => typeof r.aggregate[k.key] === "number");
-  const quarantine: Record<string, number> = {};
-  for (const q of loaded.quarantine) {
-    if (!r.files.includes(q.file)) continue;
-    const kind = reasonKind(q.reason);
-    quarantine[kind] = (quarantine[kind] ?? 0) + 1;
-  }
   return {
     run: r.run,
+    ...(label(r.run) !== r.run ? { label: label(r.run) } : {}),
     model: r.model,
     benchmark: r.benchmark,
     scorer: r.scorer,
@@ -111,7 +114,7 @@ function runSummary(r: LoadSummary, loaded: LoadedRuns): RunSummary {
     rows_scored: r.rows_scored,
     rows_quarantined: r.rows_quarantined,
     no_answer: r.no_answer,
-    quarantine: r.files.length > 1 ? {} : quarantine,
+    quarantine: r.quarantine_reasons,
     ...(r.aggregate.note ? { note: r.aggregate.note } : {}),
   };
 }
@@ -174,31 +177,5 @@ async function leaderboardOf(
     title: "Leaderboards",
     intro: sections.flatMap((s) => s.intro ?? []).join(" "),
     items: sections.flatMap((s) => s.items),
-  };
-}
-
-/** Paired comparisons: every run with the baseline, else every pair of one benchmark. */
-function comparisons(loaded: LoadedRuns, baseline: string | null): ReportDocument["comparisons"] {
-  const runs = [...new Set(loaded.runs.map((r) => r.run))].sort();
-  const pairs: [string, string][] = baseline !== null
-    ? runs.filter((r) => r !== baseline).map((r) => [r, baseline])
-    : runs.flatMap((a, i) => runs.slice(i + 1).map((b): [string, string] => [a, b]));
-  // Runs of different benchmarks are not a pair; a run whose rows were all quarantined, or
-  // runs with no example in common, are named, not compared.
-  const set = compareRunPairs(loaded.rows, pairs);
-  const out = set.comparisons as unknown as PairedComparison[];
-  const empty = runs.filter((r) => !loaded.runs.some((s) => s.run === r && s.rows_scored > 0));
-  const disjoint = set.not_compared.filter((n) => n.reason === "no-common-example")
-    .map((n) => `${n.run_a} vs ${n.run_b} (${n.benchmark})`);
-  if (out.length === 0) return undefined;
-  return {
-    intro: "A − B in percentage points on the examples both runs scored (epochs averaged per " +
-      "example), with Tango's 95% score interval, McNemar's exact p-value, Holm-adjusted " +
-      `p-values (task rows: ${set.holm.tasks.description}; overall rows: ` +
-      `${set.holm.overall.description}) and the minimum detectable difference at 80% power ` +
-      "(Connor's formula)." +
-      (disjoint.length > 0 ? ` Not compared (no example in common): ${disjoint.join(", ")}.` : "") +
-      (empty.length > 0 ? ` Not compared (no scored row): ${empty.join(", ")}.` : ""),
-    pairs: out,
   };
 }

@@ -1,5 +1,6 @@
 /**
- * The example browser's rows of a report: every scored row with its verdict, extracted answer,
+ * The example browser's rows of a report: every scored row with its verdict, whether the scorer
+ * found an answer (`answer_found`), the extracted answer,
  * target and full response, the subset label of its example (from its benchmark's
  * `report.subsetLabels`, when it has them), a failure class and whether the log's own verdict
  * disagrees with the re-score; the question text once per example. Failure classes of wrong
@@ -33,6 +34,7 @@ export function reportExamples(loaded: LoadedRuns, dataDir: string): ReportExamp
     "epoch",
     "subset",
     "correct",
+    "answer_found",
     "extracted",
     "target",
     "failure",
@@ -47,6 +49,7 @@ export function reportExamples(loaded: LoadedRuns, dataDir: string): ReportExamp
     epoch: r.epoch as number,
     subset: (r.subset as string | null) ?? null,
     verdict: r.correct ? "correct" : "wrong",
+    found: (r.answer_found as boolean | null) ?? null,
     extracted: (r.extracted as string | null) ?? null,
     target: r.target as string,
     failure: (r.failure as string | null) ?? null,

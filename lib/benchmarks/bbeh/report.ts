@@ -24,18 +24,20 @@ import pl from "nodejs-polars";
 import type { BenchmarkReport } from "../types.ts";
 // Upward imports until the report's section types and tableOf move to render/ (design23.md
 // §1.1, step 4).
-import type { ReportSection } from "../../render/document.ts";
+import type { ReportFigure, ReportSection } from "../../render/document.ts";
 import { tableOf } from "../../render/table_of.ts";
 import { leaderboard } from "./leaderboard.ts";
 import { loadBbehDataset } from "./dataset.ts";
 import { bbehSubsets } from "./subsets.ts";
 import { isDegenerate } from "./failure/labels.ts";
 import type * as Figures from "./figures.ts";
+import type * as FailureFigures from "./failure/figures.ts";
 import type * as Render from "../../render/figure.ts";
 
 /** BBEH's report hooks. */
 export const bbehReport: BenchmarkReport = {
   sections: async (rows) => rows.height === 0 ? [] : [await leaderboardSection(rows)],
+  analysisFigures: (tables, _ctx, runLabel) => failureFigures(tables.noAnswer ?? null, runLabel),
   failureLabel: () =>
     pl.when(isDegenerate()).then(pl.lit("degenerate output")).otherwise(pl.lit(null).cast(pl.Utf8)),
   subsetLabels: (ctx) =>
@@ -86,4 +88,47 @@ async function leaderboardSection(rows: pl.DataFrame): Promise<ReportSection> {
       },
     ],
   };
+}
+
+/** The failure modes of Section 5.2 drawn per task and run, each where some run shows it. */
+const FAILURE_SHARES = [
+  {
+    measure: "no_answer_share",
+    title: "BBEH: responses without a final answer (%), per task and run",
+    caption: "Share of each run's responses to a task in which the official scorer found no " +
+      "final answer (the paper's Section 5.2); the table below gives counts and 95% Wilson " +
+      "intervals.",
+  },
+  {
+    measure: "degenerate_share",
+    title: "BBEH: degenerate outputs (%), per task and run",
+    caption: "Share of responses without a final answer that loop (the paper's Section 5.2: " +
+      "a repeated tail); counts and intervals in the table below.",
+  },
+];
+
+/** Heat maps of the no-answer and degenerate-output shares (the `noAnswer` table). */
+async function failureFigures(
+  table: pl.DataFrame | null,
+  runLabel: (run: string) => string,
+): Promise<ReportFigure[]> {
+  if (table === null || table.height === 0) return [];
+  const [{ taskHeatmapFigure }, { toStandaloneSvg }] = await Promise.all([
+    import(new URL("./failure/figures.ts", import.meta.url).href) as Promise<
+      typeof FailureFigures
+    >,
+    import(new URL("../../render/figure.ts", import.meta.url).href) as Promise<typeof Render>,
+  ]);
+  // the heat map's columns are `model`: the runs, by the report's short names
+  const runs = table.getColumn("run").toArray() as string[];
+  const labelled = table.withColumns(pl.Series("model", runs.map(runLabel), pl.Utf8));
+  return FAILURE_SHARES.filter((f) =>
+    labelled.filter(pl.col("measure").eq(pl.lit(f.measure)).and(pl.col("count").gt(0))).height > 0
+  ).map((f) => ({
+    kind: "figure",
+    id: `bbeh-${f.measure.replaceAll("_", "-")}`,
+    title: f.title,
+    caption: f.caption,
+    svg: toStandaloneSvg(taskHeatmapFigure(labelled, { measure: f.measure, title: "" })),
+  }));
 }

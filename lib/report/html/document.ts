@@ -84,6 +84,11 @@ export interface Headline {
 export interface RunSummary {
   /** Run name (as in the example rows' `run`). */
   run: string;
+  /**
+   * The run's short name in tables and figures (`shortRunLabels` over the report's runs),
+   * with a legend back to `run`; absent: the name itself.
+   */
+  label?: string;
   /** Model name. */
   model: string;
   /** `bbeh`, `bbh`, … */
@@ -132,6 +137,8 @@ export interface PairedRow {
   b_only: number;
   /** McNemar's exact two-sided p-value (never below 1e-300). */
   p_value: number | null;
+  /** True when the exact p-value is below `p_value` (1e-300): it prints as `<1e-300`. */
+  p_value_bound?: boolean;
   /** Holm-adjusted p-value over the comparison's family (tasks: every task of every pair). */
   p_holm?: number | null;
   /** Minimum detectable difference at 80% power for this n (pp). */
@@ -199,6 +206,11 @@ export interface ExampleRow {
   subset: string | null;
   /** The scorer's verdict. */
   verdict: Verdict;
+  /**
+   * Whether the scorer found an answer in the response (`answer_found`): a wrong row without
+   * one is "no answer found", with one "wrong answer". Absent or null: not known.
+   */
+  found?: boolean | null;
   /** The extracted answer (null: the scorer found none). */
   extracted: string | null;
   /** The gold target. */

@@ -68,6 +68,8 @@ export interface ExamplePayload {
   sample: SampleInfo | null;
   /** Run names (row column `run` indexes it). */
   runs: string[];
+  /** The runs' short names, as the report's tables print them (the names, unless given). */
+  run_labels: string[];
   /** Benchmarks. */
   benchmarks: string[];
   /** Tasks as `[benchmark index, task name]`. */
@@ -92,6 +94,8 @@ export interface ExamplePayload {
   epoch: number[];
   /** Per row: 1 correct, 0 wrong. */
   correct: number[];
+  /** Per row: 1 the scorer found an answer, 0 it found none, -1 not known. */
+  found: number[];
   /** Per row: subset index or -1. */
   subset: number[];
   /** Per row: failure class index or -1. */
@@ -108,6 +112,8 @@ export interface ExamplePayload {
 
 /** Options of {@link examplePayload}. */
 export interface PayloadOptions {
+  /** Run name → its short label (absent: the name). */
+  runLabels?: ReadonlyMap<string, string>;
   /** Response characters above which rows are sampled (default 50,000,000). */
   budgetChars?: number;
   /** Seed of the sampling order (default 1). */
@@ -263,6 +269,7 @@ function fillRowColumns(p: ExamplePayload, rows: readonly ExampleRow[], t: Paylo
     p.q[i] = qi;
     p.epoch[i] = r.epoch;
     p.correct[i] = r.verdict === "correct" ? 1 : 0;
+    p.found[i] = r.found === true ? 1 : r.found === false ? 0 : -1;
     p.subset[i] = r.subset === null ? -1 : subsets.id(r.subset);
     p.failure[i] = r.failure === null ? -1 : failures.id(r.failure);
     p.disagree[i] = r.disagreement === null ? -1 : r.disagreement ? 1 : 0;
@@ -303,6 +310,7 @@ export function examplePayload(ex: ReportExamples, opts: PayloadOptions = {}): E
     version: 1,
     sample,
     runs: t.runs.values,
+    run_labels: t.runs.values.map((r) => opts.runLabels?.get(r) ?? r),
     benchmarks: t.benchmarks.values,
     tasks: t.taskPairs,
     subsets: [],
@@ -315,6 +323,7 @@ export function examplePayload(ex: ReportExamples, opts: PayloadOptions = {}): E
     q: new Array(n),
     epoch: new Array(n),
     correct: new Array(n),
+    found: new Array(n),
     subset: new Array(n),
     failure: new Array(n),
     disagree: new Array(n),

@@ -26,7 +26,13 @@ import { latexTable, markdownTable } from "../../render/table.ts";
 import type { Cell, ReportFigure, ReportSection, ReportTable } from "../../render/document.ts";
 import type { Provenance, ReportComparisons, ReportDocument, RunSummary } from "./document.ts";
 import { validateReportDocument } from "./document.ts";
-import { comparisonsOverviewTable, grouped, pairTaskTable, runsSummaryTable } from "./render.ts";
+import {
+  comparisonsOverviewTable,
+  grouped,
+  pairTaskTable,
+  runLabelsTable,
+  runsSummaryTable,
+} from "./render.ts";
 
 /** Options of {@link renderReportMarkdown}. */
 export interface MarkdownOptions {
@@ -256,6 +262,9 @@ export function renderReportMarkdown(doc: ReportDocument, opts: MarkdownOptions 
   const out = mdHeader(doc);
   out.push("## Runs", "");
   out.push(doc.runs.length ? mdTable(runsSummaryTable(doc.runs), null) : "No runs.", "");
+  // the figures call runs by their short names
+  const legend = runLabelsTable(doc.runs);
+  if (legend) out.push(mdTable(legend, "###"), "");
   if (doc.advice?.length) {
     out.push("**Check these numbers:**", "", ...doc.advice.map((a) => `- ${markdownText(a)}`), "");
   }

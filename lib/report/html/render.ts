@@ -32,6 +32,13 @@ import {
   type ReportTable,
 } from "../../render/document.ts";
 import {
+  estimateText,
+  fixedText,
+  intervalDigits,
+  intervalText,
+} from "../../render/interval_text.ts";
+import { formatPValue } from "../../analyses/compare.ts";
+import {
   type Headline,
   type PairedComparison,
   type PairedRow,
@@ -90,9 +97,14 @@ export function escapeHtml(s: string): string {
   );
 }
 
-/** Allocates unique element ids from titles (deterministic: in call order). */
+/**
+ * Allocates unique element ids from titles (deterministic: in call order), and carries the
+ * runs' short names that every table prints.
+ */
 class Ids {
   #used = new Set<string>();
+  /** Run name → its short label (only runs whose label differs). */
+  constructor(readonly runLabels: ReadonlyMap<string, string> = new Map()) {}
   take(want: string): string {
     const base = want.normalize("NFKD").toLowerCase().replace(/[^a-z0-9_-]+/g, "-")
       .replace(/^-+|-+$/g, "") || "section";
@@ -101,50 +113,6 @@ class Ids {
     this.#used.add(id);
     return id;
   }
-}
-
-/**
- * A number as text with fixed decimals (no locale, no `-0.0`); null as `–`.
- *
- * @example
- * ```ts
- * fixed(12.345, 1); // "12.3"
- * ```
- */
-export function fixed(v: number | null | undefined, digits: number): string {
-  if (v === null || v === undefined || Number.isNaN(v)) return MARKDOWN_NULL;
-  const s = v.toFixed(digits);
-  return /^-[0.]+$/.test(s) ? s.slice(1) : s;
-}
-
-/**
- * A p-value as text: `<0.001` below 0.001, else 3 decimals.
- *
- * @example
- * ```ts
- * pValue(0.0004); // "<0.001"
- * ```
- */
-export function pValue(p: number | null | undefined): string {
-  if (p === null || p === undefined || Number.isNaN(p)) return MARKDOWN_NULL;
-  return p < 0.001 ? "<0.001" : p.toFixed(3);
-}
-
-/**
- * An interval as `[lo, hi]` with fixed decimals, or `–`.
- *
- * @example
- * ```ts
- * interval(1.234, 5.678, 1); // "[1.2, 5.7]"
- * ```
- */
-export function interval(
-  lo: number | null | undefined,
-  hi: number | null | undefined,
-  digits: number,
-): string {
-  if (lo === null || lo === undefined || hi === null || hi === undefined) return MARKDOWN_NULL;
-  return `[${fixed(lo, digits)}, ${fixed(hi, digits)}]`;
 }
 
 /**
@@ -159,9 +127,10 @@ export function grouped(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-/** A headline as `value unit`. */
+/** A headline's value with its unit, at the decimals its interval needs. */
 function headlineValue(h: Headline): string {
-  return `${fixed(h.value, 1)}${h.unit ?? "%"}`;
+  const d = h.ci_low !== null && h.ci_high !== null ? intervalDigits(h.ci_low, h.ci_high) : 1;
+  return `${fixedText(h.value, d)}${h.unit ?? "%"}`;
 }
 
 /**
@@ -179,6 +148,42 @@ export function quarantineText(q: Record<string, number>): string {
 }
 
 /**
+ * How the headlines' intervals were made, once per metric: `95% CI of <metric>: <method>.`,
+ * and when runs of one metric differ in method, each method with its runs. Null: no interval.
+ *
+ * @example
+ * ```ts
+ * const h = (method: string) => ({ metric: "micro", value: 50, ci_low: 45, ci_high: 55, method });
+ * intervalMethodsNote([
+ *   { run: "a", headline: h("Wilson") },
+ *   { run: "b", headline: h("Wilson") },
+ * ]); // "95% CI of micro: Wilson."
+ * intervalMethodsNote([
+ *   { run: "a", headline: h("bootstrap") },
+ *   { run: "b", headline: h("bootstrap, widened") },
+ * ]); // "95% CI of micro: bootstrap (a); bootstrap, widened (b)."
+ * ```
+ */
+export function intervalMethodsNote(
+  runs: readonly Pick<RunSummary, "run" | "headline">[],
+): string | null {
+  const byMetric = new Map<string, Map<string, string[]>>();
+  for (const r of runs) {
+    if (!r.headline?.method) continue;
+    const methods = byMetric.get(r.headline.metric) ?? new Map<string, string[]>();
+    byMetric.set(r.headline.metric, methods);
+    methods.set(r.headline.method, [...methods.get(r.headline.method) ?? [], r.run]);
+  }
+  const parts = [...byMetric].map(([metric, methods]) => {
+    const list = methods.size === 1
+      ? [...methods.keys()]
+      : [...methods].map(([m, rs]) => `${m} (${rs.join(", ")})`);
+    return `95% CI of ${metric}: ${list.join("; ")}.`;
+  });
+  return parts.length > 0 ? parts.join(" ") : null;
+}
+
+/**
  * The runs summary as a {@link ReportTable} (used by the HTML and Markdown renderers).
  *
  * @example
@@ -189,6 +194,7 @@ export function quarantineText(q: Record<string, number>): string {
  * ```
  */
 export function runsSummaryTable(runs: readonly RunSummary[]): ReportTable {
+  const note = intervalMethodsNote(runs);
   return {
     kind: "table",
     id: "runs-summary",
@@ -205,7 +211,6 @@ export function runsSummaryTable(runs: readonly RunSummary[]): ReportTable {
       { label: "Metric" },
       { label: "Value" },
       { label: "95% CI" },
-      { label: "Interval method" },
       { label: "Rows in" },
       { label: "Scored" },
       { label: "No answer found" },
@@ -220,40 +225,48 @@ export function runsSummaryTable(runs: readonly RunSummary[]): ReportTable {
       r.note ? `${r.coverage} (${r.note})` : r.coverage,
       r.headline?.metric ?? null,
       r.headline ? headlineValue(r.headline) : null,
-      r.headline ? interval(r.headline.ci_low, r.headline.ci_high, 1) : null,
-      r.headline?.method ?? null,
+      r.headline ? intervalText(r.headline.ci_low, r.headline.ci_high) : null,
       r.rows_in,
       r.rows_scored,
       r.no_answer,
       r.rows_quarantined,
       quarantineText(r.quarantine),
     ]),
+    ...(note ? { note } : {}),
   };
 }
 
-const PAIR_COLUMNS = [
-  { label: "n paired" },
-  { label: "Acc. A (%)", digits: 1 },
-  { label: "Acc. B (%)", digits: 1 },
-  { label: "A − B (pp)", digits: 1 },
-  { label: "SE (pp)", digits: 2 },
-  { label: "95% CI (pp)" },
-  { label: "A only" },
-  { label: "B only" },
-  { label: "p (McNemar)" },
-];
+/** The columns of a paired row; `se`: with the standard error. */
+function pairColumns(se: boolean): ReportTable["columns"] {
+  return [
+    { label: "n paired" },
+    { label: "Acc. A (%)", digits: 1 },
+    { label: "Acc. B (%)", digits: 1 },
+    { label: "A − B (pp)", digits: 1 },
+    ...(se ? [{ label: "SE (pp)", digits: 2 }] : []),
+    { label: "95% CI (pp)" },
+    { label: "A only" },
+    { label: "B only" },
+    { label: "p (McNemar)" },
+    { label: "p Holm" },
+    { label: "MDD (pp)", digits: 1 },
+  ];
+}
 
-function pairCells(r: PairedRow): (string | number | null)[] {
+/** The cells of {@link pairColumns}. */
+function pairCells(r: PairedRow, se: boolean): (string | number | null)[] {
   return [
     r.n_paired,
     r.acc_a,
     r.acc_b,
     r.diff,
-    r.se,
-    interval(r.ci_low, r.ci_high, 1),
+    ...(se ? [r.se] : []),
+    intervalText(r.ci_low, r.ci_high),
     r.a_only,
     r.b_only,
-    pValue(r.p_value),
+    formatPValue(r.p_value, r.p_value_bound),
+    r.p_holm === undefined || r.p_holm === null ? null : formatPValue(r.p_holm),
+    r.mdd ?? null,
   ];
 }
 
@@ -273,25 +286,22 @@ export function comparisonsOverviewTable(pairs: readonly PairedComparison[]): Re
     id: "comparisons-overall",
     title: "Paired differences, overall",
     caption: "Each pair on the examples both runs scored (several epochs: mean per example " +
-      "first). A only / B only: discordant examples; p: McNemar's exact test on them; MDD: the " +
-      "smallest difference detectable with 80% power at this n.",
+      "first). A only / B only: discordant examples; p: McNemar's exact test on them; p Holm: " +
+      "adjusted over every pair's overall test; MDD: the smallest difference detectable with " +
+      "80% power at this n; unpaired: examples only one run scored.",
     columns: [
       { label: "A" },
       { label: "B" },
       { label: "Benchmark" },
-      ...PAIR_COLUMNS,
-      { label: "MDD (pp)", digits: 1 },
-      { label: "Unpaired A" },
-      { label: "Unpaired B" },
+      ...pairColumns(false),
+      { label: "Unpaired A / B" },
     ],
     rows: pairs.map((p) => [
       p.run_a,
       p.run_b,
       p.benchmark,
-      ...pairCells(p.overall),
-      p.overall.mdd ?? null,
-      p.unpaired_a,
-      p.unpaired_b,
+      ...pairCells(p.overall, false),
+      `${grouped(p.unpaired_a)} / ${grouped(p.unpaired_b)}`,
     ]),
   };
 }
@@ -306,24 +316,17 @@ export function comparisonsOverviewTable(pairs: readonly PairedComparison[]): Re
  * pairTaskTable(doc.comparisons!.pairs[0]).rows.at(-1)![0]; // "overall"
  * ```
  */
-export function pairTaskTable(p: PairedComparison): ReportTable {
+export function pairTaskTable(
+  p: PairedComparison,
+  label: (run: string) => string = (run) => run,
+): ReportTable {
   return {
     kind: "table",
     id: `pair-${p.run_a}-vs-${p.run_b}`,
-    title: `${p.run_a} vs ${p.run_b} by task`,
+    title: `${label(p.run_a)} vs ${label(p.run_b)} by task`,
     caption: p.note,
-    columns: [
-      { label: "Task" },
-      ...PAIR_COLUMNS,
-      { label: "p Holm" },
-      { label: "MDD (pp)", digits: 1 },
-    ],
-    rows: [...p.tasks, p.overall].map((r) => [
-      r.scope,
-      ...pairCells(r),
-      r.p_holm === undefined || r.p_holm === null ? null : pValue(r.p_holm),
-      r.mdd ?? null,
-    ]),
+    columns: [{ label: "Task" }, ...pairColumns(true)],
+    rows: [...p.tasks, p.overall].map((r) => [r.scope, ...pairCells(r, true)]),
   };
 }
 
@@ -354,7 +357,7 @@ export function formatReportTable(
   }
   const f = formatTable(records, { digits });
   // Columns of pre-formatted numbers ("12.3%", "[1.0, 2.0]", "<0.001") align right too.
-  const numberLike = /^[-+−<>≤≥]?[\d.,]+%?$|^\[[-\d., ]+\]$/;
+  const numberLike = /^[-+−<>≤≥]?[\d.,]+(?:e[-+]?\d+)?%?$|^\[[-\d., ]+\]$/;
   const numeric = f.numeric.map((isNum, j) =>
     isNum ||
     (f.rows.some((r) => r[j] !== null) &&
@@ -363,34 +366,96 @@ export function formatReportTable(
   return { columns: f.columns, numeric, rows: f.rows };
 }
 
+/** Columns whose cells are run names: they print the runs' short labels (as LaTeX does). */
+const RUN_COLUMNS = new Set(["Run", "run", "A", "B"]);
+
+/** Tables of this many columns or more are set closer (smaller type, less padding). */
+const WIDE = 10;
+
+/** A cell holding one unbroken token this long or longer may break anywhere (hashes, paths). */
+const LONG_TOKEN = 28;
+
+/** A cell's HTML: a run's short label with its name as a tooltip, else the text. */
+function cellHtml(text: string, runColumn: boolean, labels: ReadonlyMap<string, string>): string {
+  const label = runColumn ? labels.get(text) : undefined;
+  if (label !== undefined) return `<span title="${escapeHtml(text)}">${escapeHtml(label)}</span>`;
+  return escapeHtml(text);
+}
+
+/** A table's `<table>` element (inside its scroll box). */
+function tableElementHtml(
+  t: ReportTable,
+  id: string,
+  labels: ReadonlyMap<string, string>,
+  rowClass?: (i: number) => string,
+): string {
+  const f = formatReportTable(t);
+  const runColumn = f.columns.map((c) => RUN_COLUMNS.has(c));
+  const cls = (j: number, text?: string) => {
+    const c = [
+      ...(f.numeric[j] ? ["num"] : []),
+      ...(text !== undefined && longestToken(text) >= LONG_TOKEN ? ["long"] : []),
+    ];
+    return c.length > 0 ? ` class="${c.join(" ")}"` : "";
+  };
+  const out = [
+    `<div class="table-wrap" role="region" aria-labelledby="${id}-cap" tabindex="0">`,
+    `<table${f.columns.length >= WIDE ? ` class="wide"` : ""}><caption id="${id}-cap" class="sr">${
+      escapeHtml(t.title)
+    }</caption>`,
+    `<thead><tr>${
+      f.columns.map((c, j) => `<th scope="col"${cls(j)}>${headerHtml(c)}</th>`).join("")
+    }</tr></thead>`,
+    "<tbody>",
+  ];
+  f.rows.forEach((r, i) => {
+    const rc = rowClass?.(i);
+    const cells = r.map((c, j) => {
+      const text = c ?? MARKDOWN_NULL;
+      return `<td${cls(j, text)}>${cellHtml(text, runColumn[j], labels)}</td>`;
+    });
+    out.push(`<tr${rc ? ` class="${rc}"` : ""}>${cells.join("")}</tr>`);
+  });
+  out.push("</tbody></table></div>");
+  return out.join("\n");
+}
+
+/** A column header: it may wrap after an underscore (`mean_response_chars_no_answer`). */
+function headerHtml(label: string): string {
+  return escapeHtml(label).replaceAll("_", "_<wbr>");
+}
+
+/** The longest run of characters without white space in `s`. */
+function longestToken(s: string): number {
+  return Math.max(0, ...s.split(/\s+/).map((w) => w.length));
+}
+
+/**
+ * A table with its heading, caption and note; a `collapsed` table waits closed under its
+ * title, its rows parsed only when it is first opened (a `<template>`, as the pairs' tables).
+ */
 function tableHtml(
   t: ReportTable,
   id: string,
-  opts: { rowClass?: (i: number) => string; heading?: boolean } = {},
+  opts: {
+    rowClass?: (i: number) => string;
+    heading?: boolean;
+    labels?: ReadonlyMap<string, string>;
+  } = {},
 ): string {
-  const f = formatReportTable(t);
-  const cls = (j: number) => (f.numeric[j] ? ` class="num"` : "");
+  const table = tableElementHtml(t, id, opts.labels ?? new Map(), opts.rowClass);
   const out: string[] = [`<div class="report-table" id="${id}">`];
-  if (opts.heading ?? true) out.push(`<h4>${escapeHtml(t.title)}</h4>`);
-  if (t.caption) out.push(`<p class="caption">${escapeHtml(t.caption)}</p>`);
-  out.push(`<div class="table-wrap" role="region" aria-labelledby="${id}-cap" tabindex="0">`);
-  out.push(`<table><caption id="${id}-cap" class="sr">${escapeHtml(t.title)}</caption>`);
-  out.push(
-    `<thead><tr>${
-      f.columns.map((c, j) => `<th scope="col"${cls(j)}>${escapeHtml(c)}</th>`).join("")
-    }</tr></thead>`,
-  );
-  out.push("<tbody>");
-  f.rows.forEach((r, i) => {
-    const rc = opts.rowClass?.(i);
+  if (t.collapsed) {
     out.push(
-      `<tr${rc ? ` class="${rc}"` : ""}>${
-        r.map((c, j) => `<td${cls(j)}>${escapeHtml(c ?? MARKDOWN_NULL)}</td>`).join("")
-      }</tr>`,
+      `<details class="table-more lazy"><summary>${escapeHtml(t.title)} (${
+        grouped(t.rows.length)
+      } rows)</summary><template>`,
     );
-  });
-  out.push("</tbody></table></div>");
+  } else if (opts.heading ?? true) out.push(`<h4>${escapeHtml(t.title)}</h4>`);
+  if (t.caption) out.push(`<p class="caption">${escapeHtml(t.caption)}</p>`);
+  out.push(table);
   if (t.note) out.push(`<p class="note">${escapeHtml(t.note)}</p>`);
+  if (t.collapsed) out.push("</template></details>");
   out.push("</div>");
   return out.join("\n");
 }
@@ -414,13 +479,20 @@ export function inlineSvg(svg: string, prefix: string, label: string): string {
   return s.replace(/^<svg\b/, `<svg role="img" aria-label="${escapeHtml(label)}"`);
 }
 
+/** How much a figure may grow past its own width to fill the column (its text with it). */
+const FIGURE_ZOOM = 1.25;
+
 function figureHtml(f: ReportFigure, id: string): string {
   const svg = inlineSvg(f.svg, `${id}-`, f.alt ?? f.title);
   const cap = [`<strong>${escapeHtml(f.title)}</strong>`];
   if (f.caption) cap.push(escapeHtml(f.caption));
+  // Plot's 10 px type reads small on a page of 16 px: a figure fills the column, up to
+  // FIGURE_ZOOM times its own width
+  const width = Number(/^<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"/.exec(f.svg.trim())?.[1] ?? 0);
+  const grow = width > 0 ? ` style="max-width: ${Math.round(width * FIGURE_ZOOM)}px"` : "";
   return [
     `<figure class="fig" id="${id}">`,
-    `<div class="fig-box">${svg}</div>`,
+    `<div class="fig-box"${grow}>${svg}</div>`,
     `<figcaption>${cap.join(" ")}</figcaption>`,
     "</figure>",
   ].join("\n");
@@ -428,7 +500,9 @@ function figureHtml(f: ReportFigure, id: string): string {
 
 function itemHtml(item: ReportItem, ids: Ids): string {
   const id = ids.take(item.id ?? `${item.kind}-${item.title}`);
-  return item.kind === "table" ? tableHtml(item, id) : figureHtml(item, id);
+  return item.kind === "table"
+    ? tableHtml(item, id, { labels: ids.runLabels })
+    : figureHtml(item, id);
 }
 
 interface TocEntry {
@@ -510,13 +584,21 @@ function sampleNoticeHtml(p: ExamplePayload): string {
 }
 
 const BROWSER_HTML =
-  `<form class="ex-filters" id="ex-filters" role="search" aria-label="Filter the examples">
-<label>Run<select id="ex-run"><option value="">All runs</option></select></label>
+  `<div class="ex-modes" id="ex-modes" role="radiogroup" aria-label="View of the examples">
+<label><input type="radio" name="ex-mode" value="rows" checked> Every row</label>
+<label><input type="radio" name="ex-mode" value="pairs" id="ex-mode-pairs"> Two runs side by side</label>
+</div>
+<form class="ex-filters" id="ex-filters" role="search" aria-label="Filter the examples" data-mode="rows">
+<label class="rows-only">Run<select id="ex-run"><option value="">All runs</option></select></label>
+<label class="pairs-only">Run A<select id="ex-run-a"></select></label>
+<label class="pairs-only">Run B<select id="ex-run-b"></select></label>
+<label class="pairs-only">Pairs<select id="ex-pair"><option value="">All examples both runs answered</option></select></label>
 <label>Task<select id="ex-task"><option value="">All tasks</option></select></label>
 <label>Subset<select id="ex-subset"><option value="">All subsets</option></select></label>
-<label>Verdict<select id="ex-verdict"><option value="">All verdicts</option></select></label>
-<label>Failure class<select id="ex-failure"><option value="">All classes</option></select></label>
-<label>Scorers<select id="ex-disagree"><option value="">Agree or not</option></select></label>
+<label class="rows-only">Verdict<select id="ex-verdict"><option value="">All verdicts</option></select></label>
+<label class="rows-only">Failure class<select id="ex-failure"><option value="">All classes</option></select></label>
+<label class="rows-only">Scorers<select id="ex-disagree"><option value="">Agree or not</option></select></label>
+<label class="epochs-only">Epochs<select id="ex-stability"><option value="">Stable or not</option></select></label>
 <label class="search">Search question, response, answer, target (case-insensitive; press / to focus)<input type="search" id="ex-search" autocomplete="off" spellcheck="false" placeholder="text to find"></label>
 <button type="submit">Search</button>
 <button type="reset">Clear</button>
@@ -563,12 +645,109 @@ interface PageSection {
   html: string;
 }
 
+/**
+ * The legend of the runs' short labels: label, full name and model of every run whose label
+ * differs from its name; null when none does.
+ *
+ * @example
+ * ```ts
+ * const t = runLabelsTable([
+ *   { run: "org__m_2026-01-08T17-20-31.984236", label: "m", model: "org/m" },
+ *   { run: "gpt-4o", model: "gpt-4o" },
+ * ]);
+ * t?.rows; // [["m", "org__m_2026-01-08T17-20-31.984236", "org/m"]]
+ * ```
+ */
+export function runLabelsTable(
+  runs: readonly Pick<RunSummary, "run" | "label" | "model">[],
+): ReportTable | null {
+  const named = new Map<string, Pick<RunSummary, "run" | "label" | "model">>();
+  for (const r of runs) if (r.label !== undefined && r.label !== r.run) named.set(r.run, r);
+  if (named.size === 0) return null;
+  return {
+    kind: "table",
+    id: "run-names",
+    title: "Run names",
+    caption: "The page's tables and the figures call the runs by these short names.",
+    columns: [{ label: "Short name" }, { label: "Full name" }, { label: "Model" }],
+    rows: [...named.values()].map((r) => [r.label!, r.run, r.model]),
+  };
+}
+
+/** Run name → short label, for the runs whose label differs. */
+function runLabelMap(runs: readonly RunSummary[]): Map<string, string> {
+  return new Map(runs.flatMap((r) => r.label !== undefined ? [[r.run, r.label]] : []));
+}
+
+/** A cell of two lines: the value, and a smaller line under it (omitted when empty). */
+function twoLines(main: string, sub: string | null, title?: string): string {
+  const t = title !== undefined ? ` title="${escapeHtml(title)}"` : "";
+  return `<span class="main"${t}>${escapeHtml(main)}</span>` +
+    (sub ? `<span class="sub">${escapeHtml(sub)}</span>` : "");
+}
+
+/**
+ * The runs table of the page: the columns of {@link runsSummaryTable} folded into eight, each
+ * cell a value with its context under it (run and model, benchmark and scorer, headline and
+ * metric, quarantined rows and their reasons), so that it fits the page; the interval
+ * methods in a note.
+ */
+function runsTableHtml(runs: readonly RunSummary[], id: string): string {
+  const th = (label: string, num = false) =>
+    `<th scope="col"${num ? ` class="num"` : ""}>${escapeHtml(label)}</th>`;
+  const head = [
+    th("Run"),
+    th("Benchmark"),
+    th("Headline (95% CI)", true),
+    th("Coverage"),
+    th("Rows in", true),
+    th("Scored", true),
+    th("No answer found", true),
+    th("Quarantined", true),
+  ];
+  const body = runs.map((r) => {
+    const h = r.headline;
+    const cells = [
+      twoLines(r.label ?? r.run, r.model !== (r.label ?? r.run) ? r.model : null, r.run),
+      twoLines(r.benchmark, r.scorer),
+      h
+        ? twoLines(estimateText(h.value, h.ci_low, h.ci_high, h.unit ?? "%"), h.metric)
+        : twoLines(MARKDOWN_NULL, "no headline for this coverage"),
+      twoLines(r.coverage, r.note ?? null),
+      grouped(r.rows_in),
+      grouped(r.rows_scored),
+      grouped(r.no_answer),
+      twoLines(
+        grouped(r.rows_quarantined),
+        r.rows_quarantined > 0 ? quarantineText(r.quarantine) : null,
+      ),
+    ];
+    const num = [false, false, true, false, true, true, true, true];
+    return `<tr>${
+      cells.map((c, j) => `<td${num[j] ? ` class="num"` : ""}>${c}</td>`).join("")
+    }</tr>`;
+  });
+  const t = runsSummaryTable(runs);
+  return [
+    `<div class="report-table runs" id="${id}">`,
+    `<p class="caption">${escapeHtml(t.caption!)}</p>`,
+    `<div class="table-wrap" role="region" aria-labelledby="${id}-cap" tabindex="0">`,
+    `<table><caption id="${id}-cap" class="sr">Runs</caption>`,
+    `<thead><tr>${head.join("")}</tr></thead>`,
+    `<tbody>${body.join("\n")}</tbody></table></div>`,
+    ...(t.note ? [`<p class="note">${escapeHtml(t.note)}</p>`] : []),
+    "</div>",
+  ].join("\n");
+}
+
 function runsSectionHtml(doc: ReportDocument, ids: Ids): PageSection {
+  const legend = runLabelsTable(doc.runs);
   const html = [
     `<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Runs</h2>`,
     doc.runs.length > 0
-      ? tableHtml(runsSummaryTable(doc.runs), ids.take("runs-summary"), { heading: false })
+      ? runsTableHtml(doc.runs, ids.take("runs-summary"))
       : `<p class="muted">No runs.</p>`,
+    ...(legend ? [tableHtml(legend, ids.take("run-names"))] : []),
     ...adviceHtml(doc.advice ?? []),
     "</section>",
   ].join("\n");
@@ -587,15 +766,16 @@ function adviceHtml(advice: readonly string[]): string[] {
 
 /** One pair's per-task table, collapsed (its rows are parsed only when opened). */
 function pairDetailsHtml(p: PairedComparison, ids: Ids): string {
-  const t = pairTaskTable(p);
+  const t = pairTaskTable(p, (run) => ids.runLabels.get(run) ?? run);
   const id = ids.take(t.id!);
   return [
-    `<details class="pair"><summary>${
+    `<details class="pair lazy"><summary>${
       escapeHtml(t.title)
     } (${p.tasks.length} tasks)</summary><template>`,
     tableHtml(t, id, {
       rowClass: (i) => (i === p.tasks.length ? "overall" : ""),
       heading: false,
+      labels: ids.runLabels,
     }),
     "</template></details>",
   ].join("\n");
@@ -608,10 +788,12 @@ function comparisonsSectionHtml(c: ReportComparisons, ids: Ids): PageSection {
   if (c.intro) out.push(`<p class="intro">${escapeHtml(c.intro)}</p>`);
   if (c.pairs.length === 0) out.push(`<p class="muted">No pair of runs to compare.</p>`);
   else {
-    out.push(tableHtml(comparisonsOverviewTable(c.pairs), ids.take("comparisons-overall")));
+    out.push(tableHtml(comparisonsOverviewTable(c.pairs), ids.take("comparisons-overall"), {
+      labels: ids.runLabels,
+    }));
+    for (const f of c.figures ?? []) out.push(itemHtml(f, ids));
     for (const p of c.pairs) out.push(pairDetailsHtml(p, ids));
   }
-  for (const f of c.figures ?? []) out.push(itemHtml(f, ids));
   out.push("</section>");
   return { toc: { id: "comparisons", title: "Paired comparisons" }, html: out.join("\n") };
 }
@@ -634,7 +816,10 @@ function examplesSectionHtml(payload: ExamplePayload): PageSection {
   const html = [
     `<section id="examples" aria-labelledby="examples-h"><h2 id="examples-h">Example browser</h2>`,
     `<p class="intro">Every scored row: filter, search, and open a row to read the question, the ` +
-    `full response, the extracted answer and the target.</p>`,
+    `full response, the extracted answer beside the target. A wrong row is a wrong answer, or ` +
+    `no answer found (the scorer found none to read). Two runs side by side: both responses to ` +
+    `each example, filtered to the examples where one run is right and the other wrong. With ` +
+    `several epochs, an example whose verdict flips between epochs is marked.</p>`,
     sampleNoticeHtml(payload),
     BROWSER_HTML,
     "</section>",
@@ -715,7 +900,7 @@ function pageHtml(doc: ReportDocument, sections: PageSection[], blocks: PayloadB
  */
 export function renderReportHtml(doc: ReportDocument, opts: HtmlOptions = {}): string {
   validateReportDocument(doc);
-  const ids = new Ids();
+  const ids = new Ids(runLabelMap(doc.runs));
   for (const fixedId of FIXED_IDS) ids.take(fixedId);
   // Sections take their ids in page order, so the order of these calls fixes every id.
   const sections: PageSection[] = [runsSectionHtml(doc, ids)];
@@ -728,6 +913,7 @@ export function renderReportHtml(doc: ReportDocument, opts: HtmlOptions = {}): s
   if (doc.comparisons) sections.push(comparisonsSectionHtml(doc.comparisons, ids));
   if (doc.analyses.length > 0) sections.push(analysesSectionHtml(doc.analyses, ids));
   const payload = examplePayload(doc.examples, {
+    runLabels: ids.runLabels,
     budgetChars: opts.budgetChars ?? DEFAULT_BUDGET_CHARS,
     seed: opts.sampleSeed ?? DEFAULT_SAMPLE_SEED,
   });

@@ -1,10 +1,11 @@
 /**
- * Screenshots of a report page for the README, taken in headless Chromium: the top of the
- * page (title, the runs summary with headline numbers and intervals, the leaderboard) and the
- * example browser filtered to one task's wrong answers with the first row expanded (question,
- * response, extracted answer, target). A script, not part of `deno task main`: the PNGs are
- * committed as taken (`docs/report_summary.png`, `docs/report_examples.png`) and only retaken
- * by hand.
+ * Screenshots of a report page for the README, taken in headless Chromium: the first screen
+ * (title, the runs with their headline numbers and intervals) and the example browser showing
+ * two runs side by side — runs A and B (the first two, or `a`, `b`), filtered to the examples
+ * one gets right and the other wrong (of `task`, when given), the first one opened: the
+ * question, the target and both responses with their verdicts. A script, not part of
+ * `deno task main`: the PNGs are committed as taken (`docs/report_summary.png`,
+ * `docs/report_examples.png`) and only retaken by hand.
  *
  * Its command line: `deno run --allow-all lib/report/html/screenshot.ts --help`.
  *
@@ -24,7 +25,7 @@ import { launchChromium, PageLog } from "../../setup/chromium_browser.ts";
 export async function reportScreenshots(
   html: string,
   dir: string,
-  opts: { task?: string; width?: number; height?: number } = {},
+  opts: { task?: string; a?: string; b?: string; width?: number; height?: number } = {},
 ): Promise<string[]> {
   await ensureChromium();
   Deno.mkdirSync(dir, { recursive: true });
@@ -40,8 +41,8 @@ export async function reportScreenshots(
     const summary = join(dir, "report_summary.png");
     await page.screenshot({ path: summary });
 
-    const task = opts.task ?? "causal_understanding";
-    await page.evaluate((task) => {
+    await page.click("#ex-mode-pairs");
+    await page.evaluate((want: { task: string | null; a: string | null; b: string | null }) => {
       const set = (id: string, match: (o: HTMLOptionElement) => boolean) => {
         const s = document.getElementById(id) as HTMLSelectElement;
         const o = [...s.options].find(match);
@@ -49,13 +50,19 @@ export async function reportScreenshots(
         s.value = o.value;
         s.dispatchEvent(new Event("change", { bubbles: true }));
       };
-      set("ex-task", (o) => o.textContent!.startsWith(`${task} (`));
-      set("ex-verdict", (o) => o.value === "0");
-      document.getElementById("examples")!.scrollIntoView();
-    }, task);
+      // an option reads "label (count)", a task of several benchmarks "benchmark · task (count)"
+      const named = (name: string) => (o: HTMLOptionElement) => {
+        const label = o.textContent!.replace(/ \([\d,]+\)$/, "");
+        return label === name || label.endsWith(` · ${name}`);
+      };
+      if (want.a) set("ex-run-a", named(want.a));
+      if (want.b) set("ex-run-b", named(want.b));
+      if (want.task) set("ex-task", named(want.task));
+      set("ex-pair", (o) => o.value === "d");
+    }, { task: opts.task ?? null, a: opts.a ?? null, b: opts.b ?? null });
     await page.click("#ex-list details summary");
-    await page.waitForFunction(() => document.querySelector("#ex-list pre.ex-response") !== null);
-    await page.evaluate(() => document.getElementById("examples")!.scrollIntoView());
+    await page.waitForFunction(() => document.querySelector("#ex-list .ex-sides") !== null);
+    await page.evaluate(() => document.getElementById("ex-modes")!.scrollIntoView());
     await page.mouse.move(0, 0); // no hover highlight on the row just clicked
     const examples = join(dir, "report_examples.png");
     await page.screenshot({ path: examples });
@@ -67,13 +74,23 @@ export async function reportScreenshots(
   }
 }
 
+/** The options of {@link screenshotCommand}. */
+interface ScreenshotArgs {
+  html: string;
+  dir: string;
+  task?: string;
+  a?: string;
+  b?: string;
+}
+
 /** `lib/report/html/screenshot.ts`. */
-export const screenshotCommand: Command<{ html: string; dir: string; task?: string }> = {
+export const screenshotCommand: Command<ScreenshotArgs> = {
   name: "screenshot",
   invocation: "deno run --allow-all lib/report/html/screenshot.ts",
   summary: "Take the README's two screenshots of a report page in headless Chromium: its top, " +
-    "and the example browser on one task's wrong answers with a row expanded.",
-  usage: "[html] [dir] [--task TASK]",
+    "and the example browser with two runs side by side on the examples one gets right and " +
+    "the other wrong, the first one opened.",
+  usage: "[html] [dir] [--task TASK] [--a RUN] [--b RUN]",
   arguments: {
     html: "the report page (default: results/report/report.html)",
     dir: "where the PNGs go (default: docs)",
@@ -82,20 +99,26 @@ export const screenshotCommand: Command<{ html: string; dir: string; task?: stri
     task: {
       type: "string",
       value: "TASK",
-      description: "the task whose wrong answers are shown",
-      default: "causal_understanding",
+      description: "only this task's examples",
+      default: "every task",
     },
+    a: { type: "string", value: "RUN", description: "run A", default: "the first run" },
+    b: { type: "string", value: "RUN", description: "run B", default: "the second run" },
   },
   prints: "The paths of the two PNGs written (report_summary.png, report_examples.png).",
-  examples: ["deno run --allow-all lib/report/html/screenshot.ts results/report/report.html docs"],
+  examples: [
+    "deno run --allow-all lib/report/html/screenshot.ts results/report/report.html docs " +
+    "--task causal_understanding",
+  ],
   failure: "the page cannot be opened, or it reports an error",
   parse: ({ values, positionals }) => {
     if (positionals.length > 2) return `unexpected argument ${positionals[2]}`;
     const [html = "results/report/report.html", dir = "docs"] = positionals;
-    return { html, dir, task: values.task as string | undefined };
+    const text = (k: string) => values[k] as string | undefined;
+    return { html, dir, task: text("task"), a: text("a"), b: text("b") };
   },
-  run: async ({ html, dir, task }) => {
-    const files = await reportScreenshots(html, dir, { task });
+  run: async ({ html, dir, ...opts }) => {
+    const files = await reportScreenshots(html, dir, opts);
     console.log(files.join("\n"));
     return 0;
   },
