@@ -10,7 +10,8 @@
  * `task` and `benchmark` = the lm-eval task name of the file name, as written
  * (`bbh_cot_fewshot_snarks`: `pipeline/labels.ts` resolves it), `run` = `<folder>_<date_id>`, `model` = `SourceFile.defaultModel`, else the sibling
  * `results_<date_id>.json`'s model, else the folder; `example_index` = `doc_id`, `input` =
- * `doc.input`, `target` = `target` (else `doc.target`), `response` = `resps[0][0]` (a
+ * `doc.input` (else `doc.question`: tasks whose documents name it so), `target` = `target`
+ * (else `doc.target`), `response` = `resps[0][0]` (a
  * {@link Span} when it is a text; a multiple-choice line — `resps[i][0] = [logprob, is_greedy]`
  * — gives the continuation with the highest log-probability, trimmed, as today), `epoch` 1;
  * `resps[0]` holding N ≥ 2 texts (`repeats: N`) gives N records, epochs 1..N, no stored verdict;
@@ -264,6 +265,7 @@ const K = {
   doc_id: enc.encode("doc_id"),
   doc: enc.encode("doc"),
   input: enc.encode("input"),
+  question: enc.encode("question"),
   target: enc.encode("target"),
   resps: enc.encode("resps"),
   filtered_resps: enc.encode("filtered_resps"),
@@ -454,7 +456,12 @@ export class LmEvalReader extends JsonLinesReader {
     const docIsObject = this.kind(docE) === K_OBJECT;
     const idE = this.member(K.doc_id, "doc_id");
     const docId = this.value(idE);
-    const input = docIsObject ? this.value(this.member(K.input, "input", docE)) : undefined;
+    const inputE = docIsObject ? this.member(K.input, "input", docE) : -1;
+    const input = inputE >= 0
+      ? this.value(inputE)
+      : docIsObject
+      ? this.value(this.member(K.question, "question", docE))
+      : undefined;
     let targetE = this.member(K.target, "target");
     if (targetE < 0 || this.kind(targetE) === K_NULL) {
       targetE = docIsObject ? this.member(K.target, "target", docE) : -1;
@@ -538,7 +545,7 @@ export class LmEvalReader extends JsonLinesReader {
       benchmark: c.benchmark,
       task: c.task,
       example_index: docId,
-      input: own(doc, "input"),
+      input: own(doc, "input") ?? own(doc, "question"),
       target: top ?? own(doc, "target"),
       response: lmEvalResponseValue(s),
       epoch: 1,
