@@ -180,6 +180,8 @@ export interface BenchmarkScoring {
   truncatedInputs?: readonly { task: string; index: number }[];
   /** Other published versions of some examples. */
   dataVersions?: readonly DataVersion[];
+  /** Whether a logged target is the released one (default: `pipeline/examples.ts` sameTarget). */
+  sameTarget?(logged: string, released: string): boolean;
   /** The benchmark's own rule, used unless another scorer is chosen. */
   defaultScorer: string;
   /** Its scorers' scalar forms. */

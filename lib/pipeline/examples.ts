@@ -34,7 +34,9 @@
  *   record's own copy of the question (lm-eval's `doc.input`) lays the item out otherwise
  *   (one line, commas between option words: {@link layoutKey}); unknown disagreements stay
  *   quarantined;
- * - **cut-short inputs** ({@link BenchmarkScoring.truncatedInputs}) match in every path.
+ * - **cut-short inputs** ({@link BenchmarkScoring.truncatedInputs}) match in every path;
+ * - **a benchmark's own target rule** (`BenchmarkScoring.sameTarget`) replaces
+ *   {@link sameTarget} for its examples.
  *
  * Lookups: one hash map from each data-set input to its questions (exact text), and one tree of
  * question tails (16 characters at a time, from the end of the normalised text, skipping
@@ -830,7 +832,8 @@ export class ExampleIndex {
     }
     const q = questions[0];
     const target = row.target;
-    const match = q.examples.filter((c) => target === null || sameTarget(target, c.target));
+    const same = task.bench.scoring.sameTarget ?? sameTarget;
+    const match = q.examples.filter((c) => target === null || same(target, c.target));
     const indices = q.examples.map((c) => c.index).sort((a, b) => a - b);
     if (match.length === 0) {
       const targets = [...new Set(q.examples.map((c) => c.target))].sort(byCodePoint);
@@ -899,7 +902,8 @@ export class ExampleIndex {
     // the log's own copy of a repaired item, laid out otherwise (lm-eval's `doc`)
     const layout = row.input === null ? null : layoutKey(row.input);
     for (const v of versions) {
-      const targetAgrees = row.target === null || sameTarget(row.target, v.target);
+      const targetAgrees = row.target === null ||
+        (task.bench.scoring.sameTarget ?? sameTarget)(row.target, v.target);
       if (targetAgrees && layout === layoutKey(v.input)) return this.#ok(v);
     }
     return problem;
@@ -913,7 +917,8 @@ export class ExampleIndex {
     truncated: boolean,
   ): UnidentifiedRecord | null {
     const at = `${task.name}[${c.index}]`;
-    if (row.target !== null && !sameTarget(row.target, c.target)) {
+    const same = task.bench.scoring.sameTarget ?? sameTarget;
+    if (row.target !== null && !same(row.target, c.target)) {
       return fail(
         task.bench.name,
         "target_mismatch",
