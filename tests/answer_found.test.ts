@@ -97,6 +97,18 @@ const CASES: Record<string, FoundCase[]> = {
     { response: "Thinking…\nFinal answer: 42", target: "42", found: false, why: "no prefix" },
     { response: "Thinking…\nThe answer is: ", target: "42", found: false, why: "nothing after" },
   ],
+  "gsm8k-number": [
+    { response: "So she has $18.00.", target: "18", found: true, why: "the last number" },
+    { response: "I do not know.", target: "18", found: false, why: "no number" },
+  ],
+  "gsm8k-strict": [
+    { response: "#### 19", target: "18", found: true, why: "the filter matched (wrong)" },
+    { response: "The answer is 18.", target: "18", found: false, why: "[invalid]: no ####" },
+  ],
+  "gsm8k-flexible": [
+    { response: "The answer is 18.", target: "18", found: true, why: "the last number" },
+    { response: "I do not know.", target: "18", found: false, why: "[invalid]: no number" },
+  ],
   "stored": [
     { response: "anything", target: "(B)", found: null, why: "extracts nothing" },
   ],
