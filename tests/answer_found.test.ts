@@ -130,6 +130,18 @@ const CASES: Record<string, FoundCase[]> = {
     { response: "Let me see.\nVerdict: Yes", target: "Yes", found: false, why: "no prefix" },
     { response: "7\nbecause 3 + 4", target: "12", found: true, why: "a number, line 1" },
   ],
+  "gsm8k-number": [
+    { response: "So she has $18.00.", target: "18", found: true, why: "the last number" },
+    { response: "I do not know.", target: "18", found: false, why: "no number" },
+  ],
+  "gsm8k-strict": [
+    { response: "#### 19", target: "18", found: true, why: "the filter matched (wrong)" },
+    { response: "The answer is 18.", target: "18", found: false, why: "[invalid]: no ####" },
+  ],
+  "gsm8k-flexible": [
+    { response: "The answer is 18.", target: "18", found: true, why: "the last number" },
+    { response: "I do not know.", target: "18", found: false, why: "[invalid]: no number" },
+  ],
   "stored": [
     { response: "anything", target: "(B)", found: null, why: "extracts nothing" },
   ],

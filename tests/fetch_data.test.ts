@@ -148,13 +148,14 @@ Deno.test("fetch-data: the benchmarks' committed manifests are well-formed", () 
   const m = pinnedManifest();
   const sources = Object.values(m.sources);
   assert.deepEqual([...new Set(sources.map((s) => s.folder))], dataFolders());
-  assert.deepEqual(dataFolders(), ["bbeh", "bbh", "big-bench-mistake"]);
+  assert.deepEqual(dataFolders(), ["bbeh", "bbh", "big-bench-mistake", "gsm8k"]);
   // the pins README states, in fetch order
   assert.deepEqual(Object.keys(m.sources), [
     "google-deepmind/bbeh@80d12ca916b7158f22293fcf3144f4d3d854d4be",
     "google-deepmind/bbeh@49b3737f78afbbc334ffacbf457ecdacf47fdeef",
     "suzgunmirac/BIG-Bench-Hard@9ee07bd481feebf959a6b59d61ea57bdcf30964d",
     "WHGTyen/BIG-Bench-Mistake@270683a4ecce6f3b22c4ab28a204ab8fa09f2517",
+    "openai/grade-school-math@3101c7d5072418e28b9008a6636bde82a006892c",
   ]);
   for (const b of benchmarks().filter((b) => b.data)) {
     // a benchmark's manifest lies in its folder and lists only its own folder's sources

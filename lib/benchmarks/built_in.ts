@@ -21,3 +21,4 @@ export { arb } from "./arb/benchmark.ts";
 export { bbeh } from "./bbeh/benchmark.ts";
 export { bbh } from "./bbh/benchmark.ts";
 export { bbm } from "./bbm/benchmark.ts";
+export { gsm8k } from "./gsm8k/benchmark.ts";

@@ -7,8 +7,8 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
- * assert.deepEqual(dataFolders(), ["bbeh", "bbh", "big-bench-mistake"]);
- * assert.equal(pinnedManifest().files.length, 223);
+ * assert.deepEqual(dataFolders(), ["bbeh", "bbh", "big-bench-mistake", "gsm8k"]);
+ * assert.equal(pinnedManifest().files.length, 226);
  * const bbh = benchmarkManifest(getBenchmark("bbh")!)!;
  * assert.deepEqual(Object.keys(bbh.sources), [
  *   "suzgunmirac/BIG-Bench-Hard@9ee07bd481feebf959a6b59d61ea57bdcf30964d",

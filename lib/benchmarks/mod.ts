@@ -16,3 +16,4 @@ export * as arb from "./arb/mod.ts";
 export * as bbeh from "./bbeh/mod.ts";
 export * as bbh from "./bbh/mod.ts";
 export * as bbm from "./bbm/mod.ts";
+export * as gsm8k from "./gsm8k/mod.ts";

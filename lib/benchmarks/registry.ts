@@ -12,7 +12,7 @@
  * import assert from "node:assert/strict";
  * assert.equal(getBenchmark("bbeh")?.label, "BBEH");
  * assert.deepEqual(getScorer("last-line").benchmarks, ["bbh"]);
- * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh"]);
+ * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh", "gsm8k"]);
  * assert.deepEqual(SCORER_NAMES.slice(-2), ["stored", "lenient"]); // the generic rules come last
  * ```
  * @module
@@ -56,7 +56,7 @@ refreshScorers();
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.deepEqual(benchmarks().map((b) => b.name), ["bbeh", "bbh", "bbm", "arb"]);
+ * assert.deepEqual(benchmarks().map((b) => b.name), ["bbeh", "bbh", "bbm", "arb", "gsm8k"]);
  * ```
  */
 export function benchmarks(): readonly Benchmark[] {
@@ -70,7 +70,7 @@ export function benchmarks(): readonly Benchmark[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh"]);
+ * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh", "gsm8k"]);
  * ```
  */
 export function scoredBenchmarks(): readonly Benchmark[] {
