@@ -25,11 +25,16 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import { join } from "node:path";
 import { exists, REPO_ROOT, resolveDataDir } from "../core/data_dir.ts";
 import { figureBundle, saveFigure } from "../render/figure.ts";
-import { tableBundle, type TableInput, type TableOptions, writeTable } from "../render/table.ts";
+import {
+  isDataFrame,
+  tableBundle,
+  type TableInput,
+  type TableOptions,
+  writeTable,
+} from "../render/table.ts";
 
 /** Environment variable naming a folder of the user's run logs. */
 export const LOGS_ENV = "RUNLENS_LOGS";
@@ -79,7 +84,7 @@ function jupyter(): typeof Deno.jupyter | undefined {
 async function show(x: unknown, opts?: TableOptions): Promise<void> {
   const display = jupyter()?.display;
   if (!display) return;
-  if (x instanceof pl.DataFrame || Array.isArray(x)) {
+  if (isDataFrame(x) || Array.isArray(x)) {
     await display(tableBundle(x as TableInput, opts) as never);
   } else if (isPlotElement(x)) {
     await display(figureBundle(x as Element) as never);
