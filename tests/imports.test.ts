@@ -113,8 +113,6 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/logs/tool_names.ts": ["bbeh", "bbh"],
   // #31: → benchmarks/mod.ts namespaces
   "lib/mod.ts": ["arb", "bbeh", "bbh", "bbm"],
-  // #30: → `bbeh.demo`; notebook/demo.ts generic
-  "lib/notebook/demo.ts": ["bbeh"],
   // #4: → analyses/mistake_finding.ts (generic) + each benchmark's `mistakeFinding`
   "lib/pipeline/mistake_logs.ts": ["bbeh", "bbm"],
   // #28: → lib/bench/ (bench rank, where names are allowed; the design's tools/bench/)
