@@ -73,7 +73,7 @@ export const bbehFailureNotebook: NotebookSpec<BbehFailureData> = {
   benchmarks: ["bbeh"],
   needs: ["bbeh"],
   demo: {
-    what: "the SYNTHETIC demo run set (calibrated to the BBEH paper; not real model outputs)",
+    what: "the SYNTHETIC demo run set, calibrated to the BBEH paper, not real model outputs",
     write: (dataDir, dir) =>
       writeSyntheticLogs(generateSyntheticRuns(loadBbehDataset(dataDir), paperDemoSpecs()), dir),
   },
