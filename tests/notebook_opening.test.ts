@@ -5,8 +5,11 @@
  * are checked the same way in tests/notebook_logs.test.ts.
  */
 import assert from "node:assert/strict";
-import { basename } from "node:path";
+import { basename, join } from "node:path";
+import pl from "nodejs-polars";
 import { listNotebooks } from "@runlens/cli/main.ts";
+import { REPO_ROOT } from "@runlens/core/data_dir.ts";
+import { SHOWN_ROWS } from "@runlens/notebook/context.ts";
 import { openingProblem } from "./_notebook.ts";
 
 for (const path of listNotebooks()) {
@@ -45,4 +48,26 @@ Deno.test("the opening check rejects a notebook that opens on plumbing", () => {
     /not a title/,
   );
   Deno.removeSync(dir, { recursive: true });
+});
+
+Deno.test("a long written table shows its first rows in the notebook and names its file", () => {
+  let cut = 0;
+  for (const path of listNotebooks()) {
+    const cells = JSON.parse(Deno.readTextFileSync(path)).cells;
+    for (const out of cells.flatMap((c: { outputs?: unknown[] }) => c.outputs ?? [])) {
+      const data = (out as { data?: Record<string, string | string[]> }).data ?? {};
+      const html = [data["text/html"] ?? ""].flat().join("");
+      const said = /Showing the first (\d+) of ([\d,]+) rows; all are in (results\/\S+\.csv)\./
+        .exec(html);
+      if (!said) continue;
+      cut++;
+      const [shown, all, file] = [Number(said[1]), Number(said[2].replaceAll(",", "")), said[3]];
+      assert.equal(shown, SHOWN_ROWS);
+      assert.equal(html.split("<tbody>")[1].split("<tr>").length - 1, shown, file);
+      // the file holds them all
+      assert.equal(pl.readCSV(Deno.readTextFileSync(join(REPO_ROOT, file))).height, all, file);
+      assert.ok(all > shown);
+    }
+  }
+  assert.ok(cut > 0, "no notebook table was cut: 04's 378-row format-sensitivity table is");
 });
