@@ -12,7 +12,7 @@
  * | benchmarks | `benchmarks/<name>/mod.ts`, `benchmarks/registry.ts` | each benchmark's tasks, data set, scorers, aggregates, published numbers, analyses and figures; the registry |
  * | scorers | `scorers/` | where a response states its answer (`findFinalAnswer`), an answer matched by its target's type (`matchAnswer`), which rule applies to a benchmark (`appliesTo`) |
  * | statistics | `stats/` | Wilson intervals, Krippendorff's alpha |
- * | output | `render/`, `notebook/` | figures (SVG + PNG) and tables (CSV, Markdown, LaTeX); the notebook context that writes and shows them |
+ * | output | `render/`, `notebook/` | figures (SVG + PNG) and tables (CSV, Markdown, LaTeX); the notebook context that writes and shows them; `openNotebook`, which opens a notebook on its headline |
  * | logs | `logs/` | finding log files, formats, quarantine entries |
  *
  * A complete analysis of a folder of run logs:
@@ -59,7 +59,9 @@ export { discover, filesOf } from "./logs/discover.ts";
 export { parseColumnMap } from "./logs/mapped.ts";
 export * from "./core/schema.ts";
 export { REPO_ROOT, resolveDataDir } from "./core/data_dir.ts";
-export * from "./notebook/demo.ts";
+export * from "./notebook/open.ts";
+export * from "./pipeline/keep_benchmarks.ts";
+export * from "./benchmarks/notebook.ts";
 export * from "./analyses/compare.ts";
 export * from "./report/build.ts";
 export * from "./report/write.ts";

@@ -50,3 +50,48 @@ export function notebookCode(path: string): string {
     )
     .join("\n") + "\nexport {};\n";
 }
+
+/** One cell of an .ipynb file. */
+interface Cell {
+  cell_type: string;
+  source: string | string[];
+  outputs?: { output_type: string; data?: Record<string, string | string[]> }[];
+}
+
+const text = (t: string | string[] | undefined) => Array.isArray(t) ? t.join("") : t ?? "";
+
+/** Most lines the opening code cell may have: an import of the helper and one call. */
+export const OPENING_CODE_LINES = 3;
+
+/**
+ * Why the notebook at `path` does not open on a result, or null when it does: rendered, its
+ * first screen must be a title and one paragraph (cell 1: `# title`, a blank line, one
+ * paragraph), then a short code cell (one `openNotebook` call, at most
+ * {@link OPENING_CODE_LINES} lines) whose FIRST output is a table (`<table` in text/html) or a
+ * figure (an SVG or PNG image).
+ */
+export function openingProblem(path: string): string | null {
+  const cells: Cell[] = JSON.parse(Deno.readTextFileSync(path)).cells;
+  const [intro, code] = cells;
+  if (intro?.cell_type !== "markdown") return "the first cell is not Markdown";
+  const lines = text(intro.source).trimEnd().split("\n");
+  if (!/^# \S/.test(lines[0])) return `the first line is not a title: ${lines[0]}`;
+  if (lines[1] !== "") return "no blank line after the title";
+  const paragraph = lines.slice(2);
+  if (paragraph.length === 0) return "no paragraph after the title";
+  const bad = paragraph.find((l) => l.trim() === "" || /^(#|[-*] |\d+\. |\|)/.test(l));
+  if (bad !== undefined) return `more than one paragraph after the title: "${bad}"`;
+  if (code?.cell_type !== "code") return "the second cell is not code";
+  const source = text(code.source).split("\n").filter((l) => l.trim() !== "");
+  if (source.length > OPENING_CODE_LINES) return `the opening cell has ${source.length} lines`;
+  if (!source.some((l) => /\bawait openNotebook\(/.test(l))) {
+    return "the opening cell calls no openNotebook";
+  }
+  const first = code.outputs?.[0];
+  if (!first) return "the opening cell has no output";
+  const data = first.data ?? {};
+  const shown = /<table/.test(text(data["text/html"])) || "image/svg+xml" in data ||
+    "image/png" in data;
+  return shown ? null : `its first output is not a table or figure: ${first.output_type} ` +
+    `${Object.keys(data).join(", ")}`;
+}

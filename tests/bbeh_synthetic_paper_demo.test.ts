@@ -25,6 +25,8 @@ import {
 } from "@runlens/benchmarks/bbeh/synthetic/paper_demo.ts";
 import { syntheticName } from "@runlens/benchmarks/bbeh/synthetic/spec.ts";
 import { failureAnalyses, failureSummary } from "@runlens/benchmarks/bbeh/failure/summary.ts";
+import { failureHeadline } from "@runlens/benchmarks/bbeh/failure/headline.ts";
+import { paperModelName } from "@runlens/benchmarks/bbeh/notebook.ts";
 import {
   BBEH_APPENDIX_CLAIMS,
   BBEH_TABLE5,
@@ -115,6 +117,27 @@ dataTest("paper demo reproduces Tables 2, 5, 8, 9 and the Appendix A rates", asy
     const o3 = summary[syntheticName("o3-mini (high)")];
     assert.equal(r1(o3.subsets.spatial_reasoning.forward.accuracy), 58.8);
     assert.equal(r1(o3.subsets.spatial_reasoning.backward.accuracy), 19.2);
+    // notebook 02's headline: 5 modes × 4 models, each beside the paper's value for the model
+    // (A.13 gives none for Flash-Lite), which the planted share reproduces
+    const headline = failureHeadline(an, paperModelName).toRecords();
+    assert.equal(headline.length, 20);
+    const paperOf = (mode: string, model: string): number | undefined =>
+      mode.includes("Table 5")
+        ? BBEH_TABLE5.values[model]
+        : mode.includes("over-counted")
+        ? BBEH_TABLE8.values[model].over
+        : mode.includes("under-counted")
+        ? BBEH_TABLE8.values[model].under
+        : mode.includes("A.6")
+        ? BBEH_APPENDIX_CLAIMS.dyckMissedFirst[model]
+        : BBEH_APPENDIX_CLAIMS.objectPropertiesUndetermined[model];
+    for (const r of headline) {
+      const model = String(r.model).replace(" (synthetic)", "");
+      const paper = paperOf(String(r.failure_mode), model) ?? null;
+      assert.equal(r.paper, paper, `${r.failure_mode}, ${model}`);
+      if (paper !== null) assert.equal(r1(r.share as number), paper, `${r.failure_mode}, ${model}`);
+    }
+    assert.equal(headline.filter((r) => r.paper === null).length, 1);
   } finally {
     await Deno.remove(tmp, { recursive: true });
   }

@@ -78,8 +78,6 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/cli/subsets.ts": ["bbeh"],
   // #31: → benchmarks/mod.ts namespaces
   "lib/mod.ts": ["arb", "bbeh", "bbh", "bbm"],
-  // #30: → `bbeh.demo`; notebook/demo.ts generic
-  "lib/notebook/demo.ts": ["bbeh"],
   // #4: → analyses/mistake_finding.ts (generic) + each benchmark's `mistakeFinding`
   "lib/pipeline/mistake_logs.ts": ["bbeh", "bbm"],
 };

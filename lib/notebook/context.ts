@@ -25,11 +25,17 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import { join } from "node:path";
+import { count } from "../core/count.ts";
 import { exists, REPO_ROOT, resolveDataDir } from "../core/data_dir.ts";
 import { figureBundle, saveFigure } from "../render/figure.ts";
-import { tableBundle, type TableInput, type TableOptions, writeTable } from "../render/table.ts";
+import {
+  isDataFrame,
+  tableBundle,
+  type TableInput,
+  type TableOptions,
+  writeTable,
+} from "../render/table.ts";
 
 /** Environment variable naming a folder of the user's run logs. */
 export const LOGS_ENV = "RUNLENS_LOGS";
@@ -50,7 +56,8 @@ export interface NotebookContext {
   skip(what: string, why: string): void;
   /**
    * Write a table as `results/<name>.{csv,md,tex}` and show it (`opts.show`: the columns
-   * shown, default all; every column is written).
+   * shown, default all; every column is written). A table of more than {@link SHOWN_ROWS} rows
+   * shows its first ones, with a note saying where all of them are.
    */
   table(
     input: TableInput,
@@ -79,11 +86,30 @@ function jupyter(): typeof Deno.jupyter | undefined {
 async function show(x: unknown, opts?: TableOptions): Promise<void> {
   const display = jupyter()?.display;
   if (!display) return;
-  if (x instanceof pl.DataFrame || Array.isArray(x)) {
+  if (isDataFrame(x) || Array.isArray(x)) {
     await display(tableBundle(x as TableInput, opts) as never);
   } else if (isPlotElement(x)) {
     await display(figureBundle(x as Element) as never);
   } else await display(x as never);
+}
+
+/**
+ * Rows of a written table shown in the notebook: a longer table shows its first rows and says
+ * where all of them are (a notebook of 378-row tables is neither readable nor small).
+ */
+export const SHOWN_ROWS = 30;
+
+/** `input`'s first {@link SHOWN_ROWS} rows, with a note saying so when rows were left out. */
+function firstRows(
+  input: TableInput,
+  opts: TableOptions,
+  file: string,
+): [TableInput, TableOptions] {
+  const rows = Array.isArray(input) ? input.length : input.height;
+  if (rows <= SHOWN_ROWS) return [input, opts];
+  const head = Array.isArray(input) ? input.slice(0, SHOWN_ROWS) : input.head(SHOWN_ROWS);
+  const more = `Showing the first ${SHOWN_ROWS} of ${count(rows)} rows; all are in ${file}.`;
+  return [head, { ...opts, note: opts.note ? `${opts.note} ${more}` : more }];
 }
 
 /** A DOM element from Plot (jsdom's Element class is not the global one). */
@@ -122,7 +148,7 @@ export function notebookContext(): NotebookContext {
         : Array.isArray(input)
         ? input.map((r) => Object.fromEntries(cols.map((c) => [c, r[c]])))
         : input.select(...cols);
-      await show(shown, opts);
+      await show(...firstRows(shown, opts, `results/${name}.csv`));
     },
     figure: async (el, name) => {
       saveFigure(el, join(out, "figures"), name);

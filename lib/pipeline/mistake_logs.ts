@@ -26,6 +26,7 @@ import { exists } from "../core/data_dir.ts";
 import { discover, filesOf } from "../logs/discover.ts";
 import { logFormats } from "../benchmarks/registry.ts";
 import { loadRuns } from "./load.ts";
+import { keepBenchmarks, type SkippedRows } from "./keep_benchmarks.ts";
 import type { QuarantineEntry } from "../logs/quarantine.ts";
 import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.ts";
 import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
@@ -82,10 +83,22 @@ export function findMistakeRunLogs(paths: readonly string[]): string[] {
   });
 }
 
+/** What {@link classifyLogsDir} found. */
+export interface ClassifiedLogs {
+  /** The classified answers (columns `LOG_COLUMNS`); null when there are none. */
+  classified: pl.DataFrame | null;
+  /** What could not be classified for want of data or a stated numbering, and why. */
+  skipped: string[];
+  /** The lines quarantined while reading (file, line, reason). */
+  quarantine: QuarantineEntry[];
+  /** The rows of benchmarks other than BBEH in the run logs, left out (per run). */
+  otherBenchmarks: SkippedRows[];
+}
+
 /**
- * Classify all first-mistake answers found under `logsDir` (see the module doc). Returns the
- * classified rows (columns `LOG_COLUMNS`), the reasons for anything skipped, and the lines
- * quarantined while reading (file, line, reason).
+ * Classify all first-mistake answers found under `logsDir` (see the module doc). BBEH rows of
+ * other tasks are not first-mistake items and are not classified; rows of other benchmarks are
+ * left out and listed in `otherBenchmarks`.
  *
  * @example
  * ```ts
@@ -100,11 +113,12 @@ export async function classifyLogsDir(
   logsDir: string,
   dataDir: string,
   numbering: StepNumbering | undefined,
-): Promise<{ classified: pl.DataFrame | null; skipped: string[]; quarantine: QuarantineEntry[] }> {
+): Promise<ClassifiedLogs> {
   const traces = loadBbmDataset(dataDir);
   const parts: pl.DataFrame[] = [];
   const skipped: string[] = [];
   const quarantine: QuarantineEntry[] = [];
+  const otherBenchmarks: SkippedRows[] = [];
   const bbmFiles = findMistakeRunLogs([logsDir]);
   if (bbmFiles.length > 0 && !numbering) {
     skipped.push(
@@ -122,8 +136,9 @@ export async function classifyLogsDir(
   if (others.length > 0 && !exists(join(dataDir, "bbeh"))) {
     skipped.push("BBEH run logs: the BBEH data set is missing");
   } else if (others.length > 0) {
-    const loaded = await loadRuns(others, dataDir);
+    const { loaded, skipped: other } = keepBenchmarks(await loadRuns(others, dataDir), ["bbeh"]);
     quarantine.push(...loaded.quarantine);
+    otherBenchmarks.push(...other);
     const rows = loaded.rows
       .filter(
         pl.col("benchmark").eq(pl.lit("bbeh"))
@@ -141,5 +156,6 @@ export async function classifyLogsDir(
     classified: parts.length > 0 ? pl.concat(parts, { how: "vertical" }) : null,
     skipped,
     quarantine,
+    otherBenchmarks,
   };
 }

@@ -332,9 +332,10 @@ export const UNKNOWN_BENCHMARK = "unknown";
  * (else of all its records there that name one); else the same of its file (any run: a line
  * that is no record in a file of BBH rows is BBH's); else of its run; else
  * {@link UNKNOWN_BENCHMARK} — never a default benchmark, which would report a BBH log's
- * records under BBEH (issue 14, item 5).
+ * records under BBEH (issue 14, item 5). Exported for `keep_benchmarks.ts`, which must leave
+ * out a quarantined record with the summary that counts it.
  */
-function rowBenchmark(
+export function rowBenchmark(
   scored: readonly { run: string; file: string; benchmark: string }[],
   quarantined: readonly { run: string; file: string; benchmark: string | null }[],
 ): (run: string, bench: string | null, file: string) => string {

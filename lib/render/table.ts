@@ -71,8 +71,22 @@ export interface FormattedTable {
 /** Default decimals of non-integer number columns. */
 export const DEFAULT_DIGITS = 3;
 
-function isDataFrame(x: TableInput): x is DataFrame {
-  return !Array.isArray(x) && typeof (x as DataFrame).toRecords === "function";
+/**
+ * Whether `x` is a polars DataFrame. Not `instanceof pl.DataFrame`: nodejs-polars builds frames
+ * with a factory, so that test is always false.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * assert.equal(isDataFrame(pl.DataFrame({ a: [1] })), true);
+ * assert.equal(pl.DataFrame({ a: [1] }) instanceof pl.DataFrame, false); // why this exists
+ * assert.equal(isDataFrame([{ a: 1 }]), false);
+ * ```
+ */
+export function isDataFrame(x: unknown): x is DataFrame {
+  return typeof x === "object" && x !== null && !Array.isArray(x) &&
+    typeof (x as DataFrame).toRecords === "function";
 }
 
 /**

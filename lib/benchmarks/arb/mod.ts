@@ -7,6 +7,7 @@
  * | `fields.ts`, `load.ts` | the record fields; the log loader (JSONL/CSV, `--map`) |
  * | `score.ts`, `answer.ts`, `mcq.ts`, `numerical.ts`, `symbolic.ts`, `cas.ts` | scoring by answer type |
  * | `accuracy.ts`, `annotations.ts`, `rubric_scores.ts`, `report.ts`, `figures.ts` | the paper's analyses |
+ * | `notebook.ts` | how notebook 05 opens (accuracy; the ARB logs of the logs directory) |
  *
  * @example
  * ```ts
@@ -29,3 +30,4 @@ export * from "./annotations.ts";
 export * from "./rubric_scores.ts";
 export * from "./report.ts";
 export * from "./figures.ts";
+export * from "./notebook.ts";

@@ -13,6 +13,7 @@
  * | `lengths.ts` | response lengths and gain vs length (Figure 7) |
  * | `bbm_link.ts`, `mistake_log.ts` | the first-mistake items and their BIG-Bench Mistake traces |
  * | `synthetic/` | the seeded synthetic demo runs |
+ * | `notebook.ts` | how notebooks 01 and 02 open (their headline) |
  *
  * @example
  * ```ts
@@ -40,9 +41,11 @@ export * from "./lengths.ts";
 export * from "./bbm_link.ts";
 export * from "./mistake_log.ts";
 export * from "./failure/summary.ts";
+export * from "./failure/headline.ts";
 export * from "./failure/paper.ts";
 export * from "./failure/figures.ts";
 export * from "./failure/shares.ts";
 export * from "./synthetic/generate.ts";
 export * from "./synthetic/paper_demo.ts";
 export * from "./synthetic/spec.ts";
+export * from "./notebook.ts";

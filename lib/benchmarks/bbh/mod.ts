@@ -9,6 +9,7 @@
  * | `scorers/` | the release's CoT and direct rules, lm-evaluation-harness's filters, mcpbr's last line |
  * | `release_outputs.ts`, `release_metrics.ts` | the release's code-davinci-002 outputs and published accuracies |
  * | `compare/` | BBH beside BBEH: Table 10, output lengths (Figure 4), CoT vs direct |
+ * | `notebook.ts` | how notebook 04 opens (CoT vs direct on the release) |
  *
  * @example
  * ```ts
@@ -37,3 +38,4 @@ export * from "./compare/table10.ts";
 export * from "./compare/output_lengths.ts";
 export * from "./compare/pairs.ts";
 export * from "./compare/figures.ts";
+export * from "./notebook.ts";

@@ -7,6 +7,7 @@
  * | `dataset.ts`, `traces.ts` | the 2,186 traces; per-task summaries and first-mistake positions |
  * | `runs.ts`, `extract.ts`, `classify.ts`, `metrics.ts` | mistake-finding runs: read, extract the step, classify, measure |
  * | `figures.ts` | the figures of notebook 03 |
+ * | `notebook.ts` | how notebook 03 opens (the data set summary) |
  *
  * @example
  * ```ts
@@ -25,3 +26,4 @@ export * from "./extract.ts";
 export * from "./classify.ts";
 export * from "./metrics.ts";
 export * from "./figures.ts";
+export * from "./notebook.ts";
