@@ -23,6 +23,7 @@
  * assert.deepEqual(plan.benchmarks.map((p) => [p.benchmark.name, p.scorer?.name ?? null]), [
  *   ["bbeh", null], // last-line is a BBH rule: BBEH rows would stop the load
  *   ["bbh", "last-line"],
+ *   ["gsm8k", null],
  * ]);
  * assert.match(plan.benchmarks[0].unscored!, /^scorer last-line does not apply to the bbeh rows/);
  * // named with --benchmark, the same choice is an error before any file is read
@@ -128,7 +129,11 @@ export interface LoadPlan {
  * import assert from "node:assert/strict";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const plan = await resolveLoadPlan(resolveDataDir(), { scorers: { bbh: "lm-eval-strict" } });
- * assert.deepEqual(plan.benchmarks.map((p) => p.scorer?.name), ["bbeh-official", "lm-eval-strict"]);
+ * assert.deepEqual(plan.benchmarks.map((p) => p.scorer?.name), [
+ *   "bbeh-official",
+ *   "lm-eval-strict",
+ *   "gsm8k-number",
+ * ]);
  * assert.equal(plan.read.lmEvalFilter, "strict-match"); // the filter the chosen rule reproduces
  * await assert.rejects(resolveLoadPlan(resolveDataDir(), { scorers: { bbh: "bbeh-official" } }),
  *   /^Error: --scorer bbh=bbeh-official: scorer bbeh-official does not apply to bbh; /);
