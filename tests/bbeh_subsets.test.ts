@@ -15,7 +15,8 @@ import {
   subsetAccuracy,
   withSubsets,
 } from "@runlens/benchmarks/bbeh/subsets.ts";
-import { countSubsets, subsetsMain } from "@runlens/cli/subsets.ts";
+import { countSubsets } from "@runlens/benchmarks/bbeh/subsets_command.ts";
+import { runlensMain } from "@runlens/cli/runlens.ts";
 import { wilsonInterval } from "@runlens/stats/wilson.ts";
 
 /** Full-set counts from /work/shared/notes/benchmarks.md, "Subsets inside tasks". */
@@ -323,7 +324,7 @@ dataTest(
     const original = console.log;
     console.log = (...args: unknown[]) => logged.push(args.join(" "));
     try {
-      assert.equal(await subsetsMain(["--data", dir, "--json"]), 0);
+      assert.equal(await runlensMain(["subsets", "--data", dir, "--json"]), 0);
     } finally {
       console.log = original;
     }
@@ -338,7 +339,7 @@ Deno.test("runlens subsets reports a missing data directory", async () => {
   const original = console.error;
   console.error = (...args: unknown[]) => errors.push(args.join(" "));
   try {
-    assert.equal(await subsetsMain(["--data", "/nonexistent/runlens-data"]), 1);
+    assert.equal(await runlensMain(["subsets", "--data", "/nonexistent/runlens-data"]), 1);
   } finally {
     console.error = original;
   }

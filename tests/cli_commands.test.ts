@@ -27,12 +27,13 @@ import { fetchDataCommand } from "@runlens/cli/fetch_data.ts";
 import { mainCommand } from "@runlens/cli/main.ts";
 import { reportCommand } from "@runlens/cli/report.ts";
 import { scoreCommand } from "@runlens/cli/score.ts";
-import { subsetsCommand } from "@runlens/cli/subsets.ts";
 import { percentCommand } from "@runlens/notebook/percent.ts";
 import { lex } from "./_lex.ts";
 import { runCli, runProgram } from "./_cli.ts";
 import { dataTest, TEST_DATA_DIR } from "./_data.ts";
 import { allCommands } from "./_commands.ts";
+
+const subsetsCommand = (await loadCommand("subsets"))!;
 
 const COMMANDS = await allCommands();
 

@@ -57,6 +57,7 @@ const LOADERS: Readonly<Record<string, string>> = {
   // `lazy(name)` keeps command modules out of `score`'s start-up graph; design23.md §4 turns
   // it into one literal `new URL("./<command>.ts", import.meta.url)` per command.
   "lib/cli/runlens.ts": "imports the command modules lazily",
+  "lib/cli/benchmark_command.ts": "imports each benchmark command by the URL its benchmark gives",
   "lib/scorers/user_rule.ts": "imports a user's rule module from the path the user gave",
   "tests/scoring_modules.test.ts": "imports the registered scoring modules, in a Worker too",
 };
@@ -74,8 +75,6 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/cli/bbm.ts": ["bbeh", "bbh", "bbm", "big bench mistake"],
   // #23: built-in commands by literal URL, benchmark commands from the registry
   "lib/cli/runlens.ts": ["arb", "bbm"],
-  // #21: → benchmarks/bbeh/subsets_command.ts
-  "lib/cli/subsets.ts": ["bbeh"],
   // #31: → benchmarks/mod.ts namespaces
   "lib/mod.ts": ["arb", "bbeh", "bbh", "bbm"],
   // #4: → analyses/mistake_finding.ts (generic) + each benchmark's `mistakeFinding`

@@ -30,6 +30,8 @@ import type { HeadlineCI } from "../stats/headline_ci.ts";
 import type { ReportFigure, ReportSection } from "../render/document.ts";
 import type { DataSource } from "../data/fetch.ts";
 import type { LogFormat } from "../logs/discover.ts";
+import type { Command } from "../core/command.ts";
+import type { QuarantineEntry } from "../logs/quarantine.ts";
 
 /** One task of a benchmark. */
 export interface BenchmarkTask {
@@ -349,4 +351,47 @@ export interface Benchmark extends RecordRules {
   analyses?: BenchmarkAnalyses;
   /** What the benchmark adds to the report. */
   report?: BenchmarkReport;
+  /**
+   * Commands of its own (`runlens <word>`): command word → URL of a module whose `command`
+   * export is a {@link BenchmarkCommand}. URLs, so `runlens --help` loads no command's graph.
+   */
+  commands?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What a benchmark command asks to load: its log paths, and the load choices it makes itself
+ * (a scorer named by its own flag; rows without a scorer quarantined rather than an error).
+ * The command line's load options (`--data`, `--map`, `--workers`, …) are added by the CLI.
+ */
+export interface BenchmarkLoadRequest {
+  paths: readonly string[];
+  /** The scorer of this benchmark's rows (default: the command line's, else the default). */
+  scorer?: string;
+  /** Rows no scorer applies to: quarantined with the reason instead of stopping the load. */
+  unscored?: "quarantine";
+}
+
+/** This benchmark's rows of the loaded logs, as a benchmark command receives them. */
+export interface BenchmarkRuns {
+  /** The scored rows of this benchmark (the row schema plus {@link Benchmark.columns}). */
+  rows: pl.DataFrame;
+  /** Every quarantined line of the logs, with its reason. */
+  quarantine: readonly QuarantineEntry[];
+  /** The runs' summary as `runlens score` prints it (rows in/scored/quarantined, tasks). */
+  summaryText: string;
+}
+
+/**
+ * A command a benchmark contributes: a {@link Command} whose `run` gets a loader of its logs
+ * through the one pipeline. The benchmark folder imports nothing above its layer: the CLI adds
+ * the shared load options to its help and parser (unless `logs` is `"none"`) and passes `load`.
+ */
+export interface BenchmarkCommand<Args> extends Omit<Command<Args>, "run"> {
+  /** Whether it reads run logs: never (`"none"`), when paths are given, or always. */
+  logs: "none" | "optional" | "required";
+  /** Do the work; `load` reads logs into this benchmark's rows. Returns the exit code. */
+  run(
+    args: Args,
+    load: (request: BenchmarkLoadRequest) => Promise<BenchmarkRuns>,
+  ): number | Promise<number>;
 }

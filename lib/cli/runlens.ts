@@ -16,6 +16,7 @@ import { resolve } from "node:path";
 import { REPO_ROOT } from "../core/data_dir.ts";
 import { type Command, runCommand, termList, USAGE_EXIT } from "../core/command.ts";
 import { PLAIN, printError, type Styles, stylesFor } from "../core/terminal.ts";
+import { benchmarkCommandUrls, loadBenchmarkCommand } from "./benchmark_command.ts";
 
 /**
  * A command module's URL, built at run time: Deno fetches and compiles the module graph of
@@ -25,13 +26,21 @@ import { PLAIN, printError, type Styles, stylesFor } from "../core/terminal.ts";
  */
 const lazy = (name: string) => new URL(`./${name}.ts`, import.meta.url).href;
 
-/** How to load each command, by its word (commands load only when run, or for the help). */
-const COMMANDS: Record<string, () => Promise<Command<unknown>>> = {
+/** A command, loaded when run or for the help. */
+type CommandLoader = () => Promise<Command<unknown>>;
+
+/** The commands of every benchmark, then the rest (each benchmark's from its folder). */
+const COMMANDS: Record<string, CommandLoader> = {
   score: async () => (await import("./score.ts")).scoreCommand as Command<unknown>,
   analyze: async () => (await import(lazy("analyze"))).analyzeCommand,
   compare: async () => (await import(lazy("compare"))).compareCommand,
   report: async () => (await import(lazy("report"))).reportCommand,
-  subsets: async () => (await import(lazy("subsets"))).subsetsCommand,
+  ...Object.fromEntries(
+    [...benchmarkCommandUrls().keys()].map((word): [string, CommandLoader] => [
+      word,
+      async () => (await loadBenchmarkCommand(word))!,
+    ]),
+  ),
   bbm: async () => (await import(lazy("bbm"))).bbmCommand,
   arb: async () => (await import(lazy("arb"))).arbCommand,
   cache: async () => (await import(lazy("cache"))).cacheCommand,

@@ -105,4 +105,5 @@ export const bbeh: Benchmark = {
         : ["no big-bench-mistake/ data: first-mistake analysis skipped"],
   },
   report: bbehReport,
+  commands: { subsets: new URL("./subsets_command.ts", import.meta.url).href },
 };

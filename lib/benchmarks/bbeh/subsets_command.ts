@@ -9,15 +9,16 @@
  * @example
  * ```sh
  * deno task runlens subsets --data ../shared/data
- * deno run --allow-all lib/cli/subsets.ts --json --mini
+ * deno task runlens subsets --json --mini
  * ```
  * @module
  */
 import pl from "nodejs-polars";
-import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
-import { loadBbehDataset } from "../benchmarks/bbeh/dataset.ts";
-import { bbehSubsets, ruleLabels, SUBSET_RULES } from "../benchmarks/bbeh/subsets.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
+import { DATA_OPTION, resolveDataDir } from "../../core/data_dir.ts";
+import { loadBbehDataset } from "./dataset.ts";
+import { bbehSubsets, ruleLabels, SUBSET_RULES } from "./subsets.ts";
+import { jsonEnvelope, UsageError } from "../../core/command.ts";
+import type { BenchmarkCommand } from "../types.ts";
 
 /** Counts per task → kind → label, labels in their documented order. */
 export type SubsetCounts = Record<string, Record<string, Record<string, number>>>;
@@ -79,9 +80,10 @@ interface SubsetsArgs {
   mini: boolean;
 }
 
-/** `runlens subsets`. */
-export const subsetsCommand: Command<SubsetsArgs> = {
+/** `runlens subsets`, a command of BBEH (`Benchmark.commands`). */
+export const command: BenchmarkCommand<SubsetsArgs> = {
   name: "subsets",
+  logs: "none",
   summary: "Count the inferred BBEH subset labels per task, in the full set and in BBEH Mini.",
   usage: "[--data DIR] [--mini] [--json]",
   options: {
@@ -109,11 +111,6 @@ export const subsetsCommand: Command<SubsetsArgs> = {
   run: runSubsets,
 };
 
-/** Run `runlens subsets`; returns the exit code. */
-export function subsetsMain(args: string[]): Promise<number> {
-  return runCommand(subsetsCommand, args);
-}
-
 function runSubsets(args: SubsetsArgs): number {
   const dataset = loadBbehDataset(resolveDataDir(args.data));
   const subsets = bbehSubsets(dataset);
@@ -134,5 +131,3 @@ function runSubsets(args: SubsetsArgs): number {
   } else console.log(table(full, mini));
   return 0;
 }
-
-if (import.meta.main) Deno.exit(await subsetsMain(Deno.args));
