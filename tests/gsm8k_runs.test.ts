@@ -127,5 +127,10 @@ dataTest("GSM8K: compare and report on two runs", async (data) => {
       `${share(N - a.correct - a.no_answer)} | ${share(a.no_answer)} |`;
     assert.ok(md.replace(/ +/g, " ").includes(row), row);
     assert.match(md, /GSM8K: answer-format sensitivity/);
+    // the provenance names the test set the runs were scored against, by its own hash
+    const test = join(data, "gsm8k", "grade_school_math", "data", "test.jsonl");
+    const digest = await crypto.subtle.digest("SHA-256", Deno.readFileSync(test));
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    assert.ok(md.includes(hex), `report.md lacks the SHA-256 of ${test}`);
   });
 });

@@ -55,6 +55,11 @@ export interface DataSource {
   sources: readonly PinnedSource[];
   /** URL of the folder's committed {@link Manifest} (`manifest.json` beside the benchmark). */
   manifest: string;
+  /**
+   * How the files of the data set proper end (the report's provenance hashes them; licences,
+   * read-mes and model outputs are left out). Default `.json`.
+   */
+  dataFiles?: string;
 }
 
 /** One pinned source: a repository at a commit, and where its zip archive lives. */

@@ -65,7 +65,8 @@ export function datasetProvenance(
     const manifest = b ? benchmarkManifest(b) : null;
     if (!manifest) continue;
     for (const [key, src] of Object.entries(manifest.sources)) {
-      const files = manifest.files.filter((f) => f.source === key && f.path.endsWith(".json"));
+      const ext = b!.data!.dataFiles ?? ".json";
+      const files = manifest.files.filter((f) => f.source === key && f.path.endsWith(ext));
       const sums: Record<string, string> = {};
       let differ = 0;
       for (const f of files) {

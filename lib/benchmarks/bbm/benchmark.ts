@@ -38,6 +38,7 @@ export const bbm: Benchmark = {
       { repo: "WHGTyen/BIG-Bench-Mistake", commit: "270683a4ecce6f3b22c4ab28a204ab8fa09f2517" },
     ],
     manifest: new URL("./manifest.json", import.meta.url).href,
+    dataFiles: ".jsonl",
   },
   tasks: BBM_TASKS.map((name) => ({ name, size: SIZES[name] })),
   canonicalTask: (label) => {

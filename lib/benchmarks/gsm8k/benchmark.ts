@@ -56,6 +56,7 @@ export const gsm8k: Benchmark = {
       { repo: "openai/grade-school-math", commit: "3101c7d5072418e28b9008a6636bde82a006892c" },
     ],
     manifest: new URL("./manifest.json", import.meta.url).href,
+    dataFiles: ".jsonl",
   },
   aggregate: gsm8kAggregate,
   aggregateKeys: [{ key: "accuracy", label: "GSM8K accuracy (correct / 1,319)" }],
