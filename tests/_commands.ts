@@ -31,6 +31,7 @@ import { screenshotCommand } from "@runlens/report/html/screenshot.ts";
 import { chromiumSetupCommand } from "@runlens/setup/chromium.ts";
 import { jupyterSetupCommand } from "@runlens/setup/jupyter.ts";
 import { latexSetupCommand } from "@runlens/setup/latex.ts";
+import { apiDocCommand } from "@runlens/setup/api_doc.ts";
 import { fuzzCommand } from "./fuzz/main.ts";
 
 /** A group of commands: a heading of docs/cli.md, a paragraph, the commands. */
@@ -61,6 +62,7 @@ export const SCRIPTS: readonly Command<unknown>[] = [
   chromiumSetupCommand,
   jupyterSetupCommand,
   latexSetupCommand,
+  apiDocCommand,
 ].map(any);
 
 /** Every command, in the groups of docs/cli.md. */
@@ -79,8 +81,8 @@ export async function commandGroups(): Promise<CommandGroup[]> {
     {
       title: "Developer scripts",
       intro: "For working on runlens itself: the speed benchmarks, the fuzz suite, the data " +
-        "manifest, the README's screenshots, notebooks from scripts and the test machine's " +
-        "setup. `deno task test` passes its arguments to `deno test` and has no options of its " +
+        "manifest, the README's screenshots, notebooks from scripts, the test machine's " +
+        "setup and the library API reference. `deno task test` passes its arguments to `deno test` and has no options of its " +
         "own.",
       commands: [...SCRIPTS],
     },
