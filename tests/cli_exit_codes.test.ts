@@ -18,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import { type Command, runCommand } from "@runlens/core/command.ts";
 import { COMMAND_NAMES, runlensMain } from "@runlens/cli/runlens.ts";
 import { mainCommand } from "@runlens/cli/main.ts";
+import { inProcess } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 import { fuzzCommand } from "./fuzz/main.ts";
@@ -123,19 +124,6 @@ const SCRIPTS: { command: Command<unknown>; row: Row }[] = [
   },
 ];
 
-/** Run `run` with console output collected: its exit code and stderr. */
-async function quietly(run: () => Promise<number>): Promise<{ code: number; stderr: string }> {
-  const err: string[] = [];
-  const { log, error } = console;
-  console.log = () => {};
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    return { code: await run(), stderr: err.join("\n") };
-  } finally {
-    Object.assign(console, { log, error });
-  }
-}
-
 const jsonl = (records: object[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
 /** The logs of the setting, written in `dir`. */
@@ -165,17 +153,17 @@ Deno.test("the table has a row for every runlens command", () => {
 
 /** Check one row: usage 2, every data problem 1, the good run 0. */
 async function checkRow(row: Row, s: Setting, run: (args: string[]) => Promise<number>) {
-  const usage = await quietly(() => run(row.usage(s)));
+  const usage = await inProcess(() => run(row.usage(s)));
   assert.equal(usage.code, 2, `${row.word} ${row.usage(s).join(" ")}: ${usage.stderr}`);
   assert.match(usage.stderr, /\nusage: /, row.word); // the usage line follows the message
   for (const args of row.data(s)) {
-    const r = await quietly(() => run(args));
+    const r = await inProcess(() => run(args));
     assert.equal(r.code, 1, `${row.word} ${args.join(" ")}: ${r.stderr}`);
     assert.match(r.stderr, new RegExp(`^runlens ${row.word}: `, "m"), row.word);
     assert.doesNotMatch(r.stderr, /\nusage: /, row.word); // a data problem is not usage
   }
   if (row.good === null) return;
-  const good = await quietly(() => run(row.good!(s)));
+  const good = await inProcess(() => run(row.good!(s)));
   assert.equal(good.code, 0, `${row.word} ${row.good(s).join(" ")}: ${good.stderr}`);
 }
 

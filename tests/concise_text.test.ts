@@ -11,23 +11,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runlensMain } from "@runlens/cli/runlens.ts";
+import { inProcess } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { readBbhExamples } from "./_examples.ts";
 import { withTempDir } from "./_tmp.ts";
 
 /** `runlens args…` in this process: its exit code and what it printed. */
-async function runlens(args: string[]) {
-  const out: string[] = [], err: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    const code = await runlensMain(args);
-    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-  } finally {
-    Object.assign(console, { log, error });
-  }
-}
+const runlens = (args: string[]) => inProcess(() => runlensMain(args));
 
 const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
 

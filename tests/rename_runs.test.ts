@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runlensMain } from "@runlens/cli/runlens.ts";
+import { inProcess } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
@@ -19,18 +20,7 @@ const FIXTURE_RUN = "org__tiny-model_2025-01-25T04-48-43.622918";
 const FIXTURE = "tests/fixtures/logs/bbh/lm_eval";
 
 /** `runlens args…` in this process: its exit code and what it printed. */
-async function runlens(args: string[]) {
-  const out: string[] = [], err: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    const code = await runlensMain(args);
-    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-  } finally {
-    Object.assign(console, { log, error });
-  }
-}
+const runlens = (args: string[]) => inProcess(() => runlensMain(args));
 
 /** The fixture's lm-eval files copied under `meta-llama__Llama-3.2-3B-Instruct/`, dated 2026. */
 function longNamedRun(dir: string): string {

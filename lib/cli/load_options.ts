@@ -123,6 +123,7 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
     value: "FILE",
     description: 'renames as a file: a JSON object {"old": "new", …}, or lines old=new or ' +
       "old<TAB>new (for names holding , or =); with --rename too, each run renamed once",
+    default: "none",
   },
   verbose: {
     type: "boolean",
