@@ -74,3 +74,21 @@ export function childEnv(color: boolean): Record<string, string> {
   const { NO_COLOR: _, ...env } = Deno.env.toObject();
   return color ? env : { ...env, NO_COLOR: "1" };
 }
+
+/**
+ * Run `run` (a command's entry, called in this process) with `console.log` and
+ * `console.error` collected: its exit code and what it printed, as {@link runCli} gives them
+ * for a child process, without a process's start-up.
+ */
+export async function inProcess(run: () => Promise<number>): Promise<CliResult> {
+  const out: string[] = [], err: string[] = [];
+  const { log, error } = console;
+  console.log = (...a: unknown[]) => out.push(a.join(" "));
+  console.error = (...a: unknown[]) => err.push(a.join(" "));
+  try {
+    const code = await run();
+    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+  } finally {
+    Object.assign(console, { log, error });
+  }
+}

@@ -175,6 +175,7 @@ Deno.test("score arguments: --format and --map", () => {
     json: false,
     rows: null,
     load: { cache: true },
+    verbose: false,
   });
 });
 

@@ -51,6 +51,7 @@ Deno.test("parseScoreArgs: flags, inline values, usage errors", () => {
     json: true,
     rows: "r.jsonl",
     load: { cache: true },
+    verbose: false,
   });
   assert.equal(parseScoreArgs([]), "no run logs given");
   assert.equal(parseScoreArgs(["a.jsonl", "--bogus"]), "unknown option --bogus");

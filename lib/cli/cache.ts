@@ -70,8 +70,31 @@ export const cacheCommand: Command<CacheArgs> = {
       json: values.json === true,
     };
   },
-  run: (args) => (args.action === "info" ? infoRun(args) : clearRun(args)),
+  run: (args) => {
+    checkCacheDir(args.dir);
+    return args.action === "info" ? infoRun(args) : clearRun(args);
+  },
 };
+
+/**
+ * Throw (exit 1) when `dir` cannot be the cache: a file of that name, or a folder that cannot
+ * be listed. The cache's own reads pass over what they cannot read (a cache is never worth
+ * failing a load for), so `info` said "0 entries" of a file and `clear` removed nothing from
+ * it, both exiting 0. A folder not made yet is an empty cache.
+ */
+function checkCacheDir(dir: string): void {
+  try {
+    if (!Deno.statSync(dir).isDirectory) {
+      throw new Error(`${dir}: not a directory (--cache names the cache's folder)`);
+    }
+    Deno.readDirSync(dir)[Symbol.iterator]().next();
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return;
+    throw e instanceof Deno.errors.PermissionDenied
+      ? new Error(`${dir}: cannot be read (${e.message})`)
+      : e;
+  }
+}
 
 function infoRun(args: CacheArgs): number {
   const info = cacheInfo(args.dir);

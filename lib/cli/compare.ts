@@ -135,6 +135,11 @@ async function compareRun(args: CompareArgs): Promise<number> {
   const loaded = await loadRuns(args.paths, resolveDataDir(args.data), args.load);
   const runs = [...new Set(loaded.runs.map((r) => r.run))].sort();
   const scored = new Set(loaded.runs.filter((r) => r.rows_scored > 0).map((r) => r.run));
+  // fewer than two runs because a log could not be read: that is the problem (exit 1), not
+  // the command line's
+  if (runs.length < 2 && loaded.errors.length > 0) {
+    return reportLoadFailures("compare", loaded, args.load.strict === true);
+  }
   const set = compareRunPairs(loaded.rows, pairsOf(runs, args, scored));
   if (set.comparisons.length === 0 && set.not_compared.length > 0) {
     throw new Error(

@@ -101,6 +101,8 @@ async function fetchDataRun(args: FetchDataArgs): Promise<number> {
     return 0;
   } catch (e) {
     if (!(e instanceof FetchDataError)) throw e;
+    // a wrong --only is usage: the message with the usage line, like every command's
+    if (e.exitCode === 2) throw new UsageError(e.message);
     printError("runlens fetch-data", e.message);
     return e.exitCode;
   }

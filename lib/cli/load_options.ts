@@ -1,8 +1,9 @@
 /**
  * The options every command that loads run logs shares (`score`, `analyze`, `compare`,
  * `report`): how to read the logs (`--format`, `--map`, `--run-by`, `--benchmark`), which
- * scorer, how many Workers, the readers' limits, `--strict`, and the cache. One declaration,
- * one parser, so the commands cannot drift apart.
+ * scorer, run names (`--rename`), how many Workers, the readers' limits, `--strict`, the
+ * cache, and how much the text lists (`--verbose`, which each command reads itself: it changes
+ * no load). One declaration, one parser, so the commands cannot drift apart.
  *
  * @example
  * ```ts
@@ -29,6 +30,7 @@ import { compilePattern } from "../scorers/pattern.ts";
 import type { RunBy } from "../pipeline/plan.ts";
 import { type OptionSpec, type ParsedArgs, UsageError } from "../core/command.ts";
 import { count } from "../core/count.ts";
+import { joinRenames, parseRenameFile, parseRenamePairs } from "../pipeline/rename_runs.ts";
 
 const RUN_BY: readonly RunBy[] = ["auto", "field", "folder", "file"];
 
@@ -106,6 +108,29 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
       "folder or file (the run field, else the folder or file; model ignored), or field " +
       "(run, else model, in every format)",
   },
+  rename: {
+    type: "string",
+    multiple: true,
+    value: "OLD=NEW",
+    description: "call run OLD NEW in every output (text, --json, --rows, report, compare's " +
+      "pairs), e.g. --rename meta-llama__Llama-3.2-3B-Instruct_2026-01-08T17-20-31.984236=llama-3b; " +
+      "repeatable, or pairs separated by commas; never merges runs (a NEW that is another " +
+      "run's name is refused)",
+    default: "the names the logs give",
+  },
+  "rename-file": {
+    type: "string",
+    value: "FILE",
+    description: 'renames as a file: a JSON object {"old": "new", …}, or lines old=new or ' +
+      "old<TAB>new (for names holding , or =); with --rename too, each run renamed once",
+    default: "none",
+  },
+  verbose: {
+    type: "boolean",
+    description: "list every file of a run, every file's fields and every quarantined row in " +
+      "the text (by default lists longer than 3 are summarised, e.g. 27 files in logs/run/); " +
+      "warnings and advice are shown in full either way, and --json is always complete",
+  },
   workers: {
     type: "string",
     value: "N",
@@ -177,6 +202,8 @@ export function loadOptionsOf(values: ParsedArgs["values"]): LoadOptions {
     }
     out.runBy = runBy as RunBy;
   }
+  const rename = renamesOf(values);
+  if (rename.size > 0) out.rename = rename;
   const workers = text("workers");
   if (workers !== undefined) out.workers = positiveInt("--workers", workers);
   if (values.strict === true) out.strict = true;
@@ -221,6 +248,25 @@ export function scorerOptions(
     } else scorer = item;
   }
   return { ...scorer !== undefined ? { scorer } : {}, ...scorers ? { scorers } : {} };
+}
+
+/**
+ * The renames of `--rename-file` and `--rename` (`rename_runs.ts`); throws {@link UsageError}
+ * (a malformed pair, a file that cannot be read, a run renamed twice).
+ */
+function renamesOf(values: ParsedArgs["values"]): Map<string, string> {
+  const file = values["rename-file"] as string | undefined;
+  let fromFile = new Map<string, string>();
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = Deno.readTextFileSync(file);
+    } catch (e) {
+      throw new UsageError(`--rename-file ${file}: cannot be read (${(e as Error).message})`);
+    }
+    fromFile = parseRenameFile(text, file);
+  }
+  return joinRenames(fromFile, parseRenamePairs((values.rename as string[] | undefined) ?? []));
 }
 
 /** Every registered benchmark's record fields, which `--map` accepts besides the canonical ones. */

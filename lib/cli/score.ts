@@ -91,6 +91,8 @@ export interface ScoreArgs {
   rows: string | null;
   /** The shared load options (`load_options.ts`). */
   load: LoadOptions;
+  /** List every file and quarantined row in the text (`--verbose`). */
+  verbose: boolean;
 }
 
 /** Check and convert `score`'s parsed arguments; throws {@link UsageError}. */
@@ -102,6 +104,7 @@ function toScoreArgs({ values, positionals }: ParsedArgs): ScoreArgs {
     json: values.json === true,
     rows: text("rows") ?? null,
     load: loadOptionsOf(values),
+    verbose: values.verbose === true,
   };
   if (out.paths.length === 0) throw new UsageError("no run logs given");
   return out;
@@ -115,7 +118,7 @@ function toScoreArgs({ values, positionals }: ParsedArgs): ScoreArgs {
  * import assert from "node:assert/strict";
  * assert.deepEqual(
  *   parseScoreArgs(["a.jsonl", "--json"]),
- *   { paths: ["a.jsonl"], data: null, json: true, rows: null, load: { cache: true } },
+ *   { paths: ["a.jsonl"], data: null, json: true, rows: null, load: { cache: true }, verbose: false },
  * );
  * assert.equal(parseScoreArgs(["a.jsonl", "--bogus"]), "unknown option --bogus");
  * ```
@@ -188,7 +191,7 @@ async function scoreRun(parsed: ScoreArgs): Promise<number> {
     console.log(JSON.stringify(jsonEnvelope("score", { runs, quarantine, errors }, rest)));
     console.error(summaryLine(loaded));
   } else if (loaded.runs.length > 0 || loaded.errors.length === 0) {
-    console.log(runsText(loaded));
+    console.log(runsText(loaded, { verbose: parsed.verbose }));
   }
   // a file that could not be read, a run with nothing scored…: named on stderr, exit 1
   return reportLoadFailures("score", loaded, parsed.load.strict === true);

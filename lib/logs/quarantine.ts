@@ -102,7 +102,7 @@ const PATH = /((?:[^\s"(),:]*\/)+[^\s"(),:]*)/;
 /**
  * Quarantine lines for a readable report: every entry when there are at most `limit`, else
  * per reason kind ({@link reasonKind}, in order of first appearance) its count and first
- * `examples` entries.
+ * `examples` entries, then how many more and where to see them (`more`).
  *
  * @example
  * ```ts
@@ -126,6 +126,7 @@ export function quarantineText(
   entries: readonly QuarantineEntry[],
   limit = 50,
   examples = 3,
+  more = "see --json",
 ): string[] {
   if (entries.length <= limit) return entries.map((q) => `  ${formatQuarantine(q)}`);
   const kinds = new Map<string, QuarantineEntry[]>();
@@ -138,7 +139,7 @@ export function quarantineText(
   for (const [kind, list] of kinds) {
     out.push(`  ${list.length} × ${kind}`);
     for (const q of list.slice(0, examples)) out.push(`    ${formatQuarantine(q)}`);
-    if (list.length > examples) out.push(`    … ${list.length - examples} more (see --json)`);
+    if (list.length > examples) out.push(`    … ${list.length - examples} more (${more})`);
   }
   return out;
 }

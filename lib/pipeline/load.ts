@@ -27,7 +27,7 @@
  * ```
  * @module
  */
-import type pl from "nodejs-polars";
+import pl from "nodejs-polars";
 import type { DataSetsView } from "../benchmarks/types.ts";
 import { sourceDigest, treeStamp } from "../core/digest.ts";
 import { distinctValues } from "../core/frames.ts";
@@ -55,6 +55,7 @@ import {
 import type { LoadQuarantine, MergedLoad } from "./merge.ts";
 import type { PlannedFile, RunBy } from "./plan.ts";
 import type { RunNaming } from "./run_names.ts";
+import { checkRenames, renamer } from "./rename_runs.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
 import { type RunSummary, summariseRuns, type SummaryInput } from "./summarise.ts";
@@ -81,6 +82,12 @@ export interface LoadOptions extends PlanOptions {
   examples?: boolean;
   /** Show progress: true = on stderr when it is a terminal; or a {@link Progress}. */
   progress?: boolean | Progress;
+  /**
+   * Run names to change, old → new (`rename_runs.ts`): applied right after the rows are read
+   * (or taken from the cache), so every summary, row and report carries the new names. An old
+   * name that is no run, or a rename that would merge runs, throws a `RenameError`.
+   */
+  rename?: ReadonlyMap<string, string>;
 }
 
 /** One log file of a load, as reports list it. */
@@ -142,6 +149,8 @@ export interface LoadedRuns {
    * {@link loadRuns}.
    */
   basis?: LoadBasis;
+  /** The runs renamed by the `rename` option, old name → new name (absent: none). */
+  renamed?: Record<string, string>;
 }
 
 /** What {@link LoadedRuns.basis} keeps. */
@@ -212,13 +221,15 @@ async function load(
   const { dataDir } = plan;
   const planned = await planLoad(paths, plan);
   if (planned.files.length === 0 && planned.found.errors.length === 0) throw noLogs(paths);
-  const scored = await scoredOrCached(planned, progress);
+  const rename = options.rename ?? new Map<string, string>();
+  const scored = renameScored(await scoredOrCached(planned, progress), rename);
+  const to = renamer(rename);
   const responses = options.responses ?? true;
   progress.phase(`summarising ${count(scored.compact.height)} rows…`);
   let rows = rowsFrame(scored.compact, plan.dataSets, {
     examples: options.examples ?? responses,
   });
-  const fileSummaries = planned.files.map((f) => fileSummary(f, scored.rowsIn[f.id]));
+  const fileSummaries = planned.files.map((f) => fileSummary(f, scored.rowsIn[f.id], to));
   const basis: LoadBasis = { dataDir, summary: summaryBasis(fileSummaries, scored) };
   const { dataSets } = plan;
   const scorerOf = (benchmark: string) => scorerName(plan, benchmark);
@@ -243,6 +254,35 @@ async function load(
     advice,
     basis,
     dataSets,
+    ...rename.size > 0 ? { renamed: Object.fromEntries(rename) } : {},
+  };
+}
+
+/**
+ * The scored part under the runs' new names (`rename_runs.ts`): rows, quarantine, models and
+ * naming; checked first against the runs read (an unknown run, two runs made one: thrown).
+ */
+function renameScored(scored: Scored, rename: ReadonlyMap<string, string>): Scored {
+  if (rename.size === 0) return scored;
+  const runs = new Set([
+    ...distinctValues(scored.compact, "run") as string[],
+    ...scored.quarantine.map((q) => q.run),
+  ]);
+  checkRenames(rename, [...runs]);
+  const to = renamer(rename);
+  let run = pl.col("run");
+  for (const [from, name] of rename) {
+    run = pl.when(pl.col("run").eq(pl.lit(from))).then(pl.lit(name)).otherwise(run);
+  }
+  return {
+    ...scored,
+    compact: scored.compact.withColumns(run.alias("run")),
+    quarantine: scored.quarantine.map((q) => ({ ...q, run: to(q.run) })),
+    models: new Map([...scored.models].map(([r, m]) => [to(r), m])),
+    names: {
+      ...scored.names,
+      naming: new Map([...scored.names.naming].map(([r, h]) => [to(r), h])),
+    },
   };
 }
 
@@ -526,7 +566,7 @@ function checkUnscored(plan: LoadPlan, scored: Scored): void {
 }
 
 /** A file as reports list it. */
-function fileSummary(f: PlannedFile, rowsIn: number): FileSummary {
+function fileSummary(f: PlannedFile, rowsIn: number, to: (run: string) => string): FileSummary {
   return {
     file: f.path,
     format: f.format,
@@ -534,7 +574,7 @@ function fileSummary(f: PlannedFile, rowsIn: number): FileSummary {
     fields: f.fieldsUsed,
     fields_evidence: f.fieldsEvidence,
     grouping: f.grouping,
-    default_run: f.defaultRun,
+    default_run: to(f.defaultRun),
     task_hint: f.taskHint ? f.taskHint.task : null,
   };
 }

@@ -13,7 +13,7 @@
  * ```
  * @module
  */
-import { dirname } from "node:path";
+import { dirname, relative } from "node:path";
 import { getBenchmark } from "../benchmarks/registry.ts";
 import type { FileSummary, LoadedRuns } from "../pipeline/load.ts";
 import { type Advice, adviceSections, NO_ANSWER_SHARE } from "../pipeline/advice.ts";
@@ -39,6 +39,9 @@ export interface CiReport {
   method: string;
   note?: string;
 }
+
+/** Where the text sends a reader for the quarantined rows it folds. */
+const QUARANTINE_MORE = "--verbose lists them, --json too";
 
 /** Disagreements listed in the text report per run (the JSON report lists more). */
 export const TEXT_DISAGREEMENTS = 10;
@@ -87,6 +90,8 @@ export interface ScoreReport {
   warnings: string[];
   /** Run × tasks with most answers not found, runs whose stored verdicts disagree: remedies. */
   advice: Advice;
+  /** Runs renamed (`--rename`): old name → new name; absent when none was. */
+  renamed?: Record<string, string>;
 }
 
 /**
@@ -142,6 +147,7 @@ export function runsReport(loaded: LoadedRuns): ScoreReport {
     skipped: loaded.skipped,
     warnings: loaded.warnings,
     advice: loaded.advice,
+    ...loaded.renamed ? { renamed: loaded.renamed } : {},
   };
 }
 
@@ -167,17 +173,32 @@ function aggregateReport(r: RunSummary): AggregateReport {
 
 const pct = (x: number | null | undefined) => x === null || x === undefined ? "—" : x.toFixed(2);
 
-function runText(r: RunSummary, evidence: ReadonlyMap<string, string>): string[] {
+/** What the text of runs shows besides the runs: the evidence of fields, old names, detail. */
+interface TextContext {
+  evidence: ReadonlyMap<string, string>;
+  /** New run name → the name the logs give it (`--rename`). */
+  oldNames: ReadonlyMap<string, string>;
+  /** List every file and quarantined row (`--verbose`). */
+  verbose: boolean;
+}
+
+function runText(r: RunSummary, context: TextContext): string[] {
   const tasks = Object.entries(r.tasks);
   const width = Math.max(4, ...tasks.map(([t]) => t.length));
+  const files = context.verbose || r.files.length <= LISTED_FILES
+    ? r.files.join(", ")
+    : `${filesText(r.files)}; --verbose lists them`;
   const lines = [
     `run ${r.run}  (${r.benchmark}, model ${r.model}, scorer ${r.scorer})`,
     `  rows: ${r.rows_in} in, ${r.rows_scored} scored, ${r.rows_quarantined} quarantined` +
-    wrongForNothing(r) + `  [${r.files.join(", ")}]`,
+    wrongForNothing(r) + `  [${files}]`,
   ];
+  const old = context.oldNames.get(r.run);
+  if (old !== undefined) lines.push(`  renamed from ${old} (--rename)`);
   const named = namingText(r);
   if (named !== null) lines.push(`  ${named}`);
-  lines.push(...fieldsText(r.fields, evidence).map((l) => `  ${l}`));
+  const fields = fieldsText(r.fields, context.evidence, context.verbose);
+  lines.push(...fields.map((l) => `  ${l}`));
   for (const [version, n] of Object.entries(r.data_versions)) {
     lines.push(`  ${n} row${n === 1 ? "" : "s"} matched the ${version} version of the data set`);
   }
@@ -210,44 +231,93 @@ function runText(r: RunSummary, evidence: ReadonlyMap<string, string>): string[]
   return lines;
 }
 
+/** Files a line of the text lists; a longer list is summarised (all with `--verbose`). */
+export const LISTED_FILES = 3;
+
 /**
- * The fields lines of a run: files of one folder read through the same fields (and chosen on
- * the same evidence) in one line, `N files in <folder>/: …`, else `fields of <file>: …`; the
- * evidence, when the rows' content chose the columns, in parentheses.
+ * A list of files in a few words: `N files in <folder>/`, or across folders
+ * `N files in K folders of <common folder>/ (a/, b/, c/)` (the folders named when at most
+ * {@link LISTED_FILES}), or the files themselves when there are at most {@link LISTED_FILES}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const tasks = ["navigate", "snarks", "hyperbaton", "web_of_lies"];
+ * assert.equal(filesText(tasks.map((t) => `logs/few_gen_cot/${t}.csv`)),
+ *   "4 files in logs/few_gen_cot/");
+ * assert.equal(filesText(["a/x.csv", "b/y.csv"]), "a/x.csv, b/y.csv");
+ * assert.equal(filesText(tasks.map((t, i) => `/runs/${"abc"[i % 3]}/${t}.csv`)),
+ *   "4 files in 3 folders of /runs/ (a/, b/, c/)");
+ * assert.equal(filesText(tasks.map((t, i) => `${"wxyz"[i]}/${t}.csv`)), "4 files in 4 folders");
+ * ```
+ */
+export function filesText(files: readonly string[]): string {
+  if (files.length <= LISTED_FILES) return files.join(", ");
+  const folders = [...new Set(files.map((f) => dirname(f)))];
+  const n = `${files.length} files`;
+  if (folders.length === 1) return `${n} in ${asFolder(folders[0])}`;
+  const common = commonFolder(folders);
+  const named = folders.map((f) => asFolder(common === null ? f : relative(common, f)));
+  const where = common === null ? "" : ` of ${asFolder(common)}`;
+  const list = folders.length <= LISTED_FILES ? ` (${named.join(", ")})` : "";
+  return `${n} in ${folders.length} folders${where}${list}`;
+}
+
+/** A folder written as one: with a closing `/`. */
+function asFolder(folder: string): string {
+  return folder.endsWith("/") ? folder : `${folder}/`;
+}
+
+/** The deepest folder holding all of `folders` (null: none but the root or the current one). */
+function commonFolder(folders: readonly string[]): string | null {
+  const parts = folders.map((f) => f.split("/"));
+  let depth = 0;
+  while (parts.every((p) => depth < p.length && p[depth] === parts[0][depth])) depth++;
+  const common = parts[0].slice(0, depth).join("/");
+  return common === "" || common === "." ? null : common;
+}
+
+/**
+ * The fields lines of a run: files read through the same fields (and chosen on the same
+ * evidence) in one line — `N files in <folder>/: …` for files of one folder, else
+ * `fields of <files>: …` with the files summarised by {@link filesText}; with `verbose`, one
+ * `fields of <file>: …` line per file. The evidence, when the rows' content chose the
+ * columns, in parentheses: distinct choices or evidence stay distinct lines.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * const used = { input: "column 0", response: "column 1", target: "column 2" };
  * const why = "target column equals each row's data-set target on 40 of 40 sampled rows";
- * assert.deepEqual(
- *   fieldsText({ "d/a.csv": used, "d/b.csv": used, "e/c.jsonl": { response: "output" } },
- *     new Map([["d/a.csv", why], ["d/b.csv", why]])),
- *   [
- *     `2 files in d/: input ← column 0, response ← column 1, target ← column 2 (${why})`,
- *     "fields of e/c.jsonl: response ← output",
- *   ],
- * );
+ * const fields = { "d/a.csv": used, "d/b.csv": used, "e/c.jsonl": { response: "output" } };
+ * const evidence = new Map([["d/a.csv", why], ["d/b.csv", why]]);
+ * assert.deepEqual(fieldsText(fields, evidence), [
+ *   `2 files in d/: input ← column 0, response ← column 1, target ← column 2 (${why})`,
+ *   "fields of e/c.jsonl: response ← output",
+ * ]);
+ * assert.equal(fieldsText(fields, evidence, true).length, 3); // --verbose: a line per file
  * ```
  */
 export function fieldsText(
   fields: Readonly<Record<string, Record<string, string>>>,
   evidence: ReadonlyMap<string, string>,
+  verbose = false,
 ): string[] {
-  const groups = new Map<string, { files: string[]; text: string }>();
+  const groups = new Map<string, string[]>();
   for (const [file, used] of Object.entries(fields)) {
     const list = Object.entries(used).map(([f, from]) => `${f} ← ${from}`).join(", ");
     const why = evidence.get(file);
     const text = why ? `${list} (${why})` : list;
-    const key = `${dirname(file)}\u0000${text}`;
-    const group = groups.get(key) ?? groups.set(key, { files: [], text }).get(key)!;
-    group.files.push(file);
+    const key = verbose ? `${file}\u0000${text}` : text;
+    groups.set(key, [...groups.get(key) ?? [], file]);
   }
-  return [...groups.values()].map(({ files, text }) =>
-    files.length === 1
-      ? `fields of ${files[0]}: ${text}`
-      : `${files.length} files in ${dirname(files[0])}/: ${text}`
-  );
+  return [...groups].map(([key, files]) => {
+    const text = key.slice(key.indexOf("\u0000") + 1);
+    const folders = new Set(files.map((f) => dirname(f)));
+    return files.length > 1 && folders.size === 1
+      ? `${files.length} files in ${asFolder(dirname(files[0]))}: ${text}`
+      : `fields of ${filesText(files)}: ${text}`;
+  });
 }
 
 /**
@@ -335,7 +405,8 @@ export function agreementText(s: StoredAgreement): string[] {
 /**
  * The readable report: per run (and benchmark) its model, scorer, row counts, per-task table,
  * aggregates (with the coverage note) and stored-verdict agreement, then the quarantine list
- * and a one-line summary.
+ * and a one-line summary. Long lists — a run's files, the fields of each, the quarantined
+ * rows — are summarised unless `verbose`; warnings and advice are always whole.
  *
  * @example
  * ```ts
@@ -348,15 +419,24 @@ export function agreementText(s: StoredAgreement): string[] {
  * assert.equal(text.split("\n").at(-1), "1 run from 1 file: 2 rows in, 2 scored, 0 quarantined");
  * ```
  */
-export function runsText(loaded: LoadedRuns): string {
+export function runsText(loaded: LoadedRuns, options: { verbose?: boolean } = {}): string {
   const out: string[] = [];
-  const evidence = new Map(
-    loaded.fileSummaries.filter((f) => f.fields_evidence).map((f) => [f.file, f.fields_evidence!]),
-  );
-  for (const r of loaded.runs) out.push(...runText(r, evidence), "");
+  const verbose = options.verbose === true;
+  const context: TextContext = {
+    evidence: new Map(
+      loaded.fileSummaries.filter((f) => f.fields_evidence).map((f) => [
+        f.file,
+        f.fields_evidence!,
+      ]),
+    ),
+    oldNames: new Map(Object.entries(loaded.renamed ?? {}).map(([from, to]) => [to, from])),
+    verbose,
+  };
+  for (const r of loaded.runs) out.push(...runText(r, context), "");
   if (loaded.quarantine.length > 0) {
     out.push(`quarantine (${loaded.quarantine.length} rows):`);
-    out.push(...quarantineText(loaded.quarantine), "");
+    const limit = verbose ? Infinity : undefined;
+    out.push(...quarantineText(loaded.quarantine, limit, undefined, QUARANTINE_MORE), "");
   }
   for (const [title, list] of [["not read", loaded.errors], ["skipped", loaded.skipped]] as const) {
     if (list.length === 0) continue;
