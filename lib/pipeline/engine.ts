@@ -123,16 +123,16 @@ export async function planLoad(paths: readonly string[], plan: LoadPlan): Promis
 /**
  * What `--map` cannot do here, or null: its field mappings (`response=output`) name columns
  * and keys of JSON-lines and CSV logs; a log whose format names its own fields (inspect,
- * lm-eval, …) takes only its literals (`benchmark==bbh`). Never ignored in silence: an error
+ * lm-eval, …) takes only its literals (`benchmark==NAME`). Never ignored in silence: an error
  * when no file could take them, else a warning naming the files that do not.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * const found = { files: [{ name: "a.eval", format: "inspect-eval" }] };
- * const map = { fields: { response: "output" }, constants: { benchmark: "bbh" } };
+ * const map = { fields: { response: "output" }, constants: { benchmark: "x" } };
  * assert.match(mapIgnoredBy(found as never, map)!, /^--map response=output: .* a\.eval \(inspect-eval\)/);
- * assert.equal(mapIgnoredBy(found as never, { fields: {}, constants: { benchmark: "bbh" } }), null);
+ * assert.equal(mapIgnoredBy(found as never, { fields: {}, constants: { benchmark: "x" } }), null);
  * ```
  */
 export function mapIgnoredBy(
@@ -147,7 +147,7 @@ export function mapIgnoredBy(
   const more = structured.length > 3 ? ` and ${structured.length - 3} more` : "";
   return `--map ${named.join(",")}: field mappings apply to JSON-lines and CSV logs only ` +
     `(formats ${[...GENERIC_FORMATS].join(", ")}), not to ${shown}${more}, whose format names ` +
-    "its own fields; only --map literals apply to those (--map benchmark==bbh, task==…, model==…)";
+    "its own fields; only --map literals apply to those (--map benchmark==NAME, task==…, model==…)";
 }
 
 /**
