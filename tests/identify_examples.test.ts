@@ -146,7 +146,8 @@ dataTest("today's quarantine reasons, word for word", (dir) => {
   const cases: [Partial<CheckedRecord>, string][] = [
     [
       { benchmark: "arb", task: "nycc", example_index: 1 },
-      'unsupported benchmark "arb" (supported: bbeh, bbh)',
+      'unsupported benchmark "arb" (supported: bbeh, bbh): if its rows are one of these, say ' +
+      "which with --map benchmark==NAME",
     ],
     [{ benchmark: "bbh", task: "nycc", example_index: 2 }, 'unknown task "nycc" (not a BBH task)'],
     [

@@ -26,11 +26,12 @@
 import { logFormats } from "../benchmarks/registry.ts";
 import type { Benchmark } from "../benchmarks/types.ts";
 import { NO_PROGRESS, type Progress } from "../core/progress.ts";
-import { discover, type Discovery } from "../logs/discover.ts";
+import { discover, type Discovery, GENERIC_FORMATS } from "../logs/discover.ts";
+import type { FieldMapping } from "../logs/sources/types.ts";
 import { readInRanges } from "../logs/sources/all.ts";
 import type { LoadPlan } from "./load_plan.ts";
 import { type MergedLoad, mergeResults } from "./merge.ts";
-import { contentDecides } from "./field_choice.ts";
+import { contentDecides, mapsColumns } from "./field_choice.ts";
 import { planFiles, type PlannedFile } from "./plan.ts";
 import { WorkerPool } from "./pool.ts";
 import { scoreUnitSafely } from "./score_units.ts";
@@ -98,6 +99,11 @@ export async function planLoad(paths: readonly string[], plan: LoadPlan): Promis
     formats: logFormats(),
   });
   if (read.strict && found.errors.length > 0) throw strictError(found.errors[0]);
+  const ignored = mapIgnoredBy(found, read.map);
+  if (ignored !== null) {
+    if (found.files.every((f) => !GENERIC_FORMATS.has(f.format))) throw new Error(ignored);
+    found.warnings.push(ignored);
+  }
   const scored = plan.benchmarks.map((p) => p.benchmark);
   const setup = scoringSetup(plan);
   const built = mayChooseByContent(found, plan)
@@ -115,11 +121,41 @@ export async function planLoad(paths: readonly string[], plan: LoadPlan): Promis
 }
 
 /**
+ * What `--map` cannot do here, or null: its field mappings (`response=output`) name columns
+ * and keys of JSON-lines and CSV logs; a log whose format names its own fields (inspect,
+ * lm-eval, …) takes only its literals (`benchmark==NAME`). Never ignored in silence: an error
+ * when no file could take them, else a warning naming the files that do not.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const found = { files: [{ name: "a.eval", format: "inspect-eval" }] };
+ * const map = { fields: { response: "output" }, constants: { benchmark: "x" } };
+ * assert.match(mapIgnoredBy(found as never, map)!, /^--map response=output: .* a\.eval \(inspect-eval\)/);
+ * assert.equal(mapIgnoredBy(found as never, { fields: {}, constants: { benchmark: "x" } }), null);
+ * ```
+ */
+export function mapIgnoredBy(
+  found: Pick<Discovery, "files">,
+  map: FieldMapping | null | undefined,
+): string | null {
+  const named = Object.entries(map?.fields ?? {}).map(([k, v]) => `${k}=${v}`);
+  if (map?.chat) named.push(`chat=${map.chat}`);
+  const structured = found.files.filter((f) => !GENERIC_FORMATS.has(f.format));
+  if (named.length === 0 || structured.length === 0) return null;
+  const shown = structured.slice(0, 3).map((f) => `${f.name} (${f.format})`).join(", ");
+  const more = structured.length > 3 ? ` and ${structured.length - 3} more` : "";
+  return `--map ${named.join(",")}: field mappings apply to JSON-lines and CSV logs only ` +
+    `(formats ${[...GENERIC_FORMATS].join(", ")}), not to ${shown}${more}, whose format names ` +
+    "its own fields; only --map literals apply to those (--map benchmark==NAME, task==…, model==…)";
+}
+
+/**
  * Whether a generic log's columns may be chosen by content (a headerless CSV, names that leave a
  * choice): the data sets are then indexed before planning.
  */
 function mayChooseByContent(found: Discovery, plan: LoadPlan): boolean {
-  return !plan.read.map && contentDecides(found.files, { limits: plan.read.limits });
+  return !mapsColumns(plan.read.map) && contentDecides(found.files, { limits: plan.read.limits });
 }
 
 /**

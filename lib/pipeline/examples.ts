@@ -415,6 +415,15 @@ class Row {
   }
 }
 
+/** A record of a benchmark the load does not score (named by the reason). */
+const unsupported = (benchmark: unknown, allowed: readonly BenchEntry[]) =>
+  fail(
+    null,
+    "unsupported_benchmark",
+    `unsupported benchmark ${quoteValue(benchmark)} ` +
+      `(supported: ${allowed.map((b) => b.name).join(", ")})`,
+  );
+
 const fail = (benchmark: string | null, problem: string, reason: string): UnidentifiedRecord => ({
   ok: false,
   benchmark,
@@ -652,12 +661,8 @@ export class ExampleIndex {
     if (r.benchmark !== null && r.benchmark !== undefined) {
       const named = allowed.find((b) => b.name === r.benchmark);
       if (!named) {
-        return fail(
-          null,
-          "unsupported_benchmark",
-          `unsupported benchmark ${quoteValue(r.benchmark)} ` +
-            `(supported: ${allowed.map((b) => b.name).join(", ")})`,
-        );
+        const known = this.#benches.some((b) => b.name === r.benchmark);
+        return known ? unsupported(r.benchmark, allowed) : this.#unknown(r, hints, allowed);
       }
       benches = [named];
     }
@@ -720,6 +725,24 @@ export class ExampleIndex {
     return r.example_index !== null
       ? this.#byIndex(row, [...found.keys()])
       : this.#decide(row, found, notFound);
+  }
+
+  /**
+   * A record that names a benchmark runlens does not know (an inspect task's own name,
+   * `bbh_custom`): tied by its question, as a record that names none, when that finds its
+   * example — the question text is the evidence, the name only a label; else quarantined,
+   * naming the remedy.
+   */
+  #unknown(r: CheckedRecord, hints: IdentifyHints, allowed: readonly BenchEntry[]): Identification {
+    if (r.input !== null && r.input !== undefined) {
+      const byContent = this.#identify({ ...r, benchmark: null }, hints);
+      if (!("problem" in byContent)) return byContent;
+    }
+    const why = unsupported(r.benchmark, allowed);
+    return {
+      ...why,
+      reason: `${why.reason}: if its rows are one of these, say which with --map benchmark==NAME`,
+    };
   }
 
   /**

@@ -57,6 +57,13 @@ import {
   type TargetLookup,
 } from "./columns.ts";
 import { missingFieldsHint, separatorHint } from "./missing_fields.ts";
+import {
+  addCounts,
+  type NamedColumns,
+  namedCounts,
+  namesVerdict,
+  swappedText,
+} from "./named_columns.ts";
 
 /** What {@link decideFields} needs besides the files. */
 export interface FieldOptions {
@@ -114,6 +121,8 @@ interface Layout {
   positional: boolean;
   table: ColumnTable;
   hints: ColumnHints;
+  /** Names gave all three columns: content only checks they are not swapped (`named_columns.ts`). */
+  verify?: NamedColumns;
 }
 
 /** A generic log, sampled. */
@@ -132,7 +141,8 @@ interface Sample {
 
 /** A choice for some files, and what the text says of it (or why they are not read). */
 interface Decided {
-  choice: ColumnChoice;
+  /** Null: names chose, content only checked them. */
+  choice: ColumnChoice | null;
   evidence: string | null;
   refused: string | null;
 }
@@ -148,7 +158,10 @@ export function decideFields(
   });
   const decided = new Map<Sample, Decided>();
   const groups = Map.groupBy(samples.filter((s) => s.layout !== null), (s) => s.layout!.key);
-  for (const group of groups.values()) decideGroup(group, options, decided);
+  for (const group of groups.values()) {
+    if (group[0].layout!.verify) verifyGroup(group, options, decided);
+    else decideGroup(group, options, decided);
+  }
   const out: (FieldsDecision | null)[] = found.map(() => null);
   for (const s of samples) out[s.index] = decisionOf(s, decided.get(s) ?? null, options);
   return out;
@@ -194,9 +207,7 @@ function sampleOf(
   if (records.length === 0) return { ...base, named: null, layout: null, hint: null, keys: null };
   const named = detectFields(records);
   const keys = keysOf(records);
-  const layout = options.targets && namesLeaveAChoice(named)
-    ? namedLayout(f, "jsonl", keys, records, named)
-    : null;
+  const layout = options.targets ? layoutOf(f, "jsonl", keys, records, named) : null;
   return { ...base, named, layout, hint: hintOf(records, named), keys };
 }
 
@@ -235,9 +246,7 @@ function csvNamed(
       : POSITIONAL_HINT);
   const targets = options.targets;
   if (named.fields.response !== undefined) {
-    const layout = targets && namesLeaveAChoice(named) && distinct(header)
-      ? namedLayout(f, "csv", header, objects, named)
-      : null;
+    const layout = targets && distinct(header) ? layoutOf(f, "csv", header, objects, named) : null;
     return { named, layout, hint };
   }
   if (!targets) return { named: null, layout: null, hint };
@@ -261,6 +270,26 @@ function namesLeaveAChoice(named: Detected): boolean {
   if (named.chat) return false;
   const f = named.fields;
   return f.response === undefined || (f.input === undefined && f.example_index === undefined);
+}
+
+/**
+ * The layout of named records: content chooses when names leave a choice, and checks the
+ * names when they give the question, the response and the target (null: nothing to check).
+ */
+function layoutOf(
+  f: FoundFile,
+  kind: string,
+  names: readonly string[],
+  records: readonly Record<string, unknown>[],
+  named: Detected,
+): Layout | null {
+  if (namesLeaveAChoice(named)) return namedLayout(f, kind, names, records, named);
+  const at = (k: unknown) => typeof k === "string" ? names.indexOf(k) : -1;
+  const [input, response, target] = [named.fields.input, named.fields.response, named.fields.target]
+    .map(at);
+  if (named.chat || input < 0 || response < 0 || target < 0) return null;
+  const layout = namedLayout(f, kind, names, records, named);
+  return { ...layout, key: `${layout.key}\0verify`, verify: { input, response, target } };
 }
 
 /** Fields names decide whatever the content: every canonical field but these three. */
@@ -369,6 +398,35 @@ function decideGroup(group: Sample[], options: FieldOptions, decided: Map<Sample
       if (files > 1) first ??= s;
     }
     decided.set(s, { choice: c, evidence: noteOf(s, c, alone), refused });
+  });
+}
+
+/**
+ * Check the names of a group of files of one layout (`named_columns.ts`): a file whose own
+ * sampled rows tell (unequal counts) is judged by them, else by the group's rows pooled —
+ * more of them read while they are equal and few. A file whose names look swapped is not read.
+ */
+function verifyGroup(group: Sample[], options: FieldOptions, decided: Map<Sample, Decided>) {
+  const count = (s: Sample) => namedCounts(s.layout!.table, options.targets!, s.layout!.verify!);
+  let read = group;
+  let own = read.map(count);
+  let pooled = addCounts(own);
+  if (namesVerdict(pooled) === "tie" && pooled.identified < MIN_ROWS) {
+    read = readMore(group, options);
+    own = read.map(count);
+    pooled = addCounts(own);
+  }
+  read.forEach((s, i) => {
+    const verdict = namesVerdict(own[i]) === "tie" ? namesVerdict(pooled) : namesVerdict(own[i]);
+    if (verdict !== "swapped") return;
+    const counts = namesVerdict(own[i]) === "swapped" ? own[i] : pooled;
+    const { columns } = s.layout!.table;
+    const { input } = s.layout!.verify!;
+    const map = (response: string, target: string) =>
+      `--map input=${columns[input]},response=${response},target=${target}`;
+    const kind = s.csv ? "column" : "field";
+    const refused = swappedText(counts, columns, s.layout!.verify!, map, kind);
+    decided.set(group[i], { choice: null, evidence: null, refused });
   });
 }
 
@@ -483,21 +541,39 @@ function refusalOf(
   return `not scored (${where}): ${refusalText(choice, name, kind, map, named)}`;
 }
 
+/**
+ * Whether `--map` names columns or keys (`response=output`), not only literals
+ * (`benchmark==bbh`): then it decides the columns, and content neither chooses nor refuses.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(mapsColumns({ fields: {}, constants: { benchmark: "bbh" } }), false);
+ * assert.equal(mapsColumns({ fields: { response: 2 } }), true);
+ * assert.equal(mapsColumns(null), false);
+ * ```
+ */
+export function mapsColumns(map: FieldMapping | null | undefined): boolean {
+  return Boolean(map?.chat) || Object.keys(map?.fields ?? {}).length > 0;
+}
+
 /** A sample's fields: chosen by content, else by names; `--map` over them. */
 function decisionOf(s: Sample, decided: Decided | null, options: FieldOptions): FieldsDecision {
   const f = s.found;
   const map = options.map ?? null;
-  const chosen = decided?.choice.kind === "chosen" ? decided.choice : null;
+  const chosen = decided?.choice?.kind === "chosen" ? decided.choice : null;
   // a CSV whose header names no response is headerless: without content, nothing is detected
   const byNames = s.csv && s.named?.fields.response === undefined ? null : s.named;
   const detected = chosen ? mappingOf(s, chosen) : byNames;
-  const refused = map === null ? decided?.refused ?? null : null;
+  // `--map` of the columns wins over content; its literals alone (`benchmark==bbh`) do not
+  const mapped = mapsColumns(map);
+  const refused = mapped ? null : decided?.refused ?? null;
   const base = {
     format: f.format,
     reason: f.reason,
     refused,
     fieldsEvidence: null,
-    fieldsByContent: map === null && chosen !== null,
+    fieldsByContent: !mapped && chosen !== null,
   };
   if (map === null && (detected === null || isCanonical(detected))) {
     return {
@@ -516,7 +592,7 @@ function decisionOf(s: Sample, decided: Decided | null, options: FieldOptions): 
     fields,
     fieldsUsed: used,
     reason: map === null ? `${f.reason}; fields detected` : `${f.reason}; --map`,
-    fieldsEvidence: map === null && chosen ? decided!.evidence : null,
+    fieldsEvidence: !mapped && chosen ? decided!.evidence : null,
     fieldsHint: hintFor(s, fields),
     keys: s.keys,
   };

@@ -135,8 +135,50 @@ export function mergeResults(
     errors: [...failed.entries()].map(([id, reason]) => ({ file: files[id].path, reason })),
     models: modelsOf(kept, named.models),
     naming: new Map(named.naming),
-    warnings: [...named.warnings, ...caseWarnings(units, kept)],
+    warnings: [
+      ...named.warnings,
+      ...caseWarnings(units, kept),
+      ...repeatWarnings(files, rowsIn, quarantine),
+    ],
   };
+}
+
+/** The share of a file's rows that, quarantined as duplicates, hint at several runs in it. */
+const MANY_REPEATS = 0.2;
+
+/**
+ * A warning per file of which many rows (at least {@link MANY_REPEATS}, and 5) repeat earlier
+ * examples of their run: two runs concatenated without a model or run field are one run whose
+ * second half is quarantined row by row, and the load then scores only the first.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const q = (line: number) => ({ file: "a.jsonl", line, reason: "duplicate of a.jsonl:1 (same run)" });
+ * assert.deepEqual(repeatWarnings([{ path: "a.jsonl" }], [10], [1, 2, 3, 4, 5].map(q)), [
+ *   "a.jsonl: 5 of 10 rows repeat earlier examples — the file may hold several runs; give " +
+ *     "each run its own file or a model/run field (--map run=…)",
+ * ]);
+ * assert.deepEqual(repeatWarnings([{ path: "a.jsonl" }], [100], [1, 2].map(q)), []);
+ * ```
+ */
+export function repeatWarnings(
+  files: readonly Pick<SourceFile, "path">[],
+  rowsIn: readonly number[],
+  quarantine: readonly Pick<LoadQuarantine, "file" | "reason">[],
+): string[] {
+  const repeats = new Map<string, number>();
+  for (const q of quarantine) {
+    if (q.reason.startsWith("duplicate of ")) repeats.set(q.file, (repeats.get(q.file) ?? 0) + 1);
+  }
+  return files.flatMap((f, id) => {
+    const n = repeats.get(f.path) ?? 0;
+    if (n < 5 || n < MANY_REPEATS * rowsIn[id]) return [];
+    return [
+      `${f.path}: ${n} of ${rowsIn[id]} rows repeat earlier examples — the file may hold ` +
+      "several runs; give each run its own file or a model/run field (--map run=…)",
+    ];
+  });
 }
 
 /** `next`, freeing the buffers of `rows` when `next` is a copy (a big load holds several). */

@@ -112,13 +112,23 @@ export function planFiles(found: readonly FoundFile[], options: PlanOptions): Pl
       fieldsEvidence: null,
       reason: f.reason,
     };
-    if (!fields[id]) return base;
+    if (!fields[id]) return withLiterals(base, options.map);
     const { keys, ...decision } = fields[id];
     const planned = { ...base, ...decision };
     if (!options.records) return planned;
     return { ...planned, ...recordFieldsOf(planned, keys, options.records, options.map) };
   });
   return groupRuns(files, options.runBy ?? "auto", options.benchmarks);
+}
+
+/**
+ * A structured log (not a generic one) with `--map`'s literals (`benchmark==bbh`, `task==…`,
+ * `model==…`), laid over its records; the field mappings of `--map` name columns and keys of
+ * JSON-lines and CSV logs only (`engine.ts` says so when they are given for other logs).
+ */
+function withLiterals(file: PlannedFile, map: FieldMapping | null | undefined): PlannedFile {
+  const literals = map?.constants ?? {};
+  return Object.keys(literals).length === 0 ? file : { ...file, literals };
 }
 
 /**

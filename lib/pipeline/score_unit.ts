@@ -154,7 +154,9 @@ class UnitCollector implements RecordSink {
     if (this.unscored !== null) return;
     this.#rowsIn++;
     const file = this.unit.file;
-    const checked = checkRecord(r, file.defaultRun, file.runFromModel, this.#check);
+    // `--map benchmark==bbh` over a structured log's own fields (an inspect task's custom name)
+    const read = file.literals ? { ...r, ...file.literals } : r;
+    const checked = checkRecord(read, file.defaultRun, file.runFromModel, this.#check);
     if (!checked.ok) {
       this.#quarantine.push({
         line: r.line,

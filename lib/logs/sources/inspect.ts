@@ -247,13 +247,38 @@ function sampleRecord(s: Json, spec: Json, line: number, pointer: Pointer): LogR
   };
 }
 
-/** Emit the samples in (id, epoch) order, numbered from 1. */
+/**
+ * Why a sample that errored is not scored (null: it did not). inspect keeps such a sample
+ * (`fail_on_error` off) with its `error` and no score, and leaves it out of its metrics: its
+ * output is missing or cut short, so scoring it as an empty response would count a failed
+ * API call as a wrong answer.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(sampleError({ error: { message: "RateLimitError", traceback: "…" } }),
+ *   "the sample errored: RateLimitError");
+ * assert.equal(sampleError({ error: null }), null);
+ * ```
+ */
+export function sampleError(sample: Json): string | null {
+  const error = sample.error;
+  if (error === null || error === undefined || error === false) return null;
+  const message = isObject(error) ? (error as Json).message : error;
+  const text = typeof message === "string" ? message.trim().split("\n")[0] : "";
+  const short = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return `the sample errored: ${short === "" ? "(no message)" : short}`;
+}
+
+/** Emit the samples in (id, epoch) order, numbered from 1 (an errored sample: a bad record). */
 function emitSamples(samples: SampleRead[], spec: Json, sink: LineOrder): void {
   samples.sort((a, b) => compareIds(a.id, b.id) || a.epoch - b.epoch);
   samples.forEach((s, i) => {
+    const errored = s.sample === null ? null : sampleError(s.sample);
     if (s.bad !== null || s.sample === null) {
       sink.bad({ line: i + 1, reason: s.bad ?? "not a JSON object" });
-    } else sink.record(sampleRecord(s.sample, spec, i + 1, s.pointer));
+    } else if (errored !== null) sink.bad({ line: i + 1, reason: errored });
+    else sink.record(sampleRecord(s.sample, spec, i + 1, s.pointer));
   });
 }
 
@@ -365,6 +390,7 @@ function readJson(file: SourceFile, sink: LineOrder, limits: SourceLimits): void
     const over = s === null ? bad.get(i) : undefined;
     if (over !== undefined) sink.bad({ line, reason: `sample ${line}: ${over}` });
     else if (!isObject(s)) sink.bad({ line, reason: `sample ${line} is not a JSON object` });
+    else if (sampleError(s) !== null) sink.bad({ line, reason: sampleError(s)! });
     else sink.record(sampleRecord(s, spec, line, INLINE));
   });
 }

@@ -108,6 +108,11 @@ export interface SourceFile {
   taskHint?: { benchmark: string | null; task: string } | null;
   /** The field mapping of generic logs (detected, or `--map`). */
   fields?: FieldMapping | null;
+  /**
+   * `--map` literals (`benchmark==bbh`) laid over the records of a log whose format names its
+   * own fields (inspect, lm-eval, …): a custom task name is no benchmark runlens knows.
+   */
+  literals?: Partial<Record<string, string>> | null;
   /** A CSV file's field separator, when discovery found another than `,` (`;`, a tab). */
   separator?: "," | ";" | "\t";
   /**
