@@ -162,7 +162,7 @@ export const BBH_KNOWN_ISSUES: readonly BbhKnownIssue[] = [
 export const BBH_TASK_NAMES: readonly string[] = BBH_TASKS.map((x) => x.name);
 
 /** Examples in the release (6,511). */
-export const BBH_SIZE = BBH_TASKS.reduce((s, x) => s + x.size, 0);
+export const BBH_SIZE: number = BBH_TASKS.reduce((s, x) => s + x.size, 0);
 
 const byName = new Map(BBH_TASKS.map((x) => [x.name, x]));
 
