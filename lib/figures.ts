@@ -51,6 +51,7 @@ export {
   type TablePaths,
   writeTable,
 } from "./render/table.ts";
+export type { ShortNames } from "./render/latex/grid.ts";
 export {
   forestFigure,
   type ForestFigureOptions,

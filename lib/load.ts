@@ -27,12 +27,10 @@ export {
   type LoadBasis,
   type LoadedRuns,
   type LoadOptions,
-  type LoadPlan,
   loadRuns,
   lookalikeRuns,
   MAX_DISAGREEMENTS,
   mixedModels,
-  resolveLoadPlan,
   type RunSummary,
   ScorerChoiceError,
   type StoredAgreement,
@@ -54,10 +52,34 @@ export {
   type AgreementCount,
   type AnswerCount,
   type NoAnswerAdvice,
+  type RunNamed,
   type StoredAdvice,
+  type Tried,
 } from "./pipeline/advice.ts";
-export { discover, filesOf } from "./logs/discover.ts";
-export { parseColumnMap } from "./logs/mapped.ts";
+export { type RunBy } from "./pipeline/plan.ts";
+export { type RunNaming } from "./pipeline/run_names.ts";
+export {
+  discover,
+  type DiscoverOptions,
+  type Discovery,
+  type FileNote,
+  filesOf,
+  type Format,
+  type FoundFile,
+  type LogFormat,
+} from "./logs/discover.ts";
+export {
+  type ColumnMap,
+  type ColumnMapping,
+  type ColumnSource,
+  type MappableField,
+  parseColumnMap,
+} from "./logs/mapped.ts";
+export { UsageError } from "./core/command.ts";
+export type { Separator } from "./logs/sources/csv.ts";
+export type { SourceLimits } from "./codecs/errors.ts";
+export type { Progress } from "./core/progress.ts";
+export type { DataSetsView } from "./benchmarks/types.ts";
 export {
   formatQuarantine,
   type QuarantineEntry,

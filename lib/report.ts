@@ -23,6 +23,7 @@
 export { buildReport, type ReportOptions } from "./report/build.ts";
 export { writeReport } from "./report/write.ts";
 export type { HtmlOptions } from "./report/html/render.ts";
+export type { PayloadEncoding } from "./report/html/examples.ts";
 export type {
   DatasetProvenance,
   ExampleQuestion,

@@ -44,7 +44,14 @@ export {
   findFinalAnswer,
   type FoundAnswer,
 } from "./scorers/answer_conventions.ts";
-export { type AnswerType, answerType, matchAnswer, readAnswer } from "./scorers/answer_match.ts";
+export {
+  type AnswerType,
+  answerType,
+  matchAnswer,
+  readAnswer,
+  type ReadOptions,
+} from "./scorers/answer_match.ts";
+export type { DataSource, PinnedSource } from "./data/fetch.ts";
 export { rescore, RESCORE_PART_ROWS } from "./pipeline/rescore.ts";
 export {
   benchmarks,
@@ -56,10 +63,14 @@ export {
   SCORERS,
 } from "./benchmarks/registry.ts";
 export type {
+  AnalysisContext,
   Benchmark,
   BenchmarkAggregate,
+  BenchmarkAnalyses,
+  BenchmarkReport,
   BenchmarkScoring,
   BenchmarkTask,
+  DataVersion,
   Example,
   ExampleSet,
   RecordField,

@@ -72,15 +72,20 @@ export interface DocProblem {
   at: string;
 }
 
-/** What `deno doc --lint <file>` reports (an empty list when it passes). */
-export function docLint(file: string): DocProblem[] {
-  const out = deno(["doc", "--lint", file]);
+/**
+ * What `deno doc --lint <files>` reports (an empty list when it passes). Given every entry at
+ * once, a type one entry exports is public for all (a package's API is the union).
+ */
+export function docLint(files: readonly string[]): DocProblem[] {
+  const out = deno(["doc", "--lint", ...files]);
   const problems: DocProblem[] = [];
   const text = out.stderr + out.stdout;
   for (const m of text.matchAll(/^error\[([\w-]+)\]: (.*)\n\s*--> (\S+)/gm)) {
     problems.push({ rule: m[1], message: m[2], at: m[3].replace(`${REPO}/`, "") });
   }
-  if (out.code !== 0 && problems.length === 0) throw new Error(`deno doc --lint ${file}: ${text}`);
+  if (out.code !== 0 && problems.length === 0) {
+    throw new Error(`deno doc --lint ${files.join(" ")}: ${text}`);
+  }
   return problems;
 }
 
