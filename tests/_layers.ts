@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { existsSync } from "node:fs";
 import { lex, type Lexed, words } from "./_lex.ts";
 import { notebookCode } from "./_notebook.ts";
+import { docEntries } from "@runlens/setup/api_doc.ts";
 
 /** The repository this checkout is. */
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -53,13 +54,16 @@ export const LAYERS: Readonly<Record<string, number>> = {
   bench: 10,
 };
 
+/** deno.json's `exports`: `"."` or `"./<entry>"` → `"./lib/<path>"`. */
+const EXPORTS: Readonly<Record<string, string>> =
+  JSON.parse(Deno.readTextFileSync(join(REPO, "deno.json"))).exports ?? {};
+
 /**
- * The public entry modules: the only repository modules notebooks and tests/public/ may
- * import (npm and `node:` modules aside). `@runlens/mod.ts` is `lib/mod.ts` through the
- * import map. Today this list is the one place that says so; the `exports` map of deno.json
- * will replace it.
+ * The public entry modules, read from deno.json's `exports` (the one place that says so): the
+ * only repository modules notebooks and tests/public/ may import (npm and `node:` modules
+ * aside), as `runlens/<entry>` (or `@runlens/mod.ts`, `lib/mod.ts` through the import map).
  */
-export const PUBLIC_ENTRIES: readonly string[] = ["lib/mod.ts"];
+export const PUBLIC_ENTRIES: readonly string[] = docEntries({ exports: EXPORTS });
 
 /** How one module reaches another. */
 export type EdgeKind = "import" | "type" | "dynamic" | "url";
@@ -169,10 +173,22 @@ export function moduleGraph(root: string, work = WORK_DIR): Graph {
   return graph;
 }
 
-/** deno.json's import map with `@runlens/` pointing at `<root>/lib/`, written to `work`. */
+/**
+ * deno.json's import map with `@runlens/` pointing at `<root>/lib/` and each `runlens/<entry>`
+ * of its `exports` at `<root>/<path>` (what deno resolves by the package's name), written to
+ * `work`.
+ */
 function importMap(root: string, work: string): string {
   const config = JSON.parse(Deno.readTextFileSync(join(REPO, "deno.json")));
-  const imports = { ...config.imports, "@runlens/": pathToFileURL(join(root, "lib")).href + "/" };
+  const entries = Object.entries(EXPORTS).map(([name, path]) => [
+    "runlens" + name.slice(1),
+    pathToFileURL(join(root, path)).href,
+  ]);
+  const imports = {
+    ...config.imports,
+    ...Object.fromEntries(entries),
+    "@runlens/": pathToFileURL(join(root, "lib")).href + "/",
+  };
   const path = join(work, "import_map.json");
   Deno.writeTextFileSync(path, JSON.stringify({ imports }, null, 2));
   return path;

@@ -64,20 +64,25 @@ export function formatPValue(p: number | null | undefined, bound = false): strin
 export interface PairedRow {
   /** The task, or "overall" (every paired example of every task). */
   scope: string;
+  /** Examples both runs scored. */
   n_paired: number;
-  /** Accuracy (%) of A and of B over the paired examples. */
+  /** Accuracy (%) of A over the paired examples. */
   acc_a: number;
+  /** Accuracy (%) of B over the paired examples. */
   acc_b: number;
-  /** A − B, percentage points, with the CLT SE of the differences (for information). */
+  /** A − B, percentage points. */
   diff: number;
+  /** CLT SE of the differences, percentage points, for information (null for one pair). */
   se: number | null;
-  /** Tango's 95% score interval, percentage points, within [−100, 100]. */
+  /** Lower bound of Tango's 95% score interval, percentage points, within [−100, 100]. */
   ci_low: number;
+  /** Upper bound of Tango's interval. */
   ci_high: number;
   /** True when the interval was extended to 0 because the exact test does not reject. */
   ci_extended_to_zero: boolean;
-  /** Examples only A got right (McNemar's b) and only B (c). */
+  /** Examples only A got right (McNemar's b). */
   a_only: number;
+  /** Examples only B got right (McNemar's c). */
   b_only: number;
   /** Two-sided exact p-value, never below {@link P_FLOOR}. */
   p_value: number;
@@ -87,6 +92,7 @@ export interface PairedRow {
   log10_p_value: number;
   /** Holm-adjusted over the comparison's family (`holm` of {@link ComparisonSet}). */
   p_holm?: number | null;
+  /** log₁₀ of the Holm-adjusted p-value, however small. */
   log10_p_holm?: number | null;
   /**
    * Minimum detectable difference at 80% power, α = 0.05, percentage points: Connor's formula
@@ -99,22 +105,31 @@ export interface PairedRow {
 
 /** Two runs compared on one benchmark. */
 export interface RunComparison {
+  /** Run A. */
   run_a: string;
+  /** Run B. */
   run_b: string;
+  /** The benchmark both runs were compared on. */
   benchmark: string;
+  /** Every paired example of every task. */
   overall: PairedRow;
+  /** One row per task with paired examples. */
   tasks: PairedRow[];
-  /** Examples only A (B) scored. */
+  /** Examples only A scored. */
   unpaired_a: number;
+  /** Examples only B scored. */
   unpaired_b: number;
 }
 
 /** A pair (on a benchmark, when known) that could not be compared, and why. */
 export interface NotCompared {
+  /** Run A. */
   run_a: string;
+  /** Run B. */
   run_b: string;
   /** Null when the runs share no benchmark or one has no scored row. */
   benchmark: string | null;
+  /** Why the pair could not be compared. */
   reason: "no-scored-rows" | "no-common-benchmark" | "no-common-example";
   /** The reason in words, naming the runs. */
   detail: string;
@@ -122,14 +137,19 @@ export interface NotCompared {
 
 /** The Holm families of a set of comparisons: how many tests, in words. */
 export interface HolmFamilies {
+  /** The per-task tests of all comparisons: how many, in words. */
   tasks: { tests: number; description: string };
+  /** The overall tests, one per comparison: how many, in words. */
   overall: { tests: number; description: string };
 }
 
 /** Every requested pair: compared, or listed with the reason it was not. */
 export interface ComparisonSet {
+  /** The pairs compared, one per pair and shared benchmark. */
   comparisons: RunComparison[];
+  /** The pairs that could not be compared, each with its reason. */
   not_compared: NotCompared[];
+  /** The families the Holm adjustment of `p_holm` runs over. */
   holm: HolmFamilies;
 }
 

@@ -263,9 +263,13 @@ export function formatSensitivity(rows: pl.DataFrame): pl.DataFrame {
 
 /** One cell of the nested JSON form. */
 export interface FormatCell {
+  /** Rows the rule scored. */
   n: number;
+  /** Rows it judged correct. */
   correct: number;
+  /** Accuracy, percent. */
   accuracy: number;
+  /** Share of rows in which the rule found no answer, percent. */
   no_answer: number;
 }
 

@@ -33,7 +33,9 @@ import type { TableInput, TableOptions } from "../render/table.ts";
 
 /** A table the notebook writes (`results/<name>.{csv,md,tex}`) and shows. */
 export interface HeadlineTable {
+  /** The table. */
   table: TableInput;
+  /** Its file name, without extension. */
   name: string;
   /** How it is written; `show`: the columns shown (default all; every column is written). */
   options?: TableOptions & { show?: readonly string[] };
@@ -41,13 +43,17 @@ export interface HeadlineTable {
 
 /** A figure (a Plot element) the notebook writes (`figures/<name>.{svg,png}`) and shows. */
 export interface HeadlineFigure {
+  /** The figure. */
   figure: Element;
+  /** Its file name, without extension. */
   name: string;
 }
 
 /** A headline the notebook cannot show, and why (a missing data set): reported as skipped. */
 export interface HeadlineSkipped {
+  /** What was skipped. */
   skipped: string;
+  /** Why it was skipped. */
   why: string;
 }
 
@@ -63,7 +69,9 @@ export interface NotebookInput {
   rows: pl.DataFrame | null;
   /** The rows are the demo's, generated (every title and caption must say so). */
   synthetic: boolean;
+  /** The data directory (`$RUNLENS_DATA`, else .runlens/data). */
   dataDir: string;
+  /** The logs directory (`$RUNLENS_LOGS`), or null when none is given. */
   logsDir: string | null;
   /** Whether the data directory holds `name` (e.g. "bbeh", "big-bench-mistake"). */
   hasData(name: string): boolean;
@@ -71,6 +79,7 @@ export interface NotebookInput {
 
 /** How a notebook opens: its data for the later cells, its headline, and what to tell. */
 export interface NotebookOpening<T> {
+  /** What the notebook's later cells work on. */
   data: T;
   /** Shown first, in this order. */
   headline: readonly HeadlineOutput[];

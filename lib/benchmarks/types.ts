@@ -52,6 +52,7 @@ export interface BenchmarkAggregate {
   coverage: string;
   /** Why aggregates are missing, or how repeated rows were counted; null when nothing to say. */
   note: string | null;
+  /** The benchmark's own aggregates by name (a number, or null when it cannot be computed). */
   [aggregate: string]: number | string | null;
 }
 
@@ -128,7 +129,9 @@ export interface BenchmarkReport {
 
 /** One released example: the question text and the target, as the task file holds them. */
 export interface Example {
+  /** The question text. */
   input: string;
+  /** The target answer. */
   target: string;
   /** A label of a part of its task, when the file gives one (BBEH spatial items' `subtask`). */
   subset?: string;

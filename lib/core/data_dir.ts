@@ -21,7 +21,7 @@ import type { OptionSpec } from "./command.ts";
 export const DATA_ENV = "RUNLENS_DATA";
 
 /** The repository root (two levels above this file). */
-export const REPO_ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+export const REPO_ROOT: string = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
 /** The default, git-ignored data cache inside the checkout. */
 export const DEFAULT_DATA_DIR = join(REPO_ROOT, ".runlens", "data");

@@ -44,6 +44,7 @@ export interface PinnedSource {
   repo: string;
   /** Full 40-hex commit. */
   commit: string;
+  /** Local name inside the folder → path in the repository (see above). */
   rename?: Readonly<Record<string, string>>;
 }
 

@@ -147,7 +147,9 @@ export interface FoundFile {
 
 /** A file and why it is listed. */
 export interface FileNote {
+  /** The file's path. */
   file: string;
+  /** Why it is listed. */
   reason: string;
 }
 

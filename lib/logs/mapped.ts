@@ -53,6 +53,7 @@ export interface ColumnMapping {
    * (see {@link isCanonicalField}).
    */
   field: string;
+  /** Where its value comes from: a column's position, a column's name, or a literal value. */
   source: ColumnSource;
   /** The item as written, for messages. */
   spec: string;
@@ -75,7 +76,9 @@ export const isCanonicalField = (f: string): f is CanonicalField =>
 
 /** A benchmark's record field as `--map` knows it: its name, and what it is another name of. */
 export interface MappableField {
+  /** The field's name (a `--map` key). */
   name: string;
+  /** The field it is another name of, if any. */
   as?: string;
 }
 

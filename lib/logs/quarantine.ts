@@ -25,7 +25,9 @@ export interface QuarantineEntry {
 
 /** A quarantined row together with the run it counts against. */
 export interface RunQuarantine {
+  /** The run the row counts against. */
   run: string;
+  /** The quarantined row. */
   entry: QuarantineEntry;
 }
 

@@ -45,10 +45,13 @@ export const OUT_ENV = "RUNLENS_OUT";
 
 /** Paths and helpers for one notebook run. */
 export interface NotebookContext {
+  /** The data directory (`$RUNLENS_DATA`, else .runlens/data). */
   dataDir: string;
   /** Folder of run logs to score and place beside the published models, or null. */
   logsDir: string | null;
+  /** Where figures are written: `figures/` of the repository, or of `$RUNLENS_OUT`. */
   figuresDir: string;
+  /** Where tables are written: `results/` of the repository, or of `$RUNLENS_OUT`. */
   resultsDir: string;
   /** Whether the data directory holds `name` (e.g. "bbeh", "bbh", "big-bench-mistake"). */
   hasData(name: string): boolean;

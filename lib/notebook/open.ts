@@ -45,6 +45,7 @@ export const QUARANTINE_SHOWN = 20;
 
 /** An opened notebook: what its later cells work on. */
 export interface OpenedNotebook<T> {
+  /** The notebook's context: its folders, and how it writes and shows. */
   ctx: NotebookContext;
   /** The benchmarks it analyses (registry names). */
   benchmarks: readonly string[];

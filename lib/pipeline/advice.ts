@@ -63,6 +63,7 @@ export const ADVICE_SAMPLE = 2_000;
 
 /** One scorer on the rows tried: the answers it found, those of the target's form, right ones. */
 export interface AnswerCount {
+  /** The scorer's name. */
   scorer: string;
   /** Rows where it found an answer (`Verdict.found`). */
   answers: number;
@@ -74,12 +75,14 @@ export interface AnswerCount {
 
 /** One scorer on the rows tried that carry a stored verdict: how many it agrees with. */
 export interface AgreementCount {
+  /** The scorer's name. */
   scorer: string;
+  /** Rows tried whose stored verdict it agrees with. */
   agree: number;
 }
 
 /** The rows the other scorers were tried on. */
-interface Tried {
+export interface Tried {
   /** Rows tried (all rows in question, or a sample of them). */
   tried: number;
   /** Whether `tried` is a sample. */
@@ -89,8 +92,10 @@ interface Tried {
 }
 
 /** How a piece of advice names its run. */
-interface RunNamed {
+export interface RunNamed {
+  /** The run. */
   run: string;
+  /** The benchmark of the run's rows the advice is about. */
   benchmark: string;
   /** Whether the run has rows of several benchmarks: the text then names the benchmark. */
   several_benchmarks: boolean;
@@ -98,11 +103,13 @@ interface RunNamed {
 
 /** A run × benchmark × task where most of the responses, or many, had no answer found. */
 export interface NoAnswerAdvice extends Tried, RunNamed {
+  /** The task. */
   task: string;
   /** The scorer used. */
   scorer: string;
   /** Rows whose answer the scorer used did not find, of `n` scored. */
   no_answer: number;
+  /** Rows the scorer used scored in the task. */
   n: number;
   /** Every applicable scorer on the rows tried, in registry order (the one used included). */
   scorers: AnswerCount[];
@@ -117,9 +124,11 @@ export interface NoAnswerAdvice extends Tried, RunNamed {
 
 /** A run (of one benchmark) whose stored verdicts disagree with the scorer used. */
 export interface StoredAdvice extends Tried, RunNamed {
+  /** The scorer used. */
   scorer: string;
-  /** Rows with a stored verdict, and those where the scorer used disagrees. */
+  /** Rows with a stored verdict. */
   n: number;
+  /** Of those, rows where the scorer used disagrees with the stored verdict. */
   disagree: number;
   /** Every applicable scorer but `stored` on the rows tried, in registry order. */
   scorers: AgreementCount[];
@@ -129,7 +138,9 @@ export interface StoredAdvice extends Tried, RunNamed {
 
 /** Everything the output says about weak evidence, with the remedies. */
 export interface Advice {
+  /** Run × tasks whose responses mostly had no answer found. */
   no_answer: NoAnswerAdvice[];
+  /** Runs whose stored verdicts disagree with the scorer used. */
   stored: StoredAdvice[];
 }
 

@@ -34,18 +34,25 @@ import { type CountedQuarantine, rowBenchmark, UNKNOWN_BENCHMARK } from "./summa
 
 /** The rows of one run and benchmark that a restricted load left out. */
 export interface SkippedRows {
+  /** The run. */
   run: string;
+  /** Its model. */
   model: string;
+  /** The benchmark left out. */
   benchmark: string;
   /** Its rows: scored + quarantined. */
   rows: number;
+  /** Of those, rows that were scored. */
   scored: number;
+  /** Of those, rows that were quarantined. */
   quarantined: number;
+  /** The log files the rows came from. */
   files: string[];
 }
 
 /** A load restricted to some benchmarks, and what was left out. */
 export interface KeptBenchmarks {
+  /** The load with only the kept benchmarks' rows, runs and quarantine. */
   loaded: LoadedRuns;
   /** Per run and benchmark left out, in the load's order of runs. */
   skipped: SkippedRows[];

@@ -92,8 +92,11 @@ export interface LoadOptions extends PlanOptions {
 
 /** One log file of a load, as reports list it. */
 export interface FileSummary {
+  /** The file's path. */
   file: string;
+  /** The format it was read as (see `logs/discover.ts`). */
   format: string;
+  /** Records read from it (scored or quarantined). */
   rows_in: number;
   /** Canonical field → where it was read from (generic logs whose fields were detected). */
   fields: Record<string, string> | null;
@@ -163,7 +166,9 @@ export interface LoadBasis {
 
 /** What the cache did for a load. */
 export interface CacheUse {
+  /** The cache folder. */
   dir: string;
+  /** The load's cache key (empty when the load was not keyed). */
   key: string;
   /** The rows came from the cache. */
   hit: boolean;

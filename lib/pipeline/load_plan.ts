@@ -71,10 +71,13 @@ export interface PlanOptions {
    * first one with the reason; `quarantine` sets them apart with it.
    */
   unscored?: "error" | "quarantine";
+  /** How records get their run (`--run-by`; default `auto`). */
   runBy?: RunBy;
   /** Scoring Workers (default: one per core; small loads are scored in this thread). */
   workers?: number;
+  /** The readers' limits (`--max-depth` and the like), over the defaults. */
   limits?: Partial<SourceLimits>;
+  /** Throw at the first file that cannot be read (`--strict`), rather than list it in `errors`. */
   strict?: boolean;
   /** The cache folder, true for the default one; false or absent: none. */
   cache?: string | boolean;

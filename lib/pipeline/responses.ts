@@ -80,6 +80,8 @@ export interface ResponseRef {
 /**
  * What the load knew of a file (a `SourceFile` fits): how to read it again, and its size and
  * mtime then, checked when given.
+ *
+ * @internal a script passes `LoadedRuns.sources` back to `responses` as it is.
  */
 export interface ResponseFile {
   format: string;

@@ -44,6 +44,7 @@ import { ScorerChoiceError } from "../scorers/user_rule.ts";
  * load stops at the first one, with the reason, before anything is summarised or cached.
  */
 export class UnscoredRowsError extends ScorerChoiceError {
+  /** The error's name. */
   override name = "UnscoredRowsError";
 }
 

@@ -64,16 +64,23 @@ export interface TaskScore {
    * that the responses follow another answer convention (`advice.ts` names a remedy).
    */
   no_answer: number;
+  /** Accuracy, percent (the mean over examples with epochs). */
   accuracy: number;
+  /** Lower bound of the 95% Wilson interval, percent. */
   ci_low: number;
+  /** Upper bound of the 95% Wilson interval, percent. */
   ci_high: number;
 }
 
 /** One row whose stored verdict differs from the re-score. */
 export interface StoredDisagreement {
+  /** The log file of the row. */
   file: string;
+  /** Its line (1-based) in the file. */
   line: number;
+  /** The row's task. */
   task: string;
+  /** The example's index in its task. */
   example_index: number;
   /** Our scorer's extracted answer. */
   extracted: string | null;
@@ -89,7 +96,9 @@ export interface StoredDisagreement {
 export interface StoredAgreement {
   /** Scored rows with a stored verdict. */
   n: number;
+  /** Of those, rows where the stored verdict equals ours. */
   agree: number;
+  /** Of those, rows where it differs. */
   disagree: number;
   /** The disagreements in file and line order, at most {@link MAX_DISAGREEMENTS}. */
   examples: StoredDisagreement[];
@@ -100,11 +109,13 @@ export const MAX_DISAGREEMENTS = 100;
 
 /** One run's rows of one benchmark: where they came from, what happened, the scores. */
 export interface RunSummary {
+  /** The run's name. */
   run: string;
   /** The model name; several distinct names in one run are joined with ", ". */
   model: string;
   /** The registered benchmark (`benchmarks/registry.ts`). */
   benchmark: string;
+  /** The scorer that scored its rows. */
   scorer: string;
   /** Log files that contributed rows (scored or quarantined). */
   files: string[];
@@ -123,8 +134,11 @@ export interface RunSummary {
   fields: Record<string, Record<string, string>>;
   /** Scored rows per data-set version other than the release (e.g. `{"lm-eval": 3}`). */
   data_versions: Record<string, number>;
+  /** Its input rows: `rows_scored + rows_quarantined`. */
   rows_in: number;
+  /** Rows scored (those with no answer found included, as wrong). */
   rows_scored: number;
+  /** Rows set apart with a reason (see `quarantine_reasons`). */
   rows_quarantined: number;
   /**
    * Its quarantined rows by kind of reason (`reasonKind`: numbers and quoted values folded,
@@ -145,6 +159,7 @@ export interface RunSummary {
   aggregate: BenchmarkAggregate;
   /** The 95% interval of each aggregate that has a value, naming its method. */
   intervals: Record<string, HeadlineCI>;
+  /** How the log's own verdicts compare with ours. */
   stored_agreement: StoredAgreement;
 }
 
@@ -170,7 +185,11 @@ export interface SummaryFile {
   fields?: Record<string, string> | null;
 }
 
-/** What {@link summariseRuns} summarises. */
+/**
+ * What {@link summariseRuns} summarises.
+ *
+ * @internal `rescore` passes it back from `LoadedRuns.basis`; a script does not build one.
+ */
 export interface SummaryInput {
   /** Each file read: its format, the records it holds, how its runs were named. */
   files: readonly SummaryFile[];

@@ -33,6 +33,7 @@ export interface ReportColumn {
 
 /** A data table, rendered as an HTML `<table>`, a Markdown pipe table and booktabs LaTeX. */
 export interface ReportTable {
+  /** What the item is. */
   kind: "table";
   /** Stable id (anchors, LaTeX file names); default: from the title. */
   id?: string;
@@ -55,6 +56,7 @@ export interface ReportTable {
 
 /** A figure: a standalone SVG document as text (e.g. from `toStandaloneSvg`), inlined. */
 export interface ReportFigure {
+  /** What the item is. */
   kind: "figure";
   /** Stable id; default: from the title. */
   id?: string;

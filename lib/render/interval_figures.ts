@@ -62,10 +62,15 @@ function labelMargin(labels: readonly string[]): number {
 
 /** One run's accuracy on one task with its 95% interval (percent). */
 export interface TaskInterval {
+  /** The run. */
   run: string;
+  /** The task. */
   task: string;
+  /** Accuracy, percent. */
   accuracy: number;
+  /** Lower bound of the 95% interval, percent (null: none). */
   ci_low: number | null;
+  /** Upper bound of the 95% interval, percent (null: none). */
   ci_high: number | null;
 }
 
@@ -149,7 +154,9 @@ export interface ForestRow {
   label: string;
   /** The difference, percentage points. */
   diff: number;
+  /** Lower bound of its interval, percentage points (null: none). */
   ci_low: number | null;
+  /** Upper bound of its interval, percentage points (null: none). */
   ci_high: number | null;
   /** Whether the Holm-adjusted test rejects at 5%. */
   significant: boolean;
@@ -240,9 +247,13 @@ export function forestFigure(rows: readonly ForestRow[], opts: ForestFigureOptio
 
 /** One run's accuracy on one task under one answer-extraction rule (percent). */
 export interface RuleAccuracy {
+  /** The run. */
   run: string;
+  /** The task. */
   task: string;
+  /** The rule (scorer) that extracted the answers. */
   rule: string;
+  /** Accuracy, percent. */
   accuracy: number;
   /** Whether the rule is the run's official one. */
   official: boolean;

@@ -59,10 +59,15 @@ export interface ScoreContext {
 
 /** All columns `scoreFrame` passes to a rule. */
 export interface ScorerColumns {
+  /** The column of the responses. */
   response: string;
+  /** The column of the targets. */
   target: string;
+  /** The column of the task names. */
   task: string;
+  /** The column of the inputs (the question text). */
   input: string;
+  /** The column of the stored verdicts. */
   stored: string;
 }
 
@@ -152,6 +157,7 @@ export type Scorer = ScalarScorer;
 
 /** The marker of a rule that applies to every benchmark, later ones too. */
 export interface AnyBenchmark {
+  /** Applies to every benchmark. */
   readonly any: true;
 }
 

@@ -49,7 +49,9 @@ export interface ExampleSummary {
 export interface ClusteredWilson extends PercentInterval {
   /** 100·p̂. */
   estimate: number;
+  /** Distinct examples (clusters). */
   examples: number;
+  /** Rows over all examples (epochs counted each). */
   rows: number;
   /** The n of the Wilson interval (module doc). */
   effectiveN: number;

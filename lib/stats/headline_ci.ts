@@ -35,15 +35,21 @@ import { harmonicMeanBootstrap } from "./headline_bootstrap.ts";
 
 /** One scored row: its stratum (task), example key and score in [0, 1]. */
 export interface ScoredRow {
+  /** The stratum, e.g. the task. */
   stratum: string;
+  /** The example's key within its stratum. */
   example: string | number;
+  /** The row's score in [0, 1]. */
   score: number;
 }
 
 /** A headline number with its 95% interval, in percent, and how it was made. */
 export interface HeadlineCI {
+  /** The headline number, percent. */
   estimate: number;
+  /** Lower bound of the 95% interval, percent. */
   ci_low: number;
+  /** Upper bound of the 95% interval, percent. */
   ci_high: number;
   /** Standard error (bootstrap: of the replicates). */
   se: number;

@@ -51,11 +51,15 @@ export type KeyedScore = readonly [key: string, score: number];
 
 /** An example scored by both runs: each side's mean over its epochs. */
 export interface PairedExample {
+  /** The example's key. */
   key: string;
+  /** A's mean score on it. */
   a: number;
+  /** B's mean score on it. */
   b: number;
-  /** Rows (epochs) averaged on each side. */
+  /** Rows (epochs) averaged on A's side. */
   epochsA: number;
+  /** Rows (epochs) averaged on B's side. */
   epochsB: number;
 }
 
@@ -124,29 +128,34 @@ export interface PairedOptions extends PowerOptions {
 export interface PairedDifference {
   /** Paired examples. */
   n: number;
-  /** Mean score of A and of B over the paired examples. */
+  /** Mean score of A over the paired examples. */
   meanA: number;
+  /** Mean score of B over the paired examples. */
   meanB: number;
   /** d̄ = meanA − meanB. */
   estimate: number;
   /** CLT standard error of d̄ (NaN when n = 1); for information, the interval is Tango's. */
   se: number;
-  /** Tango's score interval (tango.ts), within [−1, 1]. */
+  /** Lower bound of Tango's score interval (tango.ts), within [−1, 1]. */
   low: number;
+  /** Upper bound of Tango's score interval. */
   high: number;
+  /** How the interval was made. */
   method: "tango-score";
   /**
    * True when Tango's interval excluded 0 but the exact test does not reject, and the interval
    * was extended to 0 so that the two never disagree (module doc).
    */
   extendedToZero: boolean;
-  /** Examples where A scored higher (b of McNemar) and where B did (c). */
+  /** Examples where A scored higher (b of McNemar). */
   aBetter: number;
+  /** Examples where B scored higher (c of McNemar). */
   bBetter: number;
   /** Two-sided exact p-value of McNemar's test (0/1 scores) or the sign test (means). */
   pValue: number;
   /** log₁₀ of `pValue`, finite where `pValue` underflows to 0. */
   log10PValue: number;
+  /** The exact test: McNemar's on 0/1 scores, the sign test on means over epochs. */
   test: "mcnemar-exact" | "sign-exact";
   /**
    * Minimum detectable difference: Connor's (1987) formula at the discordance Σ|dᵢ|/n (mde.ts);
@@ -217,6 +226,7 @@ export function pairedDifference(
 
 /** A paired comparison with the unpaired counts. */
 export interface PairedComparison extends PairedDifference {
+  /** Examples scored by A only and by B only (not in the comparison). */
   unpaired: { a: number; b: number };
 }
 

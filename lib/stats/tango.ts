@@ -36,7 +36,9 @@ import { Z95 } from "./wilson.ts";
 
 /** An interval of a difference, in score units (−1 to 1). */
 export interface DifferenceInterval {
+  /** Lower bound. */
   low: number;
+  /** Upper bound. */
   high: number;
 }
 

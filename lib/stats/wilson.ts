@@ -24,7 +24,9 @@ export const Z95 = 1.959963984540054;
 
 /** A confidence interval in percent (0–100). */
 export interface PercentInterval {
+  /** Lower bound. */
   low: number;
+  /** Upper bound. */
   high: number;
 }
 

@@ -25,7 +25,13 @@ import { arbAccuracyFigure } from "./figures.ts";
 import { type ArbLog, isArbLog, loadArbLogs } from "./load.ts";
 
 /** The invented ARB runs shown when the logs directory holds none. */
-export const ARB_ILLUSTRATIVE_DIR = join(REPO_ROOT, "tests", "fixtures", "arb", "illustrative");
+export const ARB_ILLUSTRATIVE_DIR: string = join(
+  REPO_ROOT,
+  "tests",
+  "fixtures",
+  "arb",
+  "illustrative",
+);
 
 /** What notebook 05's later cells work on. */
 export interface ArbNotebookData {

@@ -79,8 +79,11 @@ export function gainFigure(gain: pl.DataFrame, opts: GainFigureOptions): Element
 
 /** The columns of an `inputLengthComparison` frame that {@link inputLengthFigure} draws. */
 export interface InputLengthRow {
+  /** The task's display name. */
   display: string;
+  /** Mean input length of the BBEH task, characters. */
   bbeh: number;
+  /** Mean input length of the BBH task(s) it replaces, characters. */
   bbh: number;
 }
 

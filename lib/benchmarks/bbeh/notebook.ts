@@ -8,8 +8,9 @@
  *
  * @example Not run by `deno test --doc`: it executes a notebook's opening (tests/notebook_*.test.ts)
  * ```ts ignore
- * import { bbehLeaderboardNotebook, openNotebook } from "@runlens/mod.ts";
- * const nb = await openNotebook(bbehLeaderboardNotebook); // shows the leaderboard
+ * import { openNotebook } from "runlens/figures";
+ * import { bbeh } from "runlens/benchmarks";
+ * const nb = await openNotebook(bbeh.bbehLeaderboardNotebook); // shows the leaderboard
  * ```
  * @module
  */

@@ -44,6 +44,7 @@ export interface PublishedModel {
   model: string;
   /** A lowercase slug for file names and joins. */
   short: string;
+  /** General, reasoning or baseline model. */
   kind: PublishedModelKind;
 }
 
@@ -102,9 +103,13 @@ export interface PublishedTaskTable {
 
 /** A one-row table: one number per model. */
 export interface PublishedScoreTable {
+  /** Where in the paper the numbers are. */
   source: string;
+  /** What the numbers measure. */
   metric: string;
+  /** The models, in the table's order. */
   models: readonly string[];
+  /** Model → its number. */
   values: Record<string, number>;
 }
 
@@ -239,7 +244,9 @@ export const BBEH_TABLE4: PublishedScoreTable = {
 
 /** Table 10: one model's accuracy on each BBH task and on the BBEH task that replaces it. */
 export interface PublishedBbhVsBbeh {
+  /** Where in the paper the numbers are. */
   source: string;
+  /** The model. */
   model: string;
   /** "zero-shot" for both benchmarks (Appendix B). */
   setting: string;

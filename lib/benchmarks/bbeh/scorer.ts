@@ -64,8 +64,11 @@ const LATEX_WRAPPERS = ["boxed{", "text{", "texttt{"] as const;
 
 /** A verdict with the extracted answer (after the official pre-processing). */
 export interface BbehVerdict {
+  /** The answer after the official pre-processing. */
   extracted: string;
+  /** The target. */
   target: string;
+  /** The official verdict. */
   correct: boolean;
   /** Whether an answer was found ({@link bbehAnswerFound}). */
   found: boolean;

@@ -84,7 +84,7 @@ export const BBEH_TASKS: readonly BbehTaskInfo[] = [
 export const BBEH_TASK_NAMES: readonly string[] = BBEH_TASKS.map((x) => x.name);
 
 /** Examples in the full set (4,520). */
-export const BBEH_SIZE = BBEH_TASKS.reduce((s, x) => s + x.size, 0);
+export const BBEH_SIZE: number = BBEH_TASKS.reduce((s, x) => s + x.size, 0);
 
 /** Examples in BBEH Mini (460): 20 per task, 20 of disambiguation_qa's 120 too. */
 export const BBEH_MINI_SIZE = 460;

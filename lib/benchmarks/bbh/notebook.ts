@@ -6,8 +6,9 @@
  *
  * @example Not run by `deno test --doc`: it executes a notebook's opening (tests/notebook_*.test.ts)
  * ```ts ignore
- * import { bbhVsBbehNotebook, openNotebook } from "@runlens/mod.ts";
- * const nb = await openNotebook(bbhVsBbehNotebook); // shows CoT vs direct per task
+ * import { openNotebook } from "runlens/figures";
+ * import { bbh } from "runlens/benchmarks";
+ * const nb = await openNotebook(bbh.bbhVsBbehNotebook); // shows CoT vs direct per task
  * ```
  * @module
  */

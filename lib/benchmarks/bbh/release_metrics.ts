@@ -28,6 +28,7 @@ import { BBH_TASKS, bbhTask } from "./tasks.ts";
 export interface BbhPublishedAccuracy {
   /** `code-davinci-002-cot` or `code-davinci-002-direct`. */
   run: string;
+  /** The BBH task. */
   task: string;
   /** Percent, exactly as written in the file. */
   accuracy: number;

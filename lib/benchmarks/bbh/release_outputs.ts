@@ -153,6 +153,7 @@ function checkRecord(
 export interface BbhReleaseOutputs {
   /** Row-schema frame, scored with each run's release rule (see {@link BbhReleaseRun}). */
   rows: pl.DataFrame;
+  /** Records that could not be scored, with the run each counts against. */
   quarantine: RunQuarantine[];
 }
 

@@ -40,6 +40,7 @@ export interface BbhTaskInfo {
   name: string;
   /** Number of examples in the release file. */
   size: number;
+  /** How its targets are written. */
   format: BbhAnswerFormat;
   /** The closed set of targets for binary formats, spelled as in the release; else null. */
   answers: readonly string[] | null;
@@ -121,9 +122,11 @@ export const BBH_TASKS: readonly BbhTaskInfo[] = [
 
 /** A defect of one example of the release (found in the files; the examples are still scored). */
 export interface BbhKnownIssue {
+  /** The task. */
   task: string;
   /** 0-based position in `bbh/<task>.json`. */
   index: number;
+  /** The defect, in words. */
   issue: string;
   /** The data-set input is cut short (logged prompts hold the whole question). */
   truncatedInput?: boolean;
@@ -162,7 +165,7 @@ export const BBH_KNOWN_ISSUES: readonly BbhKnownIssue[] = [
 export const BBH_TASK_NAMES: readonly string[] = BBH_TASKS.map((x) => x.name);
 
 /** Examples in the release (6,511). */
-export const BBH_SIZE = BBH_TASKS.reduce((s, x) => s + x.size, 0);
+export const BBH_SIZE: number = BBH_TASKS.reduce((s, x) => s + x.size, 0);
 
 const byName = new Map(BBH_TASKS.map((x) => [x.name, x]));
 

@@ -62,9 +62,14 @@ function lmEvalRule(name: string, filter: string, pattern: string, group: number
  * `strict-match`: the first `#### N`. The yaml's `#### (\-?[0-9\.\,]+)` with its escapes of
  * `-`, `.` and `,` dropped: they mean the same, and JavaScript's `u` mode refuses two of them.
  */
-export const gsm8kStrict = lmEvalRule("gsm8k-strict", "strict-match", "#### (-?[0-9.,]+)", 0);
+export const gsm8kStrict: Scorer = lmEvalRule(
+  "gsm8k-strict",
+  "strict-match",
+  "#### (-?[0-9.,]+)",
+  0,
+);
 /** `flexible-extract`: the last number-like run (`$`, `.` and `,` included). */
-export const gsm8kFlexible = lmEvalRule(
+export const gsm8kFlexible: Scorer = lmEvalRule(
   "gsm8k-flexible",
   "flexible-extract",
   "(-?[$0-9.,]{2,})|(-?[0-9]+)",

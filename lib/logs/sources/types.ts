@@ -145,7 +145,11 @@ export interface LineSource {
   ): { lines: number; unterminatedLast: boolean };
 }
 
-/** A document format: reads the whole file (one Worker). */
+/**
+ * A document format: reads the whole file (one Worker).
+ *
+ * @internal how the pipeline reads a registered format; see docs/adding_a_benchmark.md.
+ */
 export interface DocumentSource {
   kind: "document";
   /** Reads every record; throws {@link FileError} when the file cannot be read. */

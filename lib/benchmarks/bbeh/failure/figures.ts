@@ -44,11 +44,13 @@ export interface ShareFigureOptions extends FigureOptions {
   task?: string;
   /** A reference line (e.g. the gold rate) in percent. */
   reference?: number;
+  /** The reference line's label. */
   referenceLabel?: string;
   /** Published values per model name (drawn as black ticks). */
   published?: Record<string, number>;
   /** Map a run's model name to a published model name. */
   publishedName?: (model: string) => string;
+  /** The x-axis label. */
   xLabel?: string;
 }
 

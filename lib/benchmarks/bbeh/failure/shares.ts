@@ -47,8 +47,11 @@ export const SHARE_COLUMNS = [
 
 /** One measure: the rows counted (`hit` and `of`) out of the rows in the denominator (`of`). */
 export interface ShareMeasure {
+  /** The measure's name. */
   measure: string;
+  /** The rows counted (within `of`). */
   hit: pl.Expr;
+  /** The rows of the denominator. */
   of: pl.Expr;
 }
 

@@ -63,21 +63,40 @@ export interface MistakeLink {
 
 /** Every analysis frame, by name. */
 export interface FailureAnalyses {
+  /** Accuracy per labelled subset inside each task, with 95% Wilson intervals. */
   subsets: pl.DataFrame;
+  /** BoardgameQA: share of "unknown" among labelled predictions (BBEH paper, Table 5). */
   boardgame: pl.DataFrame;
+  /** BoardgameQA: gold × predicted counts. */
   boardgameConfusion: pl.DataFrame;
+  /** Object Counting: over- and under-counting (BBEH paper, Table 8). */
   objectCounting: pl.DataFrame;
+  /** Object Counting: the signed error distribution. */
   objectCountingErrors: pl.DataFrame;
+  /** Object Properties: answers saying the count cannot be determined (Appendix A.13). */
   objectProperties: pl.DataFrame;
+  /**
+   * First-mistake items: errors that flagged a step too early or missed the first mistake
+   * (Appendix A.6); empty without a {@link MistakeLink}.
+   */
   mistakeFinding: pl.DataFrame;
+  /** First-mistake items: step offsets flagged − true first mistake; null without the link. */
   mistakeOffsets: pl.DataFrame | null;
+  /** Responses without a final answer, per task. */
   noAnswer: pl.DataFrame;
+  /** Tasks whose accuracy is below their random-chance rate. */
   belowRandom: pl.DataFrame;
+  /** Word Sorting, new alphabet: lists sorted in English order instead (Appendix A.22). */
   wordSorting: pl.DataFrame;
+  /** Hyperbaton: options picked in standard English adjective order (Appendix A.8). */
   hyperbaton: pl.DataFrame;
+  /** Causal Understanding: errors by kind of item (Appendix A.4). */
   causal: pl.DataFrame;
+  /** Web of Lies: correctness per answer position, last person vs earlier (Appendix A.21). */
   webOfLies: pl.DataFrame;
+  /** Temporal Sequences: accuracy if only the longest meeting length were asked (A.19). */
   temporal: pl.DataFrame;
+  /** Shuffled Objects: responses that end without a final answer (Appendix A.16). */
   shuffled: pl.DataFrame;
 }
 
@@ -133,17 +152,25 @@ export function failureAnalyses(rows: pl.DataFrame, link?: MistakeLink): Failure
 
 /** One share in the JSON summary (percent). */
 export interface ShareJson {
+  /** The share, percent (null when `n` is 0). */
   share: number | null;
+  /** Rows in the denominator. */
   n: number;
+  /** Rows counted. */
   count: number;
+  /** Lower bound of the 95% Wilson interval, percent. */
   ci_low: number | null;
+  /** Upper bound of the 95% Wilson interval, percent. */
   ci_high: number | null;
 }
 
 /** The JSON summary of one run. */
 export interface RunFailureSummary {
+  /** The run's model. */
   model: string;
+  /** Task → subset → counts and accuracy (percent). */
   subsets: Record<string, Record<string, { n: number; correct: number; accuracy: number }>>;
+  /** Measure → its share. */
   failure_modes: Record<string, ShareJson>;
 }
 

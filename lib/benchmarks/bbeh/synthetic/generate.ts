@@ -41,18 +41,27 @@ import { type SyntheticModelSpec, syntheticName } from "./spec.ts";
 
 /** One canonical log record. */
 export interface SyntheticRecord {
+  /** The BBEH task. */
   task: string;
+  /** The example's index in its task. */
   example_index: number;
+  /** The generated response. */
   response: string;
+  /** The synthetic model's name. */
   model: string;
+  /** The run. */
   run: string;
 }
 
 /** One generated run: its records and the plan behind them (same order). */
 export interface SyntheticRun {
+  /** The run. */
   run: string;
+  /** The synthetic model's name. */
   model: string;
+  /** Its log records. */
   records: SyntheticRecord[];
+  /** The plan of each record, in the same order. */
   plan: PlannedRow[];
 }
 

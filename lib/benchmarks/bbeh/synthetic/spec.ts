@@ -37,6 +37,7 @@ export type StratumKey =
 
 /** Exact correct counts per stratum of one task. */
 export interface StrataSpec {
+  /** What the task's strata are. */
   by: StratumKey;
   /** label → correct count; every stratum of the task must be listed. */
   correct: Record<string, number>;
@@ -48,7 +49,9 @@ export interface StrataSpec {
  * (or have no answer); wrong rows of clean traces flag a step (false alarm).
  */
 export interface MistakeSpec {
+  /** Wrong rows that flag a step before the first mistake. */
   early: number;
+  /** Wrong rows that flag a step after the first mistake. */
   late: number;
 }
 
