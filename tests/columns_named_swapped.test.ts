@@ -239,3 +239,45 @@ dataTest(
     });
   },
 );
+
+dataTest(
+  "a gold column that differs from the data set on many rows is named, with the remedy",
+  async (
+    data,
+  ) => {
+    await withTempDir(async (dir) => {
+      // a model right on ~60%: below the gold column's 75% agreement, so the names stand
+      const runs = runsOf(data, 0.6, 31);
+      // the log's own gold differs from the data set's on every 4th row (another version of it)
+      const targets = (task: string) => [...new Set(runs.get(task)!.map((r) => r.gold))].sort();
+      const edited = new Map([...runs].map(([task, rows]) => [
+        task,
+        rows.map((r, i) =>
+          i % 4 === 0 ? { ...r, gold: targets(task).find((t) => t !== r.gold)! } : r
+        ),
+      ]));
+      const folder = join(dir, "gold");
+      writeCsvFolder(folder, edited, "right");
+      const loaded = await loadRuns([folder], data);
+      for (const task of TASKS) {
+        const file = join(folder, `${task}.csv`);
+        const differ = edited.get(task)!.filter((_, i) => i % 4 === 0).length;
+        const warning = loaded.warnings.find((w) => w.startsWith(`${file}: `));
+        assert.ok(warning, `no warning for ${file}: ${loaded.warnings.join("\n")}`);
+        assert.ok(
+          warning.startsWith(
+            `${file}: the target of ${differ} of 80 rows differs from the data set's (quarantined; ` +
+              "the accuracy rests on the others): check the file — if target holds the model's " +
+              "answers and response the gold: --map input=question,response=target,target=response;",
+          ),
+          warning,
+        );
+      }
+      // the same logs with the data set's gold: no such warning
+      const clean = join(dir, "clean");
+      writeCsvFolder(clean, runs, "right");
+      const ok = await loadRuns([clean], data);
+      assert.deepEqual(ok.warnings.filter((w) => w.includes("differs from the data set")), []);
+    });
+  },
+);

@@ -138,6 +138,7 @@ export function mergeResults(
     warnings: [
       ...named.warnings,
       ...caseWarnings(units, kept),
+      ...differWarnings(units, kept),
       ...repeatWarnings(files, rowsIn, quarantine),
     ],
   };
@@ -270,15 +271,22 @@ export function refusalReason(
   if (f.response === undefined && fields.chat) {
     tried.splice(1, 0, `response ← ${fields.chat} (last assistant message)`);
   }
+  const head = `not scored: the target of ${differ} of ${rowsIn} rows differs from the data ` +
+    `set's with the columns tried (${tried.join(", ")})`;
+  return head + columnsRemedy(fields, byContent);
+}
+
+/** What to do about targets that differ from the data set's with `fields` (see above). */
+function columnsRemedy(fields: FieldMapping, byContent: boolean): string {
+  const f = fields.fields;
+  const where = (v: string | number) => typeof v === "number" ? `column ${v}` : v;
   const swapped = { input: f.input, response: f.target, target: f.response };
   const spec = (["input", "response", "target"] as const).flatMap((k) =>
     swapped[k] === undefined ? [] : [`${k}=${swapped[k]}`]
   );
   const canSwap = swapped.response !== undefined && swapped.target !== undefined;
-  const head = `not scored: the target of ${differ} of ${rowsIn} rows differs from the data ` +
-    `set's with the columns tried (${tried.join(", ")})`;
   if (byContent) {
-    return `${head}: they are likely wrong (scored, only the rows the model got right would ` +
+    return ": they are likely wrong (scored, only the rows the model got right would " +
       "remain, each correct); check the file, and choose the columns with --map" +
       (canSwap ? `, e.g. --map ${spec.join(",")}` : "");
   }
@@ -287,7 +295,7 @@ export function refusalReason(
     ? `if ${target} holds the model's answers and ${where(f.response!)} the gold: --map ` +
       `${spec.join(",")}; `
     : "";
-  return `${head}: check the file — ${swap}if ${target} is the log's gold, its targets are ` +
+  return `: check the file — ${swap}if ${target} is the log's gold, its targets are ` +
     "not this data set's (another version of it? check --data) or in another form (`8.` for " +
     "`8`, option text for a letter)";
 }
@@ -311,6 +319,33 @@ function caseWarnings(units: readonly WorkUnit[], results: readonly UnitResult[]
     return `${file.path}: the target of ${c.n} of ${c.rowsIn} rows equals the data set's ` +
       "only when case is ignored (a lower-cased gold column?): those rows are tied to their " +
       "examples all the same and scored against the data set's targets";
+  });
+}
+
+/** The share of a file's targets differing from the data set's above which the output warns. */
+const MANY_DIFFER = 0.1;
+
+/**
+ * A warning per scored file whose fields were detected or mapped and many of whose rows (at
+ * least {@link MANY_DIFFER}, and 5) were quarantined because their target differs from the data
+ * set's: below the refusal's half, the columns may still be the wrong way round (a model right
+ * on the rest would look perfect), or the log's gold another version — the remedy of each.
+ */
+function differWarnings(units: readonly WorkUnit[], results: readonly UnitResult[]): string[] {
+  const counts = new Map<number, { rowsIn: number; n: number }>();
+  for (const r of results) {
+    const file = units[r.id].file;
+    if (!file.fields) continue;
+    const c = counts.get(file.id) ?? { rowsIn: 0, n: 0 };
+    c.rowsIn += r.rowsIn;
+    c.n += r.targetDiffers;
+    counts.set(file.id, c);
+  }
+  return [...counts].filter(([, c]) => c.n >= 5 && c.n >= MANY_DIFFER * c.rowsIn).map(([id, c]) => {
+    const file = units.find((u) => u.file.id === id)!.file;
+    return `${file.path}: the target of ${c.n} of ${c.rowsIn} rows differs from the data set's ` +
+      `(quarantined; the accuracy rests on the others)` +
+      columnsRemedy(file.fields!, file.fieldsByContent === true);
   });
 }
 
