@@ -77,6 +77,7 @@ export async function buildScoringState(
   const rule = setup.rule ? await loadRule(setup.rule) : null;
   for (const { module, scorer, unscored: why } of setup.benchmarks) {
     const scoring = (await import(module)).scoring as BenchmarkScoring;
+    await scoring.prepare?.();
     loaded.push(scoring);
     if (scorer !== null) scorers.set(scoring.name, scorerNamed(scoring, scorer, rule));
     else unscored.set(scoring.name, why ?? `no scorer for ${scoring.name} rows`);
@@ -106,11 +107,11 @@ export async function buildScoringState(
 /**
  * What the check step needs of the benchmarks' records: each record field's `parse` (by where
  * it goes; a canonical field's other name is read as that field, and not parsed), and the
- * benchmarks whose rows may lack a response.
+ * benchmarks whose rows may lack a response or a verdict.
  */
 function recordRules(
   scorings: readonly BenchmarkScoring[],
-): Pick<ScoringState, "recordParsers" | "nullResponse"> {
+): Pick<ScoringState, "recordParsers" | "nullResponse" | "nullVerdict"> {
   const parsers = new Map<string, (value: unknown) => unknown>();
   for (const s of scorings) {
     for (const f of s.recordFields ?? []) {
@@ -119,9 +120,11 @@ function recordRules(
     }
   }
   const nullResponse = new Set(scorings.filter((s) => s.nullResponse === "row").map((s) => s.name));
+  const nullVerdict = new Set(scorings.filter((s) => s.nullVerdict === "row").map((s) => s.name));
   return {
     ...parsers.size > 0 ? { recordParsers: parsers } : {},
     ...nullResponse.size > 0 ? { nullResponse } : {},
+    ...nullVerdict.size > 0 ? { nullVerdict } : {},
   };
 }
 
