@@ -67,23 +67,8 @@ import {
   readText,
 } from "./fields.ts";
 import { typedFrame } from "./group.ts";
+import { ARB_COLUMNS } from "./benchmark.ts";
 import { arbAnswerFound, type ArbScoreOptions, scoreArbResponse } from "./score.ts";
-
-/** The ARB columns after the row-schema columns, with their dtypes. */
-export const ARB_COLUMNS: Record<string, pl.DataType> = {
-  subject: pl.Utf8,
-  answer_type: pl.Utf8,
-  image: pl.Bool,
-  status: pl.Utf8,
-  detail: pl.Utf8,
-  choices: pl.Utf8,
-  rubric: pl.Utf8,
-  human_score: pl.Float64,
-  model_score: pl.Float64,
-  ...Object.fromEntries(ARB_ERROR_FLAGS.map((f) => [f, pl.Bool])),
-  ...Object.fromEntries(ARB_RUBRIC_LIKERT.map((f) => [f, pl.Float64])),
-  ...Object.fromEntries(ARB_RUBRIC_FLAGS.map((f) => [f, pl.Bool])),
-};
 
 /** Loader options. */
 export interface ArbLoadOptions {
