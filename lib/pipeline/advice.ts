@@ -167,7 +167,7 @@ export interface DisagreeAdvice extends RunNamed {
   sampled: boolean;
   /** Every applicable scorer but `stored` on the rows tried, in registry order. */
   scorers: AnswerCount[];
-  /** The scorer with the most right answers (ties: registry order). */
+  /** The scorer with the most right answers (ties: more of the target's form, then registry order). */
   best: AnswerCount;
 }
 
@@ -438,8 +438,7 @@ function disagreeAdvice(
     formed: index.filter((i) => out.formed.get(s.name)![i] === true).length,
     correct: index.filter((i) => out.correct.get(s.name)![i] === true).length,
   }));
-  const best = scorers.filter((s) => s.scorer !== run.scorer)
-    .sort((a, b) => b.correct - a.correct)[0];
+  const best = scorers.filter((s) => s.scorer !== run.scorer).sort(byEvidence)[0];
   const margin = Math.max(DISAGREE_MIN_ROWS, DISAGREE_MIN_SHARE * index.length);
   if (best === undefined || best.correct - usedCorrect < margin) return [];
   return [{
