@@ -1,7 +1,7 @@
 /**
  * The BIG-Bench Mistake notebook on mistake-finding runs: with a logs directory it classifies
  * every answer and writes the outcome table. Uses the hand-written toy traces and run in
- * tests/fixtures/bbm (m1: toy_arith 2 answers, toy_sorting 5; toy_run: toy_arith 1).
+ * tests/fixtures/bbm (m1: multistep_arithmetic 2 answers, word_sorting 5; toy_run: multistep_arithmetic 1).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";

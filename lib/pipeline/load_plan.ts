@@ -60,6 +60,12 @@ export interface PlanOptions {
   scorer?: string;
   /** A registered scorer per benchmark (`--scorer bbh=lm-eval-strict`), over `scorer`. */
   scorers?: Readonly<Record<string, string>>;
+  /**
+   * Per benchmark without a default scorer, how the caller lets the user choose one (a
+   * command's own flag, an environment variable): the reason its rows are not scored says so
+   * (default: `--scorer <benchmark>=NAME`).
+   */
+  scorerHints?: Readonly<Record<string, string>>;
   /** The user's rule as a regular expression (not together with `scorer`). */
   answerPattern?: string;
   /** The lm-eval filter kept when a file has several (default: the chosen scorer's). */
@@ -148,7 +154,8 @@ export async function resolveLoadPlan(
   const choice = await chooseScorer(options);
   const perBenchmark = chosenPerBenchmark(options.scorers ?? {}, planned);
   const scorerOf = (b: Benchmark) => perBenchmark.get(b.name) ?? choice?.scorer;
-  const list = planned.map((b) => plannedScorer(b, scorerOf(b), choice?.scorer));
+  const hints = options.scorerHints ?? {};
+  const list = planned.map((b) => plannedScorer(b, scorerOf(b), choice?.scorer, hints[b.name]));
   if (choice !== null) checkApplies(choice.scorer, list, only);
   const named = list.filter((p) => only?.includes(p.benchmark.name) && p.unscored !== null);
   if (named.length > 0) throw new ScorerChoiceError(named[0].unscored!);
@@ -295,6 +302,7 @@ function plannedScorer(
   b: Benchmark,
   chosen: Scorer | undefined,
   forAll: Scorer | undefined,
+  hint: string | undefined,
 ): PlannedBenchmark {
   if (chosen && appliesTo(chosen, b.name)) return { benchmark: b, scorer: chosen, unscored: null };
   if (forAll) {
@@ -312,12 +320,11 @@ function plannedScorer(
       unscored: null,
     };
   }
+  const names = SCORERS.filter((s) => appliesTo(s, b.name)).map((s) => s.name).join(", ");
   return {
     benchmark: b,
     scorer: null,
-    unscored: `${b.name} rows need a scorer: --scorer ${b.name}=NAME (${
-      SCORERS.filter((s) => appliesTo(s, b.name)).map((s) => s.name).join(", ")
-    })`,
+    unscored: `${b.name} rows need a scorer: ${hint ?? `--scorer ${b.name}=NAME (${names})`}`,
   };
 }
 
