@@ -23,6 +23,7 @@
  * assert.deepEqual(plan.benchmarks.map((p) => [p.benchmark.name, p.scorer?.name ?? null]), [
  *   ["bbeh", null], // last-line is a BBH rule: BBEH rows would stop the load
  *   ["bbh", "last-line"],
+ *   ["bbm", null],
  *   ["gsm8k", null],
  * ]);
  * assert.match(plan.benchmarks[0].unscored!, /^scorer last-line does not apply to the bbeh rows/);
@@ -138,6 +139,7 @@ export interface LoadPlan {
  * assert.deepEqual(plan.benchmarks.map((p) => p.scorer?.name), [
  *   "bbeh-official",
  *   "lm-eval-strict",
+ *   undefined, // bbm: no default, its step numbering is the user's to state
  *   "gsm8k-number",
  * ]);
  * assert.equal(plan.read.lmEvalFilter, "strict-match"); // the filter the chosen rule reproduces

@@ -17,7 +17,7 @@
  * });
  * const found = bbmMistakeFinding(rows, { dataDir: "tests/fixtures/bbm" })!;
  * // both traces' first mistake is Thought 2
- * assert.deepEqual(found.classified.getColumn("outcome").toArray(), ["correct", "early"]);
+ * assert.deepEqual(found.classified!.getColumn("outcome").toArray(), ["correct", "early"]);
  * assert.deepEqual(found.leftOut, []);
  * ```
  * @module
