@@ -13,7 +13,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { benchmarks } from "../benchmarks/registry.ts";
+import { benchmarks, getBenchmark } from "../benchmarks/registry.ts";
 import type {
   Benchmark,
   BenchmarkCommand,
@@ -55,22 +55,33 @@ export function asCommand<Args>(
   };
 }
 
-/** Load `request.paths` through the pipeline, keeping `benchmark`'s rows. */
+/** Load `request.paths` through the pipeline, keeping `benchmark`'s rows (and `request.with`'s). */
 async function loadFor<Args>(
   benchmark: Benchmark,
   args: WithLoad<Args>,
   request: BenchmarkLoadRequest,
 ): Promise<BenchmarkRuns> {
-  const options: LoadOptions = { ...args.load, benchmarks: [benchmark.name] };
+  const others = (request.with ?? []).map((name) => getBenchmark(name)!);
+  const options: LoadOptions = {
+    ...args.load,
+    benchmarks: [benchmark, ...others].map((b) => b.name),
+  };
   if (request.scorer !== undefined) {
     options.scorers = { ...options.scorers, [benchmark.name]: request.scorer };
   }
+  if (request.scorerHint !== undefined) {
+    options.scorerHints = { [benchmark.name]: request.scorerHint };
+  }
   if (request.unscored !== undefined) options.unscored = request.unscored;
-  const loaded = await loadRuns([...request.paths], resolveDataDir(args.data), options);
+  const dataDir = resolveDataDir(args.data);
+  const loaded = await loadRuns([...request.paths], dataDir, options);
+  const rowsOf = (b: Benchmark) => loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
   return {
-    rows: loaded.rows.filter(pl.col("benchmark").eq(pl.lit(benchmark.name))),
+    rows: rowsOf(benchmark),
     quarantine: loaded.quarantine,
     summaryText: runsText(loaded),
+    others: others.map((b) => ({ benchmark: b, rows: rowsOf(b) })),
+    context: { dataDir, dataSets: loaded.dataSets },
   };
 }
 
