@@ -272,6 +272,15 @@ dataTest(
         ws.filter(pl.col("outcome").eq(pl.lit("said_no_mistake"))).height,
         wsItems.length - noTargets,
       );
+      // the same lines in one file: refused, never all tied to BBM's traces (a file's
+      // benchmark is decided once, and trace_index would make every line a BBM one)
+      const mixed = join(logs, "mixed", "both.jsonl");
+      Deno.mkdirSync(join(logs, "mixed"));
+      Deno.writeTextFileSync(mixed, [...bbmLines, ...bbehLines].join("\n") + "\n");
+      const one = await classifyMistakes([mixed], dir, ONE_BASED);
+      assert.equal(one.classified, null);
+      assert.deepEqual(one.errors.map((e) => e.file), [mixed]);
+      assert.match(one.errors[0].reason, /carry both trace_index .* and example_index/);
     } finally {
       Deno.removeSync(logs, { recursive: true });
     }

@@ -34,7 +34,9 @@ export interface MistakesInLogs extends MistakeFinding {
   notScored: string[];
   /** The lines the load quarantined (the rows without a scorer too), by file and line. */
   quarantine: QuarantineEntry[];
-  /** The load's other warnings (a data set missing, …). */
+  /** The files that could not be read, with the reason. */
+  errors: { file: string; reason: string }[];
+  /** The load's other warnings (a data set missing, …), the files not read first. */
   warnings: string[];
   /** The rows of benchmarks without the hook, left out (per run and benchmark). */
   otherBenchmarks: SkippedRows[];
@@ -67,7 +69,11 @@ export async function classifyMistakes(
     ...found,
     notScored,
     quarantine: loaded.quarantine,
-    warnings: loaded.warnings.filter((w) => !notScored.includes(w)),
+    errors: all.errors,
+    warnings: [
+      ...all.errors.map((e) => `${e.file}: ${e.reason}`),
+      ...loaded.warnings.filter((w) => !notScored.includes(w)),
+    ],
     otherBenchmarks: skipped,
   };
 }

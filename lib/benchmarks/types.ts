@@ -410,6 +410,8 @@ export interface BenchmarkRuns {
   rows: pl.DataFrame;
   /** Every quarantined line of the logs, with its reason. */
   quarantine: readonly QuarantineEntry[];
+  /** The files that could not be read, with the reason (the CLI prints them and exits 1). */
+  errors: readonly { file: string; reason: string }[];
   /** The runs' summary as `runlens score` prints it (rows in/scored/quarantined, tasks). */
   summaryText: string;
   /** The rows of each benchmark of {@link BenchmarkLoadRequest.with}, with its definition. */

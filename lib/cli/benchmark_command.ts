@@ -22,6 +22,7 @@ import type {
 } from "../benchmarks/types.ts";
 import type { Command, ParsedArgs } from "../core/command.ts";
 import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
+import { printError } from "../core/terminal.ts";
 import { type LoadOptions, loadRuns } from "../pipeline/load.ts";
 import { runsText } from "../report/runs_text.ts";
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
@@ -51,7 +52,20 @@ export function asCommand<Args>(
       const data = (parsed.values.data as string | undefined) ?? null;
       return { own, data, load: reads ? loadOptionsOf(parsed.values) : {} };
     },
-    run: (args) => command.run(args.own, (request) => loadFor(benchmark, args, request)),
+    run: async (args) => {
+      let unread = 0;
+      const load = async (request: BenchmarkLoadRequest) => {
+        const runs = await loadFor(benchmark, args, request);
+        for (const e of runs.errors) {
+          printError(`runlens ${command.name}`, `${e.file}: ${e.reason}`);
+        }
+        unread += runs.errors.length;
+        return runs;
+      };
+      const code = await command.run(args.own, load);
+      // a file that could not be read is a data problem, whatever the command made of the rest
+      return code === 0 && unread > 0 ? 1 : code;
+    },
   };
 }
 
@@ -79,6 +93,7 @@ async function loadFor<Args>(
   return {
     rows: rowsOf(benchmark),
     quarantine: loaded.quarantine,
+    errors: loaded.errors,
     summaryText: runsText(loaded),
     others: others.map((b) => ({ benchmark: b, rows: rowsOf(b) })),
     context: { dataDir, dataSets: loaded.dataSets },

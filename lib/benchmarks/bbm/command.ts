@@ -176,7 +176,11 @@ function classifyRuns(opts: BbmArgs, runs: BenchmarkRuns): Classified {
     runs.context,
   );
   const setApart = [...runs.quarantine, ...found.leftOut];
-  if (found.classified === null) throw new Error(noAnswers(opts.runs, setApart));
+  if (found.classified === null) {
+    // the files not read say why themselves (on stderr): no second, vaguer reason
+    if (runs.errors.length > 0) throw new Error("no mistake-finding answers read");
+    throw new Error(noAnswers(opts.runs, setApart));
+  }
   return {
     outcomes: mistakeOutcomeTable(found.classified, GROUP_BY),
     metrics: mistakeFindingMetrics(found.classified, GROUP_BY),
