@@ -44,3 +44,4 @@ export {
 } from "./analyses/format_sensitivity.ts";
 export { comparisonTable, headlineTable } from "./analyses/headlines.ts";
 export { epochStability } from "./analyses/stability.ts";
+export { classifyMistakes, type MistakesInLogs } from "./analyses/mistake_finding.ts";

@@ -51,6 +51,7 @@ export {
   adviceText,
   type AgreementCount,
   type AnswerCount,
+  type DisagreeAdvice,
   type NoAnswerAdvice,
   type RunNamed,
   type StoredAdvice,

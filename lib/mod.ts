@@ -41,7 +41,6 @@ export * from "./analyses.ts";
 export * from "./figures.ts";
 export * from "./report.ts";
 export * from "./benchmarks/mod.ts";
-export * from "./pipeline/mistake_logs.ts";
 // Until notebooks 03 and 05 import from entries (the ARB and BBM tracks of issue 23 change
 // them), their flat names stay here; `runlens/benchmarks` has them as `arb.*` and `bbm.*`.
 // The explicit line keeps `arb` and `bbm` the namespaces, not the folders' `Benchmark`s.

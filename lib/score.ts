@@ -73,6 +73,7 @@ export type {
   DataVersion,
   Example,
   ExampleSet,
+  MistakeFinding,
   RecordField,
   RecordRules,
   ToolNames,

@@ -169,7 +169,10 @@ const EDGES: Case[] = [
   ['{"answer": ["x", "y"]}', "x, y", "json-answer", "array value"],
   ['Sure.\n{"steps": ["a {b}"], "Answer": "no"}', "no", "json-answer", "braces inside strings"],
   ['{"result": "B"}', '{"result": "B"}', "last-line", "no answer key"],
-  ['{"answer": "B"}\nHope this helps!', "Hope this helps!", "last-line", "not trailing"],
+  ['{"answer": "B"}\nHope this helps!', "B", "json-answer", "a chat sign-off set aside"],
+  ['{"answer": "B"}\nI checked it twice.', "I checked it twice", "last-line", "not trailing"],
+  ["Good luck!", "Good luck!", "last-line", "a sign-off alone is the response"],
+  ["(B)\nHope this helps!\n\nThanks!", "(B)", "last-line", "every trailing sign-off set aside"],
   [`{"reasoning": "${"x".repeat(5000)}", "answer": "C"}`, "C", "json-answer", "a long object"],
   ['{"answer": {"letter": "B"}}', '{"answer": {"letter": "B"}}', "last-line", "object value"],
   // answer-line

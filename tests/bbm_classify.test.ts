@@ -4,12 +4,12 @@
  *
  * | trace | steps | first mistake (0-based) |
  * |---|---|---|
- * | toy_arith 0 | 3 | none |
- * | toy_arith 1 | 3 | 0 |
- * | toy_sorting 0 | 3 | none |
- * | toy_sorting 1 | 3 | 1 |
- * | toy_sorting 2 | 3 | none |
- * | toy_sorting 3 | 4 | 1 |
+ * | multistep_arithmetic 0 | 3 | none |
+ * | multistep_arithmetic 1 | 3 | 0 |
+ * | word_sorting 0 | 3 | none |
+ * | word_sorting 1 | 3 | 1 |
+ * | word_sorting 2 | 3 | none |
+ * | word_sorting 3 | 4 | 1 |
  *
  * @module
  */
@@ -18,12 +18,11 @@ import { fileURLToPath } from "node:url";
 import pl from "nodejs-polars";
 import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
 import {
-  answerToIndex,
   classifyMistakeAnswer,
   classifyMistakeRuns,
   MISTAKE_OUTCOMES,
-  type StepNumbering,
 } from "@runlens/benchmarks/bbm/classify.ts";
+import { answerToIndex, type StepNumbering } from "@runlens/benchmarks/bbm/numbering.ts";
 import {
   mistakeFindingMetrics,
   mistakeOutcomeLong,
@@ -35,13 +34,13 @@ const traces = () => loadBbmDataset(FIXTURES);
 
 /** Run m1 (one-based answers), one row per outcome class plus a second said_no_mistake. */
 const M1: [string, number, string, string][] = [
-  ["toy_sorting", 1, "Thought 2 is wrong. The answer is: 2", "correct"],
-  ["toy_sorting", 3, "The answer is: 1", "early"],
-  ["toy_arith", 1, "The answer is: 3", "late"],
-  ["toy_sorting", 0, "The answer is: No", "correct"],
-  ["toy_sorting", 2, "The answer is: 2", "false_alarm"],
-  ["toy_arith", 0, "Hmm.", "no_answer"],
-  ["toy_sorting", 1, "There is no mistake.", "said_no_mistake"],
+  ["word_sorting", 1, "Thought 2 is wrong. The answer is: 2", "correct"],
+  ["word_sorting", 3, "The answer is: 1", "early"],
+  ["multistep_arithmetic", 1, "The answer is: 3", "late"],
+  ["word_sorting", 0, "The answer is: No", "correct"],
+  ["word_sorting", 2, "The answer is: 2", "false_alarm"],
+  ["multistep_arithmetic", 0, "Hmm.", "no_answer"],
+  ["word_sorting", 1, "There is no mistake.", "said_no_mistake"],
 ];
 
 function runFrame(rows: [string, number, string, string][], model = "m1"): pl.DataFrame {
@@ -103,11 +102,11 @@ Deno.test("classifyMistakeRuns (one-based): outcome and columns of every row", (
 
 Deno.test("classifyMistakeRuns: the numbering changes the verdict, never guessed", () => {
   const rows: [string, number, string, string][] = [
-    ["toy_sorting", 3, "The answer is: 1", ""], // mistake at index 1 (Thought 2)
-    ["toy_sorting", 3, "The answer is: 2", ""],
-    ["toy_sorting", 3, "The answer is: 0", ""],
-    ["toy_sorting", 3, "The answer is: 4", ""], // one-based: Thought 4 (last); zero-based: past end
-    ["toy_sorting", 0, "The answer is: 0", ""], // clean trace
+    ["word_sorting", 3, "The answer is: 1", ""], // mistake at index 1 (Thought 2)
+    ["word_sorting", 3, "The answer is: 2", ""],
+    ["word_sorting", 3, "The answer is: 0", ""],
+    ["word_sorting", 3, "The answer is: 4", ""], // one-based: Thought 4 (last); zero-based: past end
+    ["word_sorting", 0, "The answer is: 0", ""], // clean trace
   ];
   const one = classifyMistakeRuns(runFrame(rows), traces(), { numbering: "one-based" });
   const zero = classifyMistakeRuns(runFrame(rows), traces(), { numbering: "zero-based" });
@@ -132,16 +131,20 @@ Deno.test("classifyMistakeRuns: the numbering changes the verdict, never guessed
 });
 
 Deno.test("classifyMistakeRuns: unknown traces and missing columns are errors", () => {
-  const bad = runFrame([["toy_sorting", 9, "No", ""]]);
+  const bad = runFrame([["word_sorting", 9, "No", ""]]);
   assert.throws(
     () => classifyMistakeRuns(bad, traces(), { numbering: "one-based" }),
-    /no BBM trace toy_sorting\[9\]/,
+    /no BBM trace word_sorting\[9\]/,
   );
   assert.throws(
     () =>
-      classifyMistakeRuns(pl.DataFrame({ task: ["toy_arith"], trace_index: [0] }), traces(), {
-        numbering: "one-based",
-      }),
+      classifyMistakeRuns(
+        pl.DataFrame({ task: ["multistep_arithmetic"], trace_index: [0] }),
+        traces(),
+        {
+          numbering: "one-based",
+        },
+      ),
     /response/,
   );
 });
@@ -161,14 +164,14 @@ Deno.test("mistakeFindingMetrics: hand-computed accuracy, precision and recall",
   assert.equal(all.no_answer, 1);
 
   const per = mistakeFindingMetrics(c, ["model", "task"]).toRecords();
-  assert.deepEqual(per.map((r) => r.task), ["toy_arith", "toy_sorting"]);
-  // toy_arith: row 3 (late, mistake) and row 6 (no answer, clean)
+  assert.deepEqual(per.map((r) => r.task), ["multistep_arithmetic", "word_sorting"]);
+  // multistep_arithmetic: row 3 (late, mistake) and row 6 (no answer, clean)
   assert.equal(per[0].n, 2);
   near(per[0].location_accuracy, 0);
   near(per[0].detection_precision, 1);
   near(per[0].detection_recall, 1);
   near(per[0].location_accuracy_without_mistake, 0);
-  // toy_sorting: rows 1, 2, 4, 5, 7
+  // word_sorting: rows 1, 2, 4, 5, 7
   assert.equal(per[1].n, 5);
   near(per[1].location_accuracy, 2 / 5);
   near(per[1].location_accuracy_with_mistake, 1 / 3);
@@ -179,10 +182,10 @@ Deno.test("mistakeFindingMetrics: hand-computed accuracy, precision and recall",
 
 Deno.test("mistakeFindingMetrics: precision and recall differ when flags ≠ mistakes", () => {
   const rows: [string, number, string, string][] = [
-    ["toy_sorting", 1, "The answer is: 2", ""], // mistake, flagged (right step)
-    ["toy_sorting", 0, "The answer is: 1", ""], // clean, flagged
-    ["toy_sorting", 2, "The answer is: 3", ""], // clean, flagged
-    ["toy_sorting", 3, "The answer is: No", ""], // mistake, not flagged
+    ["word_sorting", 1, "The answer is: 2", ""], // mistake, flagged (right step)
+    ["word_sorting", 0, "The answer is: 1", ""], // clean, flagged
+    ["word_sorting", 2, "The answer is: 3", ""], // clean, flagged
+    ["word_sorting", 3, "The answer is: No", ""], // mistake, not flagged
   ];
   const c = classifyMistakeRuns(runFrame(rows), traces(), { numbering: "one-based" });
   const [r] = mistakeFindingMetrics(c, ["model"]).toRecords();
@@ -193,7 +196,7 @@ Deno.test("mistakeFindingMetrics: precision and recall differ when flags ≠ mis
 
 Deno.test("mistakeFindingMetrics: zero denominators give null", () => {
   const c = classifyMistakeRuns(
-    runFrame([["toy_sorting", 0, "The answer is: No", ""]]),
+    runFrame([["word_sorting", 0, "The answer is: No", ""]]),
     traces(),
     { numbering: "one-based" },
   );

@@ -8,14 +8,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pl from "nodejs-polars";
-import {
-  BBM_COLUMNS,
-  BBM_TASKS,
-  findBbmDir,
-  loadBbmDataset,
-  loadBbmFile,
-  parseBbmJsonl,
-} from "@runlens/benchmarks/bbm/dataset.ts";
+import { BBM_COLUMNS, loadBbmDataset, loadBbmFile } from "@runlens/benchmarks/bbm/dataset.ts";
+import { BBM_TASKS, findBbmDir, parseBbmJsonl } from "@runlens/benchmarks/bbm/release.ts";
 import { dataTest } from "./_data.ts";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/bbm", import.meta.url));
@@ -64,12 +58,12 @@ Deno.test("loadBbmDataset: fixture release, task from file name, schema and null
   assert.deepEqual(df.columns, [...BBM_COLUMNS]);
   assert.equal(df.height, 6);
   assert.deepEqual(df.getColumn("task").toArray(), [
-    "toy_arith",
-    "toy_arith",
-    "toy_sorting",
-    "toy_sorting",
-    "toy_sorting",
-    "toy_sorting",
+    "multistep_arithmetic",
+    "multistep_arithmetic",
+    "word_sorting",
+    "word_sorting",
+    "word_sorting",
+    "word_sorting",
   ]);
   assert.deepEqual(df.getColumn("trace_index").toArray(), [0, 1, 0, 1, 2, 3]);
   assert.deepEqual(df.getColumn("n_steps").toArray(), [3, 3, 3, 3, 3, 4]);
@@ -89,7 +83,7 @@ Deno.test("loadBbmFile / findBbmDir", () => {
   const dir = join(FIXTURES, "big-bench-mistake");
   assert.equal(findBbmDir(FIXTURES), dir);
   assert.equal(findBbmDir(dir), dir);
-  assert.equal(loadBbmFile(join(dir, "toy_arith.jsonl")).height, 2);
+  assert.equal(loadBbmFile(join(dir, "multistep_arithmetic.jsonl")).height, 2);
   assert.throws(() => findBbmDir(join(FIXTURES, "runs", "nope")), /does not exist/);
   const empty = Deno.makeTempDirSync();
   try {

@@ -34,15 +34,15 @@ Deno.test("position figures: a facet per task", () => {
     ]
   ) {
     const text = el.outerHTML;
-    assert.match(text, /toy_arith/);
-    assert.match(text, /toy_sorting/);
+    assert.match(text, /multistep_arithmetic/);
+    assert.match(text, /word_sorting/);
   }
 });
 
 Deno.test("answerMistakeFigure: legend and one bar per cell", () => {
   const el = answerMistakeFigure(answerMistakeTable(traces()));
   for (const label of ANSWER_MISTAKE_LABELS) assert.ok(el.outerHTML.includes(label), label);
-  // 2 tasks × 4 cells; empty cells (toy_arith has 2) are drawn with zero width
+  // 2 tasks × 4 cells; empty cells (multistep_arithmetic has 2) are drawn with zero width
   const bars = el.querySelectorAll("g[aria-label='bar'] rect");
   assert.equal(bars.length, 8);
 });
@@ -50,7 +50,7 @@ Deno.test("answerMistakeFigure: legend and one bar per cell", () => {
 Deno.test("mistakeOutcomeFigure: every outcome in the legend", () => {
   const runs = pl.DataFrame({
     model: ["m", "m"],
-    task: ["toy_sorting", "toy_arith"],
+    task: ["word_sorting", "multistep_arithmetic"],
     trace_index: [1, 0],
     response: ["The answer is: 2", "The answer is: No"],
   });

@@ -3,8 +3,8 @@
  * published counts of the real release (numbers from the notes, not from this code).
  *
  * Fixture, by hand:
- * - toy_arith: 0 clean/correct (3 steps), 1 mistake at 0/wrong (3 steps).
- * - toy_sorting: 0 clean, answer " apple fig pear" = target after trimming (3 steps);
+ * - multistep_arithmetic: 0 clean/correct (3 steps), 1 mistake at 0/wrong (3 steps).
+ * - word_sorting: 0 clean, answer " apple fig pear" = target after trimming (3 steps);
  *   1 mistake at 1/wrong (3); 2 clean, answer null (3); 3 mistake at 1, correct answer (4).
  *
  * @module
@@ -46,7 +46,7 @@ Deno.test("bbmDatasetSummary: exact columns and hand-counted rows", () => {
   assert.deepEqual(s.columns, [...SUMMARY_COLUMNS]);
   assert.deepEqual(s.toRecords(), [
     {
-      task: "toy_arith",
+      task: "multistep_arithmetic",
       traces: 2,
       with_mistake: 1,
       answer_correct: 1,
@@ -54,7 +54,7 @@ Deno.test("bbmDatasetSummary: exact columns and hand-counted rows", () => {
       answer_wrong_without_mistake: 0,
     },
     {
-      task: "toy_sorting",
+      task: "word_sorting",
       traces: 4,
       with_mistake: 2,
       answer_correct: 2,
@@ -69,16 +69,16 @@ Deno.test("answerMistakeTable: all four cells per task, zeros included", () => {
   assert.equal(t.length, 8);
   const cell = (task: string, ac: boolean, hm: boolean) =>
     t.find((r) => r.task === task && r.answer_correct === ac && r.has_mistake === hm);
-  assert.equal(cell("toy_arith", true, false)?.traces, 1);
-  assert.equal(cell("toy_arith", false, true)?.traces, 1);
-  assert.equal(cell("toy_arith", true, true)?.traces, 0);
-  assert.equal(cell("toy_arith", false, false)?.traces, 0);
-  assert.equal(cell("toy_sorting", true, true)?.traces, 1);
-  assert.equal(cell("toy_sorting", true, false)?.traces, 1);
-  assert.equal(cell("toy_sorting", false, true)?.traces, 1);
-  assert.equal(cell("toy_sorting", false, false)?.traces, 1);
-  assert.equal(cell("toy_sorting", false, false)?.share, 0.25);
-  assert.equal(cell("toy_arith", true, false)?.share, 0.5);
+  assert.equal(cell("multistep_arithmetic", true, false)?.traces, 1);
+  assert.equal(cell("multistep_arithmetic", false, true)?.traces, 1);
+  assert.equal(cell("multistep_arithmetic", true, true)?.traces, 0);
+  assert.equal(cell("multistep_arithmetic", false, false)?.traces, 0);
+  assert.equal(cell("word_sorting", true, true)?.traces, 1);
+  assert.equal(cell("word_sorting", true, false)?.traces, 1);
+  assert.equal(cell("word_sorting", false, true)?.traces, 1);
+  assert.equal(cell("word_sorting", false, false)?.traces, 1);
+  assert.equal(cell("word_sorting", false, false)?.share, 0.25);
+  assert.equal(cell("multistep_arithmetic", true, false)?.share, 0.5);
 });
 
 Deno.test("firstMistakePositions: absolute and relative position of each first mistake", () => {
@@ -86,9 +86,9 @@ Deno.test("firstMistakePositions: absolute and relative position of each first m
   assert.deepEqual(
     p.map((r) => [r.task, r.trace_index, r.mistake_index, r.mistake_step, r.n_steps]),
     [
-      ["toy_arith", 1, 0, 1, 3],
-      ["toy_sorting", 1, 1, 2, 3],
-      ["toy_sorting", 3, 1, 2, 4],
+      ["multistep_arithmetic", 1, 0, 1, 3],
+      ["word_sorting", 1, 1, 2, 3],
+      ["word_sorting", 3, 1, 2, 4],
     ],
   );
   assert.equal(p[0].relative_position, 0);
@@ -98,19 +98,19 @@ Deno.test("firstMistakePositions: absolute and relative position of each first m
 });
 
 Deno.test("relativePositionBins: exact bin edges, every bin listed, shares per task", () => {
-  // positions: toy_arith 0/3; toy_sorting 1/3 and 1/4
+  // positions: multistep_arithmetic 0/3; word_sorting 1/3 and 1/4
   const ten = relativePositionBins(toy(), 10).toRecords();
   assert.equal(ten.length, 20);
   const nonzero = ten.filter((r) => (r.traces as number) > 0)
     .map((r) => [r.task, r.bin_start, r.traces, r.share]);
   assert.deepEqual(nonzero, [
-    ["toy_arith", 0, 1, 1],
-    ["toy_sorting", 0.2, 1, 0.5], // 1/4 = 0.25
-    ["toy_sorting", 0.3, 1, 0.5], // 1/3
+    ["multistep_arithmetic", 0, 1, 1],
+    ["word_sorting", 0.2, 1, 0.5], // 1/4 = 0.25
+    ["word_sorting", 0.3, 1, 0.5], // 1/3
   ]);
   // with 4 bins, 1/4 sits exactly on an edge and belongs to [0.25, 0.5), like 1/3
   const four = relativePositionBins(toy(), 4).toRecords()
-    .filter((r) => r.task === "toy_sorting")
+    .filter((r) => r.task === "word_sorting")
     .map((r) => r.traces);
   assert.deepEqual(four, [0, 2, 0, 0]);
   assert.throws(() => relativePositionBins(toy(), 0), /positive integer/);
@@ -118,13 +118,13 @@ Deno.test("relativePositionBins: exact bin edges, every bin listed, shares per t
 
 Deno.test("firstMistakeSummary and trace lengths", () => {
   const f = firstMistakeSummary(toy()).toRecords();
-  assert.equal(f[1].task, "toy_sorting");
+  assert.equal(f[1].task, "word_sorting");
   assert.equal(f[1].with_mistake, 2);
   assert.equal(f[1].median_mistake_step, 2);
   assert.ok(Math.abs((f[1].mean_relative_position as number) - (1 / 3 + 1 / 4) / 2) < 1e-12);
   const l = traceLengthSummary(toy()).toRecords();
   assert.deepEqual(l[1], {
-    task: "toy_sorting",
+    task: "word_sorting",
     traces: 4,
     min_steps: 3,
     median_steps: 3,
@@ -133,9 +133,9 @@ Deno.test("firstMistakeSummary and trace lengths", () => {
   });
   const c = traceLengthCounts(toy()).toRecords();
   assert.deepEqual(c.map((r) => [r.task, r.n_steps, r.traces, r.with_mistake]), [
-    ["toy_arith", 3, 2, 1],
-    ["toy_sorting", 3, 3, 1],
-    ["toy_sorting", 4, 1, 1],
+    ["multistep_arithmetic", 3, 2, 1],
+    ["word_sorting", 3, 3, 1],
+    ["word_sorting", 4, 1, 1],
   ]);
 });
 

@@ -202,7 +202,10 @@ dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", as
   );
   assert.equal(byLine[5], "example_index 200 out of range for nycc (0–199)");
   // no benchmark named: every benchmark's tasks are candidates
-  assert.equal(byLine[10], 'unknown task "not_a_task" (not a BBEH or BBH or GSM8K task)');
+  assert.equal(
+    byLine[10],
+    'unknown task "not_a_task" (not a BBEH or BBH or BIG-Bench Mistake or GSM8K task)',
+  );
   assert.equal(
     byLine[11],
     `duplicate of ${MIXED_JSONL}:1 (same run, task, example_index and epoch)`,

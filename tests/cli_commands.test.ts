@@ -20,7 +20,6 @@ import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { COMMAND_NAMES, loadCommand } from "@runlens/cli/runlens.ts";
 import { analyzeCommand } from "@runlens/cli/analyze.ts";
 import { arbCommand } from "@runlens/cli/arb.ts";
-import { bbmCommand } from "@runlens/cli/bbm.ts";
 import { cacheCommand } from "@runlens/cli/cache.ts";
 import { compareCommand } from "@runlens/cli/compare.ts";
 import { fetchDataCommand } from "@runlens/cli/fetch_data.ts";
@@ -34,6 +33,7 @@ import { dataTest, TEST_DATA_DIR } from "./_data.ts";
 import { allCommands } from "./_commands.ts";
 
 const subsetsCommand = (await loadCommand("subsets"))!;
+const bbmCommand = (await loadCommand("bbm"))!;
 
 const COMMANDS = await allCommands();
 
@@ -208,7 +208,8 @@ Deno.test("arb, bbm, subsets, fetch-data, main, scripts: a data problem exits 1"
     assert.equal((await run(bbmCommand, ["--data", join(dir, "none")])).code, 1);
     const unrelated = join(dir, "unrelated.jsonl");
     Deno.writeTextFileSync(unrelated, jsonl([{ model: "m", response: "x" }]));
-    const bbm = await run(bbmCommand, ["--data", bbmData, unrelated]);
+    // with run logs the numbering is stated (else a usage error, exit 2, before any file is read)
+    const bbm = await run(bbmCommand, ["--data", bbmData, "--numbering", "one-based", unrelated]);
     assert.equal(bbm.code, 1);
     assert.match(bbm.stderr, /no mistake-finding answers/);
 

@@ -70,7 +70,13 @@ const TABLE: Row[] = [
   {
     word: "bbm",
     usage: () => ["--data"],
-    data: (s) => [["--data", join(s.dir, "none")], ["--data", "tests/fixtures/bbm", s.scored]],
+    data: (s) => [["--data", join(s.dir, "none")], [
+      "--data",
+      "tests/fixtures/bbm",
+      "--numbering",
+      "one-based",
+      s.scored,
+    ]],
     good: () => ["--data", "tests/fixtures/bbm"],
   },
   {

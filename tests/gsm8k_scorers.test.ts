@@ -68,10 +68,18 @@ Deno.test("gsm8k-flexible: the last number-like run, compared as lm-eval's exact
   ]);
 });
 
-Deno.test("gsm8k-number: '#### N', else 'the answer is N', else the last number; as numbers", () => {
+Deno.test("gsm8k-number: the marked final answer's first number, else the last; as numbers", () => {
   check(gsm8kNumber, [
     ["#### 1,000", "1000", "1,000", true],
-    ["#### $18.00", "18", "$18.00", true],
+    ["#### $18.00", "18", "18.00", true], // "$" is markup to the conventions: dropped
+    ["**Final Answer:** 18\n\nNote: for 2 weeks.", "18", "18", true], // the note's 2 is not it
+    ["Answer: 20\nCheck: 3 + 4 = 7", "20", "20", true],
+    ["The answer is $\\boxed{18}$ (rounded to 2 decimals).", "18", "18", true],
+    ["First the answer is 21. Wait: the answer is 18.", "18", "18", true], // the last cue
+    ["So the answer is 5.\nFinal answer: 6 apples", "6", "6", true], // explicit beats a cue
+    ["\\boxed{7}\nHmm, no.\n\\boxed{8}", "8", "8", true], // the last explicit marker
+    ["Final answer: I cannot tell.\nIt took 3 steps.", "3", null, false], // marked, no number
+    ["If the answer is odd, we stop.\n3 + 4 = 7", "7", "7", true], // a cue without a number: reasoning
     ["She makes $18.00.", "18", "$18.00", true],
     ["The answer is 18.", "18", "18", true],
     ["the final answer is: **-5**", "-5", "-5", true],

@@ -71,15 +71,11 @@ const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   "lib/cli/analyze.ts": ["bbeh"],
   // #19: → benchmarks/arb/command.ts
   "lib/cli/arb.ts": ["arb", "bbeh", "bbh"],
-  // #20: → benchmarks/bbm/command.ts
-  "lib/cli/bbm.ts": ["bbeh", "bbh", "bbm", "big bench mistake"],
   // #23: built-in commands by literal URL, benchmark commands from the registry
-  "lib/cli/runlens.ts": ["arb", "bbm"],
+  "lib/cli/runlens.ts": ["arb"],
   // #31: the benchmarks are namespaces of benchmarks/mod.ts; ARB's and BBM's flat names stay
   // until notebooks 05 and 03 import entries
   "lib/mod.ts": ["arb", "bbm"],
-  // #4: → analyses/mistake_finding.ts (generic) + each benchmark's `mistakeFinding`
-  "lib/pipeline/mistake_logs.ts": ["bbeh", "bbm"],
 };
 
 /**

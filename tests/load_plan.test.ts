@@ -71,7 +71,12 @@ Deno.test("resolveLoadPlan: each benchmark's scorer, the lm-eval filter, the cac
   });
   assert.deepEqual(
     plan.benchmarks.map((p) => [p.benchmark.name, p.scorer?.name, p.unscored]),
-    [["bbeh", "stored", null], ["bbh", "lm-eval-flexible", null], ["gsm8k", "stored", null]],
+    [
+      ["bbeh", "stored", null],
+      ["bbh", "lm-eval-flexible", null],
+      ["bbm", "stored", null], // BBM is loaded by the pipeline now (its own rules need a numbering)
+      ["gsm8k", "stored", null],
+    ],
   );
   assert.equal(plan.read.lmEvalFilter, "flexible-extract");
   assert.deepEqual([plan.cache, plan.read.workers, plan.unscored], [{ dir: "/tmp/c" }, 3, "error"]);
@@ -79,6 +84,7 @@ Deno.test("resolveLoadPlan: each benchmark's scorer, the lm-eval filter, the cac
   assert.deepEqual(plain.benchmarks.map((p) => p.scorer?.name), [
     "bbeh-official",
     "bbh-release-cot",
+    undefined, // bbm: no default scorer
     "gsm8k-number",
   ]);
   assert.deepEqual([plain.read.lmEvalFilter, plain.cache, plain.rule], [null, null, null]);

@@ -65,6 +65,8 @@ dataTest("one file of two models: two runs, each scored on its own rows", async 
     });
     assert.ok(byFile.report.quarantine.every((q: Run) => q.reason.startsWith("duplicate of")));
     assert.deepEqual(byFile.report.warnings, [
+      `${path}: 30 of 60 rows repeat earlier examples — the file may hold several runs; give ` +
+      "each run its own file or a model/run field (--map run=…)",
       "run answers: its records name 2 models (gpt-4o, llama); --run-by file ignores the " +
       "model field (by default it names the run of records without a run field)",
     ]);

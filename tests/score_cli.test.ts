@@ -240,7 +240,7 @@ dataTest("score --json: exact report shape and values", (dataDir) =>
         }],
         skipped: [],
         warnings: [],
-        advice: { no_answer: [], stored: [] },
+        advice: { no_answer: [], stored: [], disagree: [] },
       }),
     );
     assert.match(report.quarantine[0].reason, /^malformed JSON \(/);

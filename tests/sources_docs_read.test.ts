@@ -187,8 +187,9 @@ Deno.test("inspect edge cases: crashed run, blocks, NaN, epochs, ids, legacy JSO
       [2, "AB", "inline"], // two text blocks: joined, no single span
       [3, "plain", "member"],
       [4, "only", "member"],
-      [5, "from messages", "member"], // content 5 is no text: the messages are
     ]);
+    // sample b errored: quarantined with its message, not scored as a response
+    assert.deepEqual(mine.bad.map((b) => [b.line, b.reason]), [[5, "the sample errored: x"]]);
   });
 });
 

@@ -372,10 +372,30 @@ export interface Benchmark extends RecordRules {
   /** What the benchmark adds to the report. */
   report?: BenchmarkReport;
   /**
+   * First-mistake outcomes of the benchmark's scored rows (only its own, `response` read):
+   * the answers to "where is the first mistake in this trace?" among them, classified against
+   * the annotated traces (`runlens bbm`, `lib/analyses/mistake_finding.ts`). Null: none of
+   * its rows is such an answer.
+   */
+  mistakeFinding?(rows: pl.DataFrame, ctx: AnalysisContext): MistakeFinding | null;
+  /**
    * Commands of its own (`runlens <word>`): command word → URL of a module whose `command`
    * export is a {@link BenchmarkCommand}. URLs, so `runlens --help` loads no command's graph.
    */
   commands?: Readonly<Record<string, string>>;
+}
+
+/** The first-mistake answers among a benchmark's rows ({@link Benchmark.mistakeFinding}). */
+export interface MistakeFinding {
+  /**
+   * One row per answer: `run`, `model`, `source` (the benchmark), `bbeh_task`,
+   * `example_index`, `task` and `trace_index` (the annotated trace), `response`, then the
+   * classification (`outcome`, `location_correct`, … of `bbm/classify.ts`), `source_file`,
+   * `source_line`. Null: none could be classified.
+   */
+  classified: pl.DataFrame | null;
+  /** Its rows that are no first-mistake answer or could not be classified, and why. */
+  leftOut: QuarantineEntry[];
 }
 
 /**
@@ -389,6 +409,16 @@ export interface BenchmarkLoadRequest {
   scorer?: string;
   /** Rows no scorer applies to: quarantined with the reason instead of stopping the load. */
   unscored?: "quarantine";
+  /**
+   * How the user chooses the scorer of this benchmark's rows with this command (its own
+   * flag), said when rows have none (default: `--scorer <benchmark>=NAME`).
+   */
+  scorerHint?: string;
+  /**
+   * Other benchmarks whose rows the logs may hold (default: none): rows are tied among this
+   * one and these, row by row, and {@link BenchmarkRuns.others} holds theirs.
+   */
+  with?: readonly string[];
 }
 
 /** This benchmark's rows of the loaded logs, as a benchmark command receives them. */
@@ -397,8 +427,14 @@ export interface BenchmarkRuns {
   rows: pl.DataFrame;
   /** Every quarantined line of the logs, with its reason. */
   quarantine: readonly QuarantineEntry[];
+  /** The files that could not be read, with the reason (the CLI prints them and exits 1). */
+  errors: readonly { file: string; reason: string }[];
   /** The runs' summary as `runlens score` prints it (rows in/scored/quarantined, tasks). */
   summaryText: string;
+  /** The rows of each benchmark of {@link BenchmarkLoadRequest.with}, with its definition. */
+  others: readonly { benchmark: Benchmark; rows: pl.DataFrame }[];
+  /** The data directory and the load's data sets, for the benchmarks' analyses. */
+  context: AnalysisContext;
 }
 
 /**

@@ -13,7 +13,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { benchmarks } from "../benchmarks/registry.ts";
+import { benchmarks, getBenchmark } from "../benchmarks/registry.ts";
 import type {
   Benchmark,
   BenchmarkCommand,
@@ -22,6 +22,7 @@ import type {
 } from "../benchmarks/types.ts";
 import type { Command, ParsedArgs } from "../core/command.ts";
 import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
+import { printError } from "../core/terminal.ts";
 import { type LoadOptions, loadRuns } from "../pipeline/load.ts";
 import { runsText } from "../report/runs_text.ts";
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
@@ -51,26 +52,51 @@ export function asCommand<Args>(
       const data = (parsed.values.data as string | undefined) ?? null;
       return { own, data, load: reads ? loadOptionsOf(parsed.values) : {} };
     },
-    run: (args) => command.run(args.own, (request) => loadFor(benchmark, args, request)),
+    run: async (args) => {
+      let unread = 0;
+      const load = async (request: BenchmarkLoadRequest) => {
+        const runs = await loadFor(benchmark, args, request);
+        for (const e of runs.errors) {
+          printError(`runlens ${command.name}`, `${e.file}: ${e.reason}`);
+        }
+        unread += runs.errors.length;
+        return runs;
+      };
+      const code = await command.run(args.own, load);
+      // a file that could not be read is a data problem, whatever the command made of the rest
+      return code === 0 && unread > 0 ? 1 : code;
+    },
   };
 }
 
-/** Load `request.paths` through the pipeline, keeping `benchmark`'s rows. */
+/** Load `request.paths` through the pipeline, keeping `benchmark`'s rows (and `request.with`'s). */
 async function loadFor<Args>(
   benchmark: Benchmark,
   args: WithLoad<Args>,
   request: BenchmarkLoadRequest,
 ): Promise<BenchmarkRuns> {
-  const options: LoadOptions = { ...args.load, benchmarks: [benchmark.name] };
+  const others = (request.with ?? []).map((name) => getBenchmark(name)!);
+  const options: LoadOptions = {
+    ...args.load,
+    benchmarks: [benchmark, ...others].map((b) => b.name),
+  };
   if (request.scorer !== undefined) {
     options.scorers = { ...options.scorers, [benchmark.name]: request.scorer };
   }
+  if (request.scorerHint !== undefined) {
+    options.scorerHints = { [benchmark.name]: request.scorerHint };
+  }
   if (request.unscored !== undefined) options.unscored = request.unscored;
-  const loaded = await loadRuns([...request.paths], resolveDataDir(args.data), options);
+  const dataDir = resolveDataDir(args.data);
+  const loaded = await loadRuns([...request.paths], dataDir, options);
+  const rowsOf = (b: Benchmark) => loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
   return {
-    rows: loaded.rows.filter(pl.col("benchmark").eq(pl.lit(benchmark.name))),
+    rows: rowsOf(benchmark),
     quarantine: loaded.quarantine,
+    errors: loaded.errors,
     summaryText: runsText(loaded),
+    others: others.map((b) => ({ benchmark: b, rows: rowsOf(b) })),
+    context: { dataDir, dataSets: loaded.dataSets },
   };
 }
 

@@ -3,7 +3,10 @@
  * although it printed its output: a file that could not be read (the others were used), a
  * run with nothing scored (every record quarantined, or no record at all) always, and with
  * `--strict` a run most of whose answers (more than {@link STRICT_NO_ANSWER_SHARE}) the scorer
- * did not find. A table of zeros is then never a success for a script.
+ * did not find, and a run × task where another applicable rule scores clearly more rows right
+ * (the "rules disagree" advice, `pipeline/advice.ts`): the scorer then likely misreads the
+ * responses' convention, even if it found an answer in every one. A table of zeros is then
+ * never a success for a script.
  *
  * @example
  * ```ts
@@ -22,6 +25,7 @@
  */
 import { count } from "../core/count.ts";
 import { printError } from "../core/terminal.ts";
+import type { Advice, DisagreeAdvice } from "../pipeline/advice.ts";
 import type { LoadedRuns } from "../pipeline/load.ts";
 
 /** The share of a run's responses without an answer above which `--strict` fails. */
@@ -37,12 +41,14 @@ export const LOG_PATHS = {
 /** When a command that loads logs exits 1 (its help's exit codes). */
 export const LOAD_FAILURE = "a file could not be read (the others are used), a run had " +
   "nothing scored (all its records quarantined), no record was scored at all, or, with " +
-  "--strict, most answers of a run were not found";
+  "--strict, most answers of a run were not found or another rule scores clearly more of a " +
+  "task's answers right";
 
 /**
  * Why the command must exit 1 after its output (empty: it need not): one message per file
- * that could not be read, per run with nothing scored, per run with most answers not found
- * under `strict`, or for a load that scored nothing at all.
+ * that could not be read, per run with nothing scored, under `strict` per run with most
+ * answers not found and per run × task where rules disagree, or for a load that scored nothing
+ * at all.
  *
  * @example
  * ```ts
@@ -63,12 +69,40 @@ export const LOAD_FAILURE = "a file could not be read (the others are used), a r
  * ```
  */
 export function loadFailures(
-  loaded: Pick<LoadedRuns, "runs" | "errors">,
+  loaded: Pick<LoadedRuns, "runs" | "errors"> & { advice?: Pick<Advice, "disagree"> },
   strict: boolean,
 ): string[] {
   const unread = loaded.errors.map((e) => `${e.file}: ${e.reason}`);
   if (loaded.runs.length === 0) return unread.length > 0 ? unread : ["no record was scored"];
-  return [...unread, ...emptyRuns(loaded), ...(strict ? unanswered(loaded) : [])];
+  const strictFailures = strict
+    ? [...unanswered(loaded), ...(loaded.advice?.disagree ?? []).map(disagreeing)]
+    : [];
+  return [...unread, ...emptyRuns(loaded), ...strictFailures];
+}
+
+/**
+ * A run × task where another rule scores clearly more rows right, as a failure of `--strict`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const best = { scorer: "lenient", answers: 50, formed: 50, correct: 35 };
+ * const cell = { run: "r", benchmark: "bbh", several_benchmarks: false, task: "navigate",
+ *   scorer: "bbh-release-cot", used_correct: 0, n: 50, tried: 50, sampled: false,
+ *   scorers: [best], best };
+ * assert.equal(
+ *   disagreeing(cell),
+ *   "run r (bbh), task navigate: lenient scores 35 of 50 tried right, bbh-release-cot 0; " +
+ *     "--strict fails a run when another rule scores clearly more answers right (rules " +
+ *     "disagree, above)",
+ * );
+ * ```
+ */
+export function disagreeing(a: DisagreeAdvice): string {
+  return `run ${a.run} (${a.benchmark}), task ${a.task}: ${a.best.scorer} scores ` +
+    `${count(a.best.correct)} of ${count(a.tried)} tried right, ${a.scorer} ` +
+    `${count(a.used_correct)}; --strict fails a run when another rule scores clearly more ` +
+    "answers right (rules disagree, above)";
 }
 
 /** Runs (all their benchmarks together) with no scored row. */

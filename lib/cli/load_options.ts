@@ -139,7 +139,8 @@ export const LOAD_OPTIONS: Record<string, OptionSpec> = {
   strict: {
     type: "boolean",
     description: "stop at the first file that cannot be read, and exit 1 when most " +
-      "answers (> 50%) of a run were not found by the scorer",
+      "answers (> 50%) of a run were not found by the scorer, or when another applicable " +
+      "scorer scores clearly more of a task's answers right (rules disagree)",
   },
   cache: {
     type: "string",

@@ -158,7 +158,8 @@ export const scoreCommand: Command<ScoreArgs> = {
   prints: "Per run and benchmark: rows in, scored and quarantined; per task n, correct, " +
     "responses with no answer found, accuracy and its 95% interval; the benchmark's " +
     "aggregate and coverage. Then the quarantined rows with file, line and reason, advice " +
-    "naming the scorer to try where most answers were not found or stored verdicts disagree, " +
+    "naming the scorer to try where most answers were not found, stored verdicts disagree " +
+    "or another rule scores clearly more answers right, " +
     "and a summary line. On a terminal, a progress line on stderr while loading.\n" +
     "With --json: the JSON report on stdout (the envelope: command, runs, quarantine, errors, " +
     "then the load's own keys) and the summary line on stderr.",

@@ -16,6 +16,16 @@
  *   {@link STORED_MIN_ROWS} rows and more than {@link STORED_MIN_SHARE} of them, every other
  *   applicable scorer is tried on the rows with a stored verdict and the one that agrees with
  *   them most is named.
+ * - **Rules disagree.** Every run × benchmark × task (whatever its no-answer share) is checked:
+ *   the other applicable scorers (the lenient one included; not `stored`) are tried on an even
+ *   sample of at most {@link DISAGREE_SAMPLE} of its rows, and when one scores clearly more of
+ *   them right than the scorer used — at least {@link DISAGREE_MIN_ROWS} rows and
+ *   {@link DISAGREE_MIN_SHARE} of the sample more — it is named. A rule that reads an answer
+ *   in every response but the wrong one (a number of a note after the answer, an official cue
+ *   the model then corrects) finds an answer everywhere, so the no-answer check cannot see it;
+ *   the right answers another rule reads can. Not raised for a cell whose no-answer advice
+ *   already names a scorer with as many right answers, nor for a run scored by `stored` (the
+ *   log's own verdicts, compared in the stored check).
  *
  * Responses are not kept in the frame of `runlens score` (pointers only): they are read back
  * with `responses()` for the rows tried, and the examples' inputs and targets joined. The work
@@ -60,6 +70,24 @@ export const STORED_MIN_ROWS = 5;
 export const STORED_MIN_SHARE = 0.01;
 /** The most rows per run × task the other scorers are tried on (an even sample above it). */
 export const ADVICE_SAMPLE = 2_000;
+/**
+ * The most rows per run × task on which every cell's scorer is checked against the others
+ * (rules disagree): small, because every cell of every load is checked. Measured: 100 rows per
+ * cell add about 0.05 s to `score` on a 6,511-row BBH run and 0.3 s on four 4,520-row BBEH runs
+ * (300 rows: 0.6 s and 3.6 s, the BBEH runs then tried whole).
+ */
+export const DISAGREE_SAMPLE = 100;
+/**
+ * Another scorer is named when it scores at least this many rows of the sample more right …
+ * (so that a few rows of a tiny cell never raise it) …
+ */
+export const DISAGREE_MIN_ROWS = 10;
+/**
+ * … and at least this share of the sample more: 10 points, far beyond the few points by which
+ * faithful rules differ on well-formed logs (BBH's release rule and lm-eval's on the release
+ * outputs), and far below the tens of points by which a misread convention costs.
+ */
+export const DISAGREE_MIN_SHARE = 0.1;
 
 /** One scorer on the rows tried: the answers it found, those of the target's form, right ones. */
 export interface AnswerCount {
@@ -136,12 +164,34 @@ export interface StoredAdvice extends Tried, RunNamed {
   best: AgreementCount | null;
 }
 
+/** A run × benchmark × task where another scorer scores clearly more rows right. */
+export interface DisagreeAdvice extends RunNamed {
+  /** The task. */
+  task: string;
+  /** The scorer used. */
+  scorer: string;
+  /** Rows of the sample the scorer used scores right. */
+  used_correct: number;
+  /** Rows scored in the cell. */
+  n: number;
+  /** Rows tried (all, or a sample). */
+  tried: number;
+  /** Whether the rows tried are a sample. */
+  sampled: boolean;
+  /** Every applicable scorer but `stored` on the rows tried, in registry order. */
+  scorers: AnswerCount[];
+  /** The scorer with the most right answers (ties: more of the target's form, then registry order). */
+  best: AnswerCount;
+}
+
 /** Everything the output says about weak evidence, with the remedies. */
 export interface Advice {
   /** Run × tasks whose responses mostly had no answer found. */
   no_answer: NoAnswerAdvice[];
   /** Runs whose stored verdicts disagree with the scorer used. */
   stored: StoredAdvice[];
+  /** Run × tasks where another applicable scorer scores clearly more answers right. */
+  disagree: DisagreeAdvice[];
 }
 
 /** What {@link adviseRuns} reads. */
@@ -163,17 +213,36 @@ export interface AdviceInput {
 export function adviseRuns(input: AdviceInput): Advice {
   const noAnswer = noAnswerCells(input.runs);
   const stored = storedRuns(input.runs);
-  if (noAnswer.length === 0 && stored.length === 0) return { no_answer: [], stored: [] };
-  const keys = [
-    ...noAnswer.map((c) => [c.run.run, c.run.benchmark, c.task]),
-    ...stored.flatMap((r) => Object.keys(r.tasks).map((task) => [r.run, r.benchmark, task])),
+  const checked = input.runs.filter((r) => r.scorer !== "stored").flatMap((run) =>
+    Object.keys(run.tasks).map((task) => ({ run, task }))
+  );
+  if (noAnswer.length + stored.length + checked.length === 0) {
+    return { no_answer: [], stored: [], disagree: [] };
+  }
+  const keys: Key[] = [
+    ...checked.map((c) => ({ key: [c.run.run, c.run.benchmark, c.task], cap: DISAGREE_SAMPLE })),
+    ...noAnswer.map((c) => ({ key: [c.run.run, c.run.benchmark, c.task], cap: ADVICE_SAMPLE })),
+    ...stored.flatMap((r) =>
+      Object.keys(r.tasks).map((task) => ({ key: [r.run, r.benchmark, task], cap: ADVICE_SAMPLE }))
+    ),
   ];
   const tried = tryScorers(sampleOf(input.rows, keys), input);
   const several = severalBenchmarks(input.runs);
+  const noAnswerAdvices = noAnswer.map((c) => noAnswerAdvice(c.run, c.task, tried, several));
   return {
-    no_answer: noAnswer.map((c) => noAnswerAdvice(c.run, c.task, tried, several)),
+    no_answer: noAnswerAdvices,
     stored: stored.map((r) => storedAdvice(r, tried, several)),
+    disagree: checked.flatMap((c) => disagreeAdvice(c.run, c.task, tried, several))
+      .filter((d) => !namedAlready(d, noAnswerAdvices)),
   };
+}
+
+/** Whether the cell's no-answer advice already names a scorer with as many right answers. */
+function namedAlready(d: DisagreeAdvice, noAnswer: readonly NoAnswerAdvice[]): boolean {
+  return noAnswer.some((a) =>
+    a.run === d.run && a.benchmark === d.benchmark && a.task === d.task &&
+    a.best !== null && a.best.correct >= d.best.correct
+  );
 }
 
 /** The runs with rows of several benchmarks. */
@@ -200,27 +269,39 @@ function storedRuns(runs: readonly RunSummary[]): RunSummary[] {
 
 const GROUP: ("run" | "benchmark" | "task")[] = ["run", "benchmark", "task"];
 
+/** A (run, benchmark, task) to sample, and at most how many of its rows. */
+interface Key {
+  key: string[];
+  cap: number;
+}
+
 /**
- * The rows of the (run, benchmark, task) `keys`, at most {@link ADVICE_SAMPLE} of each: the
- * rows at evenly spaced positions in load order.
+ * The rows of the (run, benchmark, task) `keys`, at most `cap` of each (the largest asked for
+ * a key): the rows at evenly spaced positions in load order.
  */
-function sampleOf(rows: pl.DataFrame, keys: string[][]): pl.DataFrame {
-  const unique = [...new Map(keys.map((k) => [JSON.stringify(k), k])).values()];
+function sampleOf(rows: pl.DataFrame, keys: readonly Key[]): pl.DataFrame {
+  const caps = new Map<string, Key>();
+  for (const k of keys) {
+    const id = JSON.stringify(k.key);
+    if ((caps.get(id)?.cap ?? 0) < k.cap) caps.set(id, k);
+  }
+  const unique = [...caps.values()];
   const wanted = pl.DataFrame({
-    run: pl.Series("run", unique.map((k) => k[0]), pl.Utf8),
-    benchmark: pl.Series("benchmark", unique.map((k) => k[1]), pl.Utf8),
-    task: pl.Series("task", unique.map((k) => k[2]), pl.Utf8),
+    run: pl.Series("run", unique.map((k) => k.key[0]), pl.Utf8),
+    benchmark: pl.Series("benchmark", unique.map((k) => k.key[1]), pl.Utf8),
+    task: pl.Series("task", unique.map((k) => k.key[2]), pl.Utf8),
+    __cap: pl.Series("__cap", unique.map((k) => k.cap), pl.Float64),
   });
-  const cap = ADVICE_SAMPLE;
   // pos is 1-based: the row at pos is kept when ⌊pos·cap/size⌋ steps past ⌊(pos−1)·cap/size⌋
-  const step = (p: pl.Expr) => p.cast(pl.Float64).mul(cap).div(pl.col("__size")).floor();
+  const step = (p: pl.Expr) =>
+    p.cast(pl.Float64).mul(pl.col("__cap")).div(pl.col("__size")).floor();
   return rows.join(wanted, { on: GROUP, how: "inner" })
     .withColumns(
       pl.col("run").cumCount().over("run", "benchmark", "task").alias("__pos"),
       pl.len().over("run", "benchmark", "task").alias("__size"),
     )
     .filter(step(pl.col("__pos")).gt(step(pl.col("__pos").sub(1))))
-    .drop("__pos", "__size");
+    .drop("__pos", "__size", "__cap");
 }
 
 /** Per scorer, per row of the sample: answer found (of the target's form), correct. */
@@ -348,6 +429,47 @@ function byEvidence(a: AnswerCount, b: AnswerCount): number {
   return b.correct - a.correct || b.formed - a.formed;
 }
 
+/**
+ * The advice of one run × benchmark × task when another scorer scores clearly more of its
+ * sampled rows right than the scorer used (empty: none does, or nothing could be tried).
+ */
+function disagreeAdvice(
+  run: RunSummary,
+  task: string,
+  out: Outcomes,
+  several: Set<string>,
+): DisagreeAdvice[] {
+  if (out.error !== null) return [];
+  // the cell's own sample: its rows at most DISAGREE_SAMPLE apart (a flagged cell has more)
+  const all = rowsWhere(out, run, (k) => k === task);
+  const index = all.filter((_, j) =>
+    Math.floor(((j + 1) * DISAGREE_SAMPLE) / all.length) >
+      Math.floor((j * DISAGREE_SAMPLE) / all.length)
+  );
+  const verdicts = out.sample.getColumn("correct").toArray() as (boolean | null)[];
+  const usedCorrect = index.filter((i) => verdicts[i] === true).length;
+  const scorers = applicable(run.benchmark, out).map((s) => ({
+    scorer: s.name,
+    answers: index.filter((i) => out.found.get(s.name)![i] === true).length,
+    formed: index.filter((i) => out.formed.get(s.name)![i] === true).length,
+    correct: index.filter((i) => out.correct.get(s.name)![i] === true).length,
+  }));
+  const best = scorers.filter((s) => s.scorer !== run.scorer).sort(byEvidence)[0];
+  const margin = Math.max(DISAGREE_MIN_ROWS, DISAGREE_MIN_SHARE * index.length);
+  if (best === undefined || best.correct - usedCorrect < margin) return [];
+  return [{
+    ...named(run, several),
+    task,
+    scorer: run.scorer,
+    used_correct: usedCorrect,
+    n: run.tasks[task].n,
+    tried: index.length,
+    sampled: index.length < run.tasks[task].n,
+    scorers,
+    best,
+  }];
+}
+
 /** The advice of one run (of one benchmark) whose stored verdicts disagree with its scorer. */
 function storedAdvice(run: RunSummary, out: Outcomes, several: Set<string>): StoredAdvice {
   const s = run.stored_agreement;
@@ -435,12 +557,12 @@ export function targetForm(extracted: string | null, target: string): boolean {
  * const cell = { run: "gpt4", benchmark: "bbh", several_benchmarks: false, task: "navigate",
  *   scorer: "bbh-release-cot", no_answer: 40, n: 60, tried: 60, sampled: false, error: null,
  *   scorers: [], used_formed: 20, best: { scorer: "lenient", answers: 58, formed: 58, correct: 50 } };
- * assert.deepEqual(adviceText({ no_answer: [cell], stored: [] }), [
+ * assert.deepEqual(adviceText({ no_answer: [cell], stored: [], disagree: [] }), [
  *   "no answer found in 40 of 60 responses (run gpt4, task navigate); " +
  *   "--scorer lenient finds an answer of the target's form in 58 of 60 (50 right)",
  * ]);
  * const both = { ...cell, several_benchmarks: true, best: null };
- * assert.deepEqual(adviceText({ no_answer: [both], stored: [] }), [
+ * assert.deepEqual(adviceText({ no_answer: [both], stored: [], disagree: [] }), [
  *   "no answer found in 40 of 60 responses (run gpt4, benchmark bbh, task navigate); " +
  *   "no applicable scorer finds more answers of the target's form (tried on 60): see the " +
  *   "responses with --rows FILE",
@@ -448,7 +570,11 @@ export function targetForm(extracted: string | null, target: string): boolean {
  * ```
  */
 export function adviceText(advice: Advice): string[] {
-  return [...advice.no_answer.map(noAnswerText), ...advice.stored.map(storedText)];
+  return [
+    ...advice.no_answer.map(noAnswerText),
+    ...advice.stored.map(storedText),
+    ...advice.disagree.map(disagreeText),
+  ];
 }
 
 /**
@@ -463,10 +589,10 @@ export function adviceText(advice: Advice): string[] {
  * const cell = { run: "gpt4", benchmark: "bbh", several_benchmarks: false, task: "navigate",
  *   scorer: "bbh-release-cot", no_answer: 60, n: 60, tried: 60, sampled: false, error: null,
  *   scorers: [], used_formed: 0, best: null };
- * assert.deepEqual(adviceSections({ no_answer: [cell], stored: [] }).slice(0, 1), [
+ * assert.deepEqual(adviceSections({ no_answer: [cell], stored: [], disagree: [] }).slice(0, 1), [
  *   "no answer found (1):",
  * ]);
- * assert.deepEqual(adviceSections({ no_answer: [], stored: [] }), []);
+ * assert.deepEqual(adviceSections({ no_answer: [], stored: [], disagree: [] }), []);
  * ```
  */
 export function adviceSections(advice: Advice): string[] {
@@ -475,6 +601,7 @@ export function adviceSections(advice: Advice): string[] {
   return [
     ...section("no answer found", advice.no_answer.map(noAnswerText)),
     ...section("stored verdicts disagree", advice.stored.map(storedText)),
+    ...section("rules disagree", advice.disagree.map(disagreeText)),
   ];
 }
 
@@ -495,6 +622,33 @@ export function noAnswerText(a: NoAnswerAdvice): string {
   }
   return `${head}; --scorer ${a.best.scorer} finds an answer of the target's form in ` +
     `${count(a.best.formed)} of ${count(a.tried)}${sample} (${count(a.best.correct)} right)`;
+}
+
+/**
+ * The line of one run × task where another scorer scores clearly more rows right, with the
+ * remedy.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const best = { scorer: "lenient", answers: 50, formed: 50, correct: 35 };
+ * const cell = { run: "R", benchmark: "bbh", several_benchmarks: false, task: "navigate",
+ *   scorer: "bbh-release-cot", used_correct: 0, n: 50, tried: 50, sampled: false,
+ *   scorers: [best], best };
+ * assert.equal(
+ *   disagreeText(cell),
+ *   "scorer lenient scores 35 of 50 responses right, bbh-release-cot 0 (run R, task navigate): " +
+ *     "the responses may state their answer in a convention bbh-release-cot does not read; " +
+ *     "check with --rows FILE, or --scorer lenient",
+ * );
+ * ```
+ */
+export function disagreeText(a: DisagreeAdvice): string {
+  const of = a.sampled ? `sampled responses (a sample of the ${count(a.n)})` : "responses";
+  return `scorer ${a.best.scorer} scores ${count(a.best.correct)} of ${count(a.tried)} ${of} ` +
+    `right, ${a.scorer} ${count(a.used_correct)} (${runLabel(a)}, task ${a.task}): the ` +
+    `responses may state their answer in a convention ${a.scorer} does not read; check with ` +
+    `--rows FILE, or --scorer ${a.best.scorer}`;
 }
 
 /** The line of one run whose stored verdicts disagree, with the scorer that agrees most. */

@@ -83,6 +83,7 @@ export function keepBenchmarks(loaded: LoadedRuns, names: readonly string[]): Ke
     advice: {
       no_answer: loaded.advice.no_answer.filter((a) => kept(a.benchmark)),
       stored: loaded.advice.stored.filter((a) => kept(a.benchmark)),
+      disagree: loaded.advice.disagree.filter((a) => kept(a.benchmark)),
     },
   };
   const basis = loaded.basis;

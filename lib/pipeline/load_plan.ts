@@ -23,6 +23,7 @@
  * assert.deepEqual(plan.benchmarks.map((p) => [p.benchmark.name, p.scorer?.name ?? null]), [
  *   ["bbeh", null], // last-line is a BBH rule: BBEH rows would stop the load
  *   ["bbh", "last-line"],
+ *   ["bbm", null],
  *   ["gsm8k", null],
  * ]);
  * assert.match(plan.benchmarks[0].unscored!, /^scorer last-line does not apply to the bbeh rows/);
@@ -60,6 +61,12 @@ export interface PlanOptions {
   scorer?: string;
   /** A registered scorer per benchmark (`--scorer bbh=lm-eval-strict`), over `scorer`. */
   scorers?: Readonly<Record<string, string>>;
+  /**
+   * Per benchmark without a default scorer, how the caller lets the user choose one (a
+   * command's own flag, an environment variable): the reason its rows are not scored says so
+   * (default: `--scorer <benchmark>=NAME`).
+   */
+  scorerHints?: Readonly<Record<string, string>>;
   /** The user's rule as a regular expression (not together with `scorer`). */
   answerPattern?: string;
   /** The lm-eval filter kept when a file has several (default: the chosen scorer's). */
@@ -135,6 +142,7 @@ export interface LoadPlan {
  * assert.deepEqual(plan.benchmarks.map((p) => p.scorer?.name), [
  *   "bbeh-official",
  *   "lm-eval-strict",
+ *   undefined, // bbm: no default, its step numbering is the user's to state
  *   "gsm8k-number",
  * ]);
  * assert.equal(plan.read.lmEvalFilter, "strict-match"); // the filter the chosen rule reproduces
@@ -151,7 +159,8 @@ export async function resolveLoadPlan(
   const choice = await chooseScorer(options);
   const perBenchmark = chosenPerBenchmark(options.scorers ?? {}, planned);
   const scorerOf = (b: Benchmark) => perBenchmark.get(b.name) ?? choice?.scorer;
-  const list = planned.map((b) => plannedScorer(b, scorerOf(b), choice?.scorer));
+  const hints = options.scorerHints ?? {};
+  const list = planned.map((b) => plannedScorer(b, scorerOf(b), choice?.scorer, hints[b.name]));
   if (choice !== null) checkApplies(choice.scorer, list, only);
   const named = list.filter((p) => only?.includes(p.benchmark.name) && p.unscored !== null);
   if (named.length > 0) throw new ScorerChoiceError(named[0].unscored!);
@@ -298,6 +307,7 @@ function plannedScorer(
   b: Benchmark,
   chosen: Scorer | undefined,
   forAll: Scorer | undefined,
+  hint: string | undefined,
 ): PlannedBenchmark {
   if (chosen && appliesTo(chosen, b.name)) return { benchmark: b, scorer: chosen, unscored: null };
   if (forAll) {
@@ -315,12 +325,11 @@ function plannedScorer(
       unscored: null,
     };
   }
+  const names = SCORERS.filter((s) => appliesTo(s, b.name)).map((s) => s.name).join(", ");
   return {
     benchmark: b,
     scorer: null,
-    unscored: `${b.name} rows need a scorer: --scorer ${b.name}=NAME (${
-      SCORERS.filter((s) => appliesTo(s, b.name)).map((s) => s.name).join(", ")
-    })`,
+    unscored: `${b.name} rows need a scorer: ${hint ?? `--scorer ${b.name}=NAME (${names})`}`,
   };
 }
 

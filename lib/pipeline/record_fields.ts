@@ -110,7 +110,7 @@ export function slotOf(f: RecordField): string {
 /** What a file's plan gains from the record fields (only what changes). */
 export type RecordDecision =
   & Partial<
-    Pick<SourceFile, "record" | "benchmarkHint" | "fields" | "format">
+    Pick<SourceFile, "record" | "benchmarkHint" | "fields" | "format" | "refused">
   >
   & { fieldsUsed?: Record<string, string> };
 
@@ -142,6 +142,8 @@ export function recordFieldsOf(
   const out: RecordDecision = {};
   if (record.length > 0) out.record = record;
   if (hint !== null) out.benchmarkHint = hint;
+  const mixed = hint === null ? null : mixedRecords(has, hint, plan, userMap);
+  if (mixed !== null) out.refused = mixed;
   const aliases = hint === null
     ? []
     : plan.fields.filter((f) =>
@@ -162,6 +164,30 @@ export function recordFieldsOf(
   out.fieldsUsed = used;
   out.format = file.format.endsWith("csv") ? "mapped-csv" : "mapped-jsonl";
   return out;
+}
+
+/**
+ * Why a file is not read whose records hold both a field that makes them `hint`'s and the
+ * canonical field it stands for (`trace_index` read as `example_index`, beside records with
+ * their own `example_index`): one file of two benchmarks' records, which a file-level hint
+ * would tie all to `hint` — another benchmark's lines to this one's examples. Null otherwise,
+ * or when `--map` says which key is the field.
+ */
+function mixedRecords(
+  keys: ReadonlySet<string>,
+  hint: string,
+  plan: RecordPlan,
+  userMap: FieldMapping | null,
+): string | null {
+  const both = plan.fields.find((f) =>
+    f.benchmark === hint && f.implies && f.canonical && f.name !== f.slot && keys.has(f.name) &&
+    keys.has(f.slot) && !givenBy(userMap, f.slot)
+  );
+  if (!both) return null;
+  return `not scored: its records carry both ${both.name} (${hint}'s records) and ` +
+    `${both.slot} — records of two benchmarks in one file, which would be tied all to ${hint}; ` +
+    `give each benchmark's records their own file (or, if every record is ${hint}'s, ` +
+    `--map ${both.slot}=${both.name})`;
 }
 
 /** The benchmark whose signature the keys hold, or one of whose implying fields they hold. */

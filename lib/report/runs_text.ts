@@ -107,7 +107,7 @@ export interface ScoreReport {
  * const json = JSON.stringify(runsReport(loaded)); // {"runs":[{"run":"alpha",…}],…}
  * assert.ok(json.startsWith('{"runs":[{"run":"alpha","model":"model-a","benchmark":"bbeh",'));
  * assert.ok(json.includes('"quarantine":[],"errors":[],"files":[{"file":'));
- * assert.ok(json.endsWith('"skipped":[],"warnings":[],"advice":{"no_answer":[],"stored":[]}}'));
+ * assert.ok(json.endsWith('"skipped":[],"warnings":[],"advice":{"no_answer":[],"stored":[],"disagree":[]}}'));
  * ```
  */
 export function runsReport(loaded: LoadedRuns): ScoreReport {

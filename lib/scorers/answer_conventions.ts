@@ -432,8 +432,14 @@ const LABEL_LINE =
 /**
  * A response's answer without any marker: the value of a last line `Label: value`
  * (`label-line`), else the last line (`last-line`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(unmarked("Result: **a b**."), { text: "a b", convention: "label-line" });
+ * ```
  */
-function unmarked(lastLine: string): FoundAnswer {
+export function unmarked(lastLine: string): FoundAnswer {
   const label = LABEL_LINE.exec(lastLine);
   if (label && label[1].length <= 30) {
     const value = tidy(label[2]);
@@ -467,12 +473,86 @@ function unmarked(lastLine: string): FoundAnswer {
  * ```
  */
 export function findFinalAnswer(response: string): FoundAnswer | null {
-  const visible = halfwidth(hideThinking(response)).replace(/\*\*|__/g, "");
+  const visible = visibleText(response);
   const m = strongest(markers(visible));
   if (m === null) {
-    const last = visible.split("\n").map((l) => l.trim()).filter((l) => l !== "").at(-1);
+    const [last] = nonEmptyLines(visible, 1);
     return last === undefined ? null : unmarked(last);
   }
   const text = tidy(innermost(m, 0));
   return text === "" ? null : { text, convention: m.convention };
+}
+
+/** The text the conventions are looked for in: reasoning hidden, bold dropped, sign-offs cut. */
+function visibleText(response: string): string {
+  return withoutSignOff(halfwidth(hideThinking(response)).replace(/\*\*|__/g, ""));
+}
+
+/**
+ * A response's last `lines` non-empty lines as {@link findFinalAnswer} sees them (reasoning
+ * hidden, bold dropped, sign-offs cut), trimmed, the last first: for a rule that finds no
+ * marker and whose last line is no answer (a remark after it) but may look a line up for a
+ * `Label: value` line ({@link unmarked} reads each).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(lastLines("The result is: apple pear\nSorted by first letter.\n\n", 2), [
+ *   "Sorted by first letter.",
+ *   "The result is: apple pear",
+ * ]);
+ * ```
+ */
+export function lastLines(response: string, lines: number): string[] {
+  return nonEmptyLines(visibleText(response), lines);
+}
+
+function nonEmptyLines(visible: string, lines: number): string[] {
+  return visible.split("\n").map((l) => l.trim()).filter((l) => l !== "").slice(-lines).reverse();
+}
+
+/**
+ * A chat sign-off: a line of courtesy a chat model ends with after its answer ("Hope this
+ * helps!", "Let me know if you need anything else!", "Feel free to ask …", "Good luck!"). It is
+ * never the answer, and it hides one: the last line, a trailing JSON object.
+ */
+const SIGN_OFF = new RegExp(
+  "^[\\s*_>-]*(?:" + [
+    "(?:i\\s+)?hope\\s+(?:this|that|it)\\s+(?:helps|is\\s+helpful|clarifies)",
+    "let\\s+me\\s+know\\s+if",
+    "feel\\s+free\\s+to",
+    "(?:i'?m\\s+|i\\s+am\\s+)?(?:happy|glad)\\s+to\\s+help",
+    "glad\\s+i\\s+could\\s+help",
+    "good\\s+luck",
+    "have\\s+a\\s+(?:great|nice|good|wonderful)\\s+(?:day|one|evening|week)",
+    "is\\s+there\\s+anything\\s+else",
+    "if\\s+you\\s+have\\s+any\\s+(?:more\\s+|other\\s+|further\\s+)?questions",
+    "(?:thank\\s+you|thanks)(?:\\s+for\\s+(?:asking|the\\s+question))?[.!]*$",
+  ].join("|") + ")",
+  "i",
+);
+/** A longer line is text of its own, not a sign-off. */
+const SIGN_OFF_MAX = 160;
+
+/**
+ * The text without the chat sign-offs it ends with (each a whole line, {@link SIGN_OFF}), as
+ * long as something is left before them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(withoutSignOff("The result is: a b\nHope this helps!\n"), "The result is: a b");
+ * assert.equal(withoutSignOff("Good luck!"), "Good luck!"); // nothing else: kept
+ * ```
+ */
+export function withoutSignOff(text: string): string {
+  const lines = text.trimEnd().split("\n");
+  const isSignOff = (l: string) => l.trim().length <= SIGN_OFF_MAX && SIGN_OFF.test(l.trim());
+  let end = lines.length;
+  while (end > 1 && isSignOff(lines[end - 1])) {
+    end--;
+    while (end > 1 && lines[end - 1].trim() === "") end--;
+  }
+  const kept = lines.slice(0, end);
+  return end === lines.length || kept.join("").trim() === "" ? text : kept.join("\n");
 }

@@ -114,10 +114,6 @@ function numberValue(s: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** Lower-case, collapse spaces and commas, strip quotes/brackets and a final "." or "!". */
 function norm(s: string): string {
   let t = s.trim().toLowerCase().replace(/[\s,]+/g, " ").trim();
@@ -145,6 +141,23 @@ function readLetter(answer: string, options: Map<string, string>): string | null
   return affirmed === answer ? null : readLetterOnce(affirmed, options);
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether `phrase` occurs in `text` as a whole phrase: no letter or digit right before or after
+ * it. A search, not a regex built per option: a regex compiled for every option of every
+ * response made this the costliest step of the lenient rule on long option texts.
+ */
+function mentions(text: string, phrase: string): boolean {
+  for (let i = text.indexOf(phrase); i >= 0; i = text.indexOf(phrase, i + 1)) {
+    const before = [...text.slice(Math.max(0, i - 2), i)].at(-1) ?? "";
+    const next = text.codePointAt(i + phrase.length);
+    const after = next === undefined ? "" : String.fromCodePoint(next);
+    if (!WORD_CHAR.test(before) && !WORD_CHAR.test(after)) return true;
+  }
+  return false;
+}
+
 /** The option letter an answer names, or null; see {@link readLetter}. */
 function readLetterOnce(answer: string, options: Map<string, string>): string | null {
   const letters = new Set<string>();
@@ -158,8 +171,7 @@ function readLetterOnce(answer: string, options: Map<string, string>): string | 
   const plain = norm(answer.replace(/\(([A-Za-z])\)/g, " "));
   const byText = [...options].filter(([, text]) => {
     const t = norm(dropMarkup(text)); // as the answer was: "$1000" was read as "1000"
-    return t !== "" && new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRe(t)}(?:$|[^\\p{L}\\p{N}])`, "u")
-      .test(plain);
+    return t !== "" && mentions(plain, t);
   });
   // an option text inside a longer matched option text is not a separate mention
   const texts = byText.filter(([, t]) =>

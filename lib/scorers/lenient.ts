@@ -12,7 +12,11 @@
  *    `Label: value` (`Verdict: Yes`), else the last non-empty line. An unmarked line is read
  *    whole, and is no answer when it is reasoning: longer than {@link UNCUED_MAX} characters
  *    for a letter, yes/no-type or number target, not of answer length (`answerLength` of
- *    `answer_form.ts`) for a free-text target. docs/scorers.md shows every convention.
+ *    `answer_form.ts`) for a free-text target. A chat sign-off after the answer ("Hope this
+ *    helps!") is set aside first; for a free-text target, when the last line is a remark
+ *    after the answer (a sentence of five words or more with a final "." or "!"), a
+ *    `Label: value` line among the two above it is read instead. docs/scorers.md shows every
+ *    convention.
  * 2. **Read it in the target's answer space** ({@link readAnswer}, `answer_match.ts`; the
  *    target decides the TYPE, never the value): an option letter (`B`, `(B)`, `[B]`,
  *    `(D) kite`, or an option's text when the input lists options), yes/no-type words (`not
@@ -43,7 +47,7 @@
  * ```
  * @module
  */
-import { findFinalAnswer } from "./answer_conventions.ts";
+import { findFinalAnswer, type FoundAnswer, lastLines, unmarked } from "./answer_conventions.ts";
 import { answerLength } from "./answer_form.ts";
 import { answerType, matchAnswer, readAnswer } from "./answer_match.ts";
 import { ANY_BENCHMARK, type Scorer } from "./types.ts";
@@ -65,6 +69,9 @@ const UNMARKED = ["label-line", "last-line"];
  * assert.equal(lenientExtract("Janet makes $18.\n#### 18", "18"), "18");
  * assert.equal(lenientExtract("Let me weigh it.\nVerdict: disproved", "proved"), "disproved");
  * assert.equal(lenientExtract("Let me reason about it carefully.", "proved"), null); // reasoning
+ * assert.equal(lenientExtract("The result is: b a\nHope this helps!", "a b"), "b a"); // sign-off
+ * const remark = "Sorted list: a b\nI sorted the words by their first letter, then the second.";
+ * assert.equal(lenientExtract(remark, "a b"), "a b");
  * ```
  */
 export function lenientExtract(
@@ -75,6 +82,38 @@ export function lenientExtract(
   const found = findFinalAnswer(response);
   if (found === null) return null;
   if (!UNMARKED.includes(found.convention)) return readAnswer(found.text, target, input);
+  const last = unmarkedAnswer(found, target, input);
+  const [lastLine, ...above] = lastLines(response, LOOK_BACK);
+  if (!remark(lastLine, target, input)) return last;
+  // the last line is a remark after the answer: a `Label: value` line just above it holds it
+  for (const line of above.map(unmarked)) {
+    const labelled = line.convention === "label-line" ? unmarkedAnswer(line, target, input) : null;
+    if (labelled !== null) return labelled;
+  }
+  return last;
+}
+
+/**
+ * Whether an unmarked last line is a sentence about a free-text answer rather than the answer:
+ * a capital, at least {@link REMARK_WORDS} words and a final "." or "!", for a target without
+ * one (`I sorted them by first letter, then second.` after `Sorted list: a b`). Only weighed
+ * when a labelled line above could hold the answer instead.
+ */
+function remark(line: string, target: string, input?: string | null): boolean {
+  if (!["words", "symbols"].includes(answerType(target, input))) return false;
+  const words = line.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  return /^\p{Lu}/u.test(line) && /[.!]$/.test(line) && !/[.!]$/.test(target.trim()) &&
+    words >= REMARK_WORDS;
+}
+
+/** The fewest words of a remark (a sentence, not a short answer in capitals). */
+const REMARK_WORDS = 5;
+
+/** How many last lines an unmarked response is read from (the last, and two above it). */
+const LOOK_BACK = 3;
+
+/** An unmarked line's answer in the answer space of `target` (null: the line is none). */
+function unmarkedAnswer(found: FoundAnswer, target: string, input?: string | null) {
   // without a marker, a long line is reasoning (or a degenerate loop), not an answer
   const freeText = ["words", "symbols"].includes(answerType(target, input));
   if (freeText ? !answerLength(found.text, target) : found.text.length > UNCUED_MAX) return null;

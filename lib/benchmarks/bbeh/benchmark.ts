@@ -29,6 +29,7 @@ import {
 import type { HeadlineCI } from "../../stats/headline_ci.ts";
 import { bbehToBbmMap } from "./bbm_link.ts";
 import { bbehDatasetFrame } from "./dataset.ts";
+import { bbehMistakeFinding } from "./mistake_log.ts";
 import { failureAnalyses, failureSummary, type MistakeLink } from "./failure/summary.ts";
 import { bbehReport } from "./report.ts";
 import { scoring as bbehScoring } from "./scoring.ts";
@@ -60,6 +61,7 @@ export const bbeh: Benchmark = {
     manifest: new URL("./manifest.json", import.meta.url).href,
   },
   datasetFrame: bbehDatasetFrame,
+  mistakeFinding: bbehMistakeFinding,
   aggregate: bbehAggregate,
   aggregateRuns: bbehAggregates,
   aggregateIntervals: (rows, aggregate) => bbehIntervals(rows, aggregate as BbehAggregate),

@@ -13,24 +13,21 @@
  * import { bbehToBbmMap } from "@runlens/benchmarks/bbeh/bbm_link.ts";
  * import { classifyMistakeLog } from "@runlens/benchmarks/bbeh/mistake_log.ts";
  * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
- * import { loadMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
+ * import pl from "nodejs-polars";
  * const dir = resolveDataDir();
- * const log = Deno.makeTempFileSync({ suffix: ".jsonl" });
- * Deno.writeTextFileSync(
- *   log,
- *   [
- *     // a BBM trace, then the same trace as BBEH dyck_languages[0], then a new-alphabet item
- *     { model: "m", task: "dyck_languages", trace_index: 222, response: "The answer is: 7" },
- *     { model: "m", task: "dyck_languages", example_index: 0, response: "The answer is: 7" },
- *     { model: "m", task: "word_sorting", example_index: 1, response: "The answer is: No" },
- *   ].map((r) => JSON.stringify(r)).join("\n"),
- * );
- * const { classified, unmatched } = classifyMistakeLog(loadMistakeRuns([log]).rows, {
+ * // a BBM trace, then the same trace as BBEH dyck_languages[0], then a new-alphabet item
+ * const rows = pl.DataFrame({
+ *   model: ["m", "m", "m"],
+ *   task: ["dyck_languages", "dyck_languages", "word_sorting"],
+ *   trace_index: [222, null, null],
+ *   example_index: [null, 0, 1],
+ *   response: ["The answer is: 7", "The answer is: 7", "The answer is: No"],
+ * });
+ * const { classified, unmatched } = classifyMistakeLog(rows, {
  *   traces: loadBbmDataset(dir),
  *   map: () => bbehToBbmMap(dir),
  *   numbering: "one-based",
  * });
- * Deno.removeSync(log);
  * assert.deepEqual(classified.getColumn("source").toArray(), ["bbm", "bbeh"]);
  * assert.deepEqual(classified.getColumn("outcome").toArray(), ["correct", "correct"]);
  * assert.equal(unmatched.height, 1); // word_sorting[1] is not a first-mistake item
@@ -38,8 +35,13 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { CLASSIFY_COLUMNS, classifyMistakeRuns, type StepNumbering } from "../bbm/classify.ts";
-import { classifyBbehMistakeRows } from "./bbm_link.ts";
+import { classifyMistakeRuns } from "../bbm/classify.ts";
+import { loadBbmDataset } from "../bbm/dataset.ts";
+import { LOG_COLUMNS, rowsLeftOut, SOURCE_COLUMNS } from "../bbm/mistake_finding.ts";
+import type { StepNumbering } from "../bbm/numbering.ts";
+import type { AnalysisContext, MistakeFinding } from "../types.ts";
+import { sortQuarantine } from "../../logs/quarantine.ts";
+import { BBEH_MISTAKE_TASKS, bbehToBbmMap, classifyBbehMistakeRows } from "./bbm_link.ts";
 
 /** Inputs of {@link classifyMistakeLog}. */
 export interface MistakeLogOptions {
@@ -51,21 +53,9 @@ export interface MistakeLogOptions {
   numbering?: StepNumbering;
 }
 
-/** Column order of the classified log. */
-export const LOG_COLUMNS = [
-  "run",
-  "model",
-  "source",
-  "bbeh_task",
-  "example_index",
-  "task",
-  "trace_index",
-  "response",
-  ...CLASSIFY_COLUMNS,
-] as const;
-
 /**
- * Classify every row of a run-log frame (see `loadMistakeRuns`); `source` says "bbm" or
+ * Classify every row of a frame of mistake-finding answers (`task`, `trace_index` or
+ * `example_index`, `response`; optional `run`, `model`); `source` says "bbm" or
  * "bbeh". Extra columns such as `source_file`/`source_line` are kept after {@link LOG_COLUMNS}.
  *
  * @example
@@ -151,4 +141,50 @@ function withDefaults(runs: pl.DataFrame): pl.DataFrame {
 
 function emptyLog(order: string[]): pl.DataFrame {
   return pl.DataFrame(Object.fromEntries(order.map((c) => [c, pl.Series(c, [], pl.Utf8)])));
+}
+
+/** Why a BBEH row is not classified as a first-mistake answer. */
+export const NOT_A_MISTAKE_ITEM =
+  "not a BBEH first-mistake item (e.g. word_sorting's new-alphabet half)";
+
+/**
+ * BBEH's {@link Benchmark.mistakeFinding} hook: its rows of first-mistake items (all of
+ * dyck_languages, word_sorting's "Is there a mistake" half) classified against the BBM traces
+ * they render, one-based ("Thought N", as BBEH's targets); its other rows left out, saying
+ * why. Null: no rows.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * const rows = pl.DataFrame({
+ *   run: ["r", "r"], model: ["m", "m"], task: ["dyck_languages", "word_sorting"],
+ *   example_index: [0, 1], response: ["The answer is: 7", "The answer is: No"],
+ *   source_file: ["a.jsonl", "a.jsonl"], source_line: [1, 2],
+ * });
+ * const found = bbehMistakeFinding(rows, { dataDir: resolveDataDir() })!;
+ * // dyck_languages[0] is BBM trace 222, first mistake Thought 7; word_sorting[1] is no item
+ * assert.deepEqual(found.classified!.select("trace_index", "outcome").row(0), [222, "correct"]);
+ * assert.deepEqual(found.leftOut, [{ file: "a.jsonl", line: 2, reason: NOT_A_MISTAKE_ITEM }]);
+ * ```
+ */
+export function bbehMistakeFinding(
+  rows: pl.DataFrame,
+  ctx: AnalysisContext,
+): MistakeFinding | null {
+  if (rows.height === 0) return null;
+  const items = pl.col("task").isIn([...BBEH_MISTAKE_TASKS]);
+  const others = rowsLeftOut(rows.filter(items.not()), NOT_A_MISTAKE_ITEM);
+  const answers = rows.filter(items)
+    .select("run", "model", "task", "example_index", "response", ...SOURCE_COLUMNS);
+  if (answers.height === 0) return { classified: null, leftOut: others };
+  const { classified, unmatched } = classifyMistakeLog(answers, {
+    traces: loadBbmDataset(ctx.dataDir),
+    map: () => bbehToBbmMap(ctx.dataDir),
+  });
+  return {
+    classified: classified.height > 0 ? classified.select(...LOG_COLUMNS, ...SOURCE_COLUMNS) : null,
+    leftOut: sortQuarantine([...others, ...rowsLeftOut(unmatched, NOT_A_MISTAKE_ITEM)]),
+  };
 }

@@ -1,8 +1,9 @@
 /**
  * BIG-Bench Mistake as a registered {@link Benchmark}: chain-of-thought traces of five BBH
- * tasks with the first logical mistake annotated. Its runs are mistake-finding answers,
- * classified by `runlens bbm` and notebook 03 (not scored by the row pipeline: a trace is not a
- * question with one target).
+ * tasks with the first logical mistake annotated. Its runs are mistake-finding answers
+ * (`trace_index`, `response`), loaded and scored by the one pipeline under the step numbering
+ * the user states (`scoring.ts`), then classified (early, late, …) by `runlens bbm` and
+ * notebook 03 through its {@link Benchmark.mistakeFinding} hook.
  *
  * @example
  * ```ts
@@ -13,22 +14,15 @@
  * ```
  * @module
  */
+import type { HeadlineCI } from "../../stats/headline_ci.ts";
 import type { Benchmark } from "../types.ts";
-import { BBM_TASKS } from "./dataset.ts";
-
-/** Traces per task in the public release (WHGTyen/BIG-Bench-Mistake @ 270683a). */
-const SIZES: Record<(typeof BBM_TASKS)[number], number> = {
-  dyck_languages: 986,
-  logical_deduction: 300,
-  multistep_arithmetic: 300,
-  tracking_shuffled_objects: 300,
-  word_sorting: 300,
-};
+import { bbmAggregate, locationAccuracyCI } from "./aggregate.ts";
+import { bbmMistakeFinding } from "./mistake_finding.ts";
+import { scoring } from "./scoring.ts";
 
 /** BIG-Bench Mistake. */
 export const bbm: Benchmark = {
-  name: "bbm",
-  label: "BIG-Bench Mistake",
+  ...scoring,
   listOrder: 3,
   description: "BIG-Bench Mistake (Tyen et al. 2024): 2,186 CoT traces of five BBH tasks with " +
     "the first logical mistake annotated (WHGTyen/BIG-Bench-Mistake).",
@@ -40,10 +34,11 @@ export const bbm: Benchmark = {
     manifest: new URL("./manifest.json", import.meta.url).href,
     dataFiles: ".jsonl",
   },
-  tasks: BBM_TASKS.map((name) => ({ name, size: SIZES[name] })),
-  canonicalTask: (label) => {
-    const name = label.trim().toLowerCase();
-    return (BBM_TASKS as readonly string[]).includes(name) ? name : null;
-  },
-  scorers: [],
+  scoringModule: new URL("./scoring.ts", import.meta.url).href,
+  mistakeFinding: bbmMistakeFinding,
+  commands: { bbm: new URL("./command.ts", import.meta.url).href },
+  aggregate: bbmAggregate,
+  aggregateKeys: [{ key: "location_accuracy", label: "BBM location accuracy (traces / 2,186)" }],
+  aggregateIntervals: (rows, aggregate): Record<string, HeadlineCI> =>
+    aggregate.location_accuracy === null ? {} : { location_accuracy: locationAccuracyCI(rows)! },
 };

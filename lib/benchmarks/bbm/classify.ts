@@ -17,7 +17,8 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { answerToIndex, classifyMistakeAnswer } from "@runlens/benchmarks/bbm/classify.ts";
+ * import { answerToIndex } from "@runlens/benchmarks/bbm/numbering.ts";
+ * import { classifyMistakeAnswer } from "@runlens/benchmarks/bbm/classify.ts";
  * const k = answerToIndex("5", "one-based", 10); // "Thought 5" of 10 steps
  * assert.equal(k, 4);
  * assert.equal(classifyMistakeAnswer(k, 6), "early"); // the first mistake is at index 6
@@ -27,12 +28,12 @@
 import pl from "nodejs-polars";
 import { boolSeries, intSeries, strSeries } from "./columns.ts";
 import { extractMistakeAnswer } from "./extract.ts";
-
-/** How the answers number the steps. */
-export type StepNumbering = "one-based" | "zero-based";
-
-/** The step numberings, for argument checking. */
-export const STEP_NUMBERINGS: readonly StepNumbering[] = ["one-based", "zero-based"];
+import {
+  answerToIndex,
+  type PredictedIndex,
+  STEP_NUMBERINGS,
+  type StepNumbering,
+} from "./numbering.ts";
 
 /** Outcome classes, in display order. */
 export const MISTAKE_OUTCOMES = [
@@ -46,37 +47,6 @@ export const MISTAKE_OUTCOMES = [
 
 /** One outcome class. */
 export type MistakeOutcome = (typeof MISTAKE_OUTCOMES)[number];
-
-/** A predicted answer as a 0-based step index, "none" (no mistake) or null (no valid answer). */
-export type PredictedIndex = number | "none" | null;
-
-/**
- * Turn an extracted answer ("No", "7", null) into a 0-based step index under a numbering;
- * out-of-range steps (outside 0 … nSteps − 1) give null.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.equal(answerToIndex("No", "one-based", 5), "none");
- * assert.equal(answerToIndex("1", "one-based", 5), 0);
- * assert.equal(answerToIndex("0", "one-based", 5), null); // no "Thought 0"
- * assert.equal(answerToIndex("5", "zero-based", 5), null); // past the last step
- * ```
- */
-export function answerToIndex(
-  extracted: string | null,
-  numbering: StepNumbering,
-  nSteps: number,
-): PredictedIndex {
-  if (!STEP_NUMBERINGS.includes(numbering)) {
-    throw new Error(`step numbering must be "one-based" or "zero-based", not "${numbering}"`);
-  }
-  if (extracted === null) return null;
-  if (extracted === "No") return "none";
-  if (!/^\d+$/.test(extracted)) return null;
-  const k = Number(extracted) - (numbering === "one-based" ? 1 : 0);
-  return k >= 0 && k < nSteps ? k : null;
-}
 
 /**
  * The outcome class of a predicted 0-based index against the true first-mistake index.

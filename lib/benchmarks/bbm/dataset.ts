@@ -1,9 +1,8 @@
 /**
  * BIG-Bench Mistake (BBM) as a polars DataFrame: one row per chain-of-thought trace.
  *
- * The release is one JSONL file per task (`big-bench-mistake/<task>.jsonl`); every line holds
- * `input`, `steps` (one string per "Thought"), `answer` (the trace's final answer, may be null),
- * `target` and `mistake_index` (0-based index of the first logical mistake, null = none).
+ * The release (`release.ts` reads its files) is one JSONL file per task
+ * (`big-bench-mistake/<task>.jsonl`).
  *
  * Columns: `task` (file name without `.jsonl`), `trace_index` (0-based line position),
  * `input`, `steps` (list of strings), `n_steps`, `answer`, `target`, `mistake_index`
@@ -21,32 +20,9 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { basename, join, resolve } from "node:path";
-import { exists, FETCH_HINT } from "../../core/data_dir.ts";
+import { resolve } from "node:path";
 import { intSeries, strSeries } from "./columns.ts";
-import { parseJsonObjectLine } from "../../core/json_line.ts";
-
-/** The five BBM tasks of the public release, in file-name order. */
-export const BBM_TASKS = [
-  "dyck_languages",
-  "logical_deduction",
-  "multistep_arithmetic",
-  "tracking_shuffled_objects",
-  "word_sorting",
-] as const;
-
-/** One BBM trace as the loader reads it. */
-export interface BbmTrace {
-  task: string;
-  /** 0-based line position in the task file. */
-  trace_index: number;
-  input: string;
-  steps: string[];
-  answer: string | null;
-  target: string;
-  /** 0-based index of the first mistake step; null = no mistake. */
-  mistake_index: number | null;
-}
+import { type BbmTrace, findBbmDir, readBbmFile, readBbmRelease } from "./release.ts";
 
 /** Column names of the trace frame, in order. */
 export const BBM_COLUMNS = [
@@ -59,90 +35,6 @@ export const BBM_COLUMNS = [
   "target",
   "mistake_index",
 ] as const;
-
-/**
- * Find the BBM folder under `dir`: the data root (holding `big-bench-mistake/`) or the folder
- * itself (holding `*.jsonl`). Throws a clear error otherwise.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { join } from "node:path";
- * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const dir = resolveDataDir();
- * assert.equal(findBbmDir(dir), join(dir, "big-bench-mistake")); // from the data root
- * assert.equal(findBbmDir(join(dir, "big-bench-mistake")), join(dir, "big-bench-mistake"));
- * ```
- */
-export function findBbmDir(dir: string): string {
-  if (!exists(dir)) throw new Error(`data directory ${dir} does not exist; ${FETCH_HINT}`);
-  const nested = join(dir, "big-bench-mistake");
-  if (exists(nested)) return nested;
-  if (jsonlFiles(dir).length > 0) return dir;
-  throw new Error(
-    `${dir} holds no BIG-Bench Mistake release: expected big-bench-mistake/<task>.jsonl; ` +
-      FETCH_HINT,
-  );
-}
-
-function jsonlFiles(dir: string): string[] {
-  return [...Deno.readDirSync(dir)]
-    .filter((e) => e.isFile && e.name.endsWith(".jsonl"))
-    .map((e) => e.name)
-    .sort();
-}
-
-/**
- * Parse the text of one BBM JSONL file. Errors name the file and the 1-based line.
- * A final newline is allowed; any other empty line is an error (it would shift trace indices).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * const line = '{"input":"q","steps":["a","b"],"answer":"x","target":"x","mistake_index":null}';
- * const [trace] = parseBbmJsonl(line + "\n", "t.jsonl", "t");
- * assert.deepEqual(trace.steps, ["a", "b"]);
- * const gap = line + "\n\n" + line; // an empty line would shift trace indices
- * assert.throws(() => parseBbmJsonl(gap, "t.jsonl", "t"), /t\.jsonl:2: empty line/);
- * ```
- */
-export function parseBbmJsonl(text: string, file: string, task: string): BbmTrace[] {
-  const lines = text.split("\n");
-  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  return lines.map((raw, i) => parseLine(raw.endsWith("\r") ? raw.slice(0, -1) : raw, i));
-
-  function parseLine(line: string, i: number): BbmTrace {
-    const where = `${file}:${i + 1}`;
-    if (line.trim() === "") throw new Error(`${where}: empty line (one trace per line expected)`);
-    const r = parseJsonObjectLine(line, where);
-    if (typeof r.input !== "string") throw new Error(`${where}: "input" must be a string`);
-    if (typeof r.target !== "string") throw new Error(`${where}: "target" must be a string`);
-    if (!Array.isArray(r.steps) || !r.steps.every((s) => typeof s === "string")) {
-      throw new Error(`${where}: "steps" must be a list of strings`);
-    }
-    if (r.answer !== null && r.answer !== undefined && typeof r.answer !== "string") {
-      throw new Error(`${where}: "answer" must be a string or null`);
-    }
-    const mi = r.mistake_index ?? null;
-    if (mi !== null && (!Number.isInteger(mi) || (mi as number) < 0)) {
-      throw new Error(`${where}: "mistake_index" must be a non-negative integer or null`);
-    }
-    if (mi !== null && (mi as number) >= r.steps.length) {
-      throw new Error(
-        `${where}: "mistake_index" ${mi} is past the last step (${r.steps.length} steps)`,
-      );
-    }
-    return {
-      task,
-      trace_index: i,
-      input: r.input,
-      steps: r.steps as string[],
-      answer: (r.answer as string | null | undefined) ?? null,
-      target: r.target,
-      mistake_index: mi as number | null,
-    };
-  }
-}
 
 /**
  * Build the trace frame from parsed traces (also handy for constructed test data).
@@ -184,6 +76,7 @@ export function bbmFrame(traces: readonly BbmTrace[]): pl.DataFrame {
  * import assert from "node:assert/strict";
  * import { join } from "node:path";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
+ * import { findBbmDir } from "@runlens/benchmarks/bbm/release.ts";
  * const df = loadBbmFile(join(findBbmDir(resolveDataDir()), "word_sorting.jsonl"));
  * assert.equal(df.height, 300);
  * assert.equal(df.getColumn("task").get(0), "word_sorting");
@@ -191,17 +84,6 @@ export function bbmFrame(traces: readonly BbmTrace[]): pl.DataFrame {
  */
 export function loadBbmFile(path: string): pl.DataFrame {
   return bbmFrame(readBbmFile(path));
-}
-
-function readBbmFile(path: string): BbmTrace[] {
-  const task = basename(path).replace(/\.jsonl$/, "");
-  let text: string;
-  try {
-    text = Deno.readTextFileSync(path);
-  } catch (e) {
-    throw new Error(`${path}: cannot read (${(e as Error).message})`);
-  }
-  return parseBbmJsonl(text, path, task);
 }
 
 const cache = new Map<string, pl.DataFrame>();
@@ -223,9 +105,7 @@ export function loadBbmDataset(dataDir: string): pl.DataFrame {
   const dir = resolve(findBbmDir(dataDir));
   const hit = cache.get(dir);
   if (hit) return hit;
-  const files = jsonlFiles(dir);
-  if (files.length === 0) throw new Error(`${dir}: no *.jsonl files; ${FETCH_HINT}`);
-  const df = bbmFrame(files.flatMap((f) => readBbmFile(join(dir, f))));
+  const df = bbmFrame(readBbmRelease(dir));
   cache.set(dir, df);
   return df;
 }

@@ -14,11 +14,13 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
- * import { loadMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
  * import { classifyMistakeRuns } from "@runlens/benchmarks/bbm/classify.ts";
+ * import pl from "nodejs-polars";
  * // the toy release and run log of the tests: 8 answers, 7 of model "m1"
  * const traces = loadBbmDataset("tests/fixtures/bbm");
- * const { rows } = loadMistakeRuns(["tests/fixtures/bbm/runs/toy_run.jsonl"]);
+ * const log = Deno.readTextFileSync("tests/fixtures/bbm/runs/toy_run.jsonl");
+ * const rows = pl.DataFrame(log.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l))
+ *   .map((r) => ({ ...r, model: r.model ?? "toy_run" })));
  * const classified = classifyMistakeRuns(rows, traces, { numbering: "one-based" });
  * import { mistakeFindingMetrics, mistakeOutcomeTable } from "@runlens/benchmarks/bbm/metrics.ts";
  * const [all] = mistakeFindingMetrics(classified, []).toRecords();
@@ -59,11 +61,13 @@ function aggregate(df: pl.DataFrame, by: readonly string[], aggs: pl.Expr[]): pl
  * ```ts
  * import assert from "node:assert/strict";
  * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
- * import { loadMistakeRuns } from "@runlens/benchmarks/bbm/runs.ts";
  * import { classifyMistakeRuns } from "@runlens/benchmarks/bbm/classify.ts";
+ * import pl from "nodejs-polars";
  * // the toy release and run log of the tests: 8 answers, 7 of model "m1"
  * const traces = loadBbmDataset("tests/fixtures/bbm");
- * const { rows } = loadMistakeRuns(["tests/fixtures/bbm/runs/toy_run.jsonl"]);
+ * const log = Deno.readTextFileSync("tests/fixtures/bbm/runs/toy_run.jsonl");
+ * const rows = pl.DataFrame(log.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l))
+ *   .map((r) => ({ ...r, model: r.model ?? "toy_run" })));
  * const classified = classifyMistakeRuns(rows, traces, { numbering: "one-based" });
  * assert.equal(mistakeFindingMetrics(classified, ["model", "task"]).height, 3);
  * const overall = mistakeFindingMetrics(classified, []); // one overall row

@@ -2,7 +2,7 @@
  * The BIG-Bench Mistake notebook (03, first mistakes), as `openNotebook` opens it
  * (`lib/benchmarks/notebook.ts`): it opens on the data set's traces, marked mistakes and
  * correct answers per task. Its mistake-finding runs (BBM-indexed logs and BBEH's first-mistake
- * items) are read by `classifyLogsDir` in a later cell, which lists other benchmarks' rows as
+ * items) are loaded and classified by `classifyMistakes` (`lib/analyses/mistake_finding.ts`) in a later cell, which lists other benchmarks' rows as
  * skipped.
  *
  * @example Not run by `deno test --doc`: it executes a notebook's opening (tests/notebook_*.test.ts)

@@ -48,8 +48,8 @@ export const SUMMARY_COLUMNS = [
  * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
  * const flags = withTraceFlags(traces).select("task", "answer_correct", "has_mistake");
  * assert.deepEqual(flags.head(2).toRecords(), [
- *   { task: "toy_arith", answer_correct: true, has_mistake: false },
- *   { task: "toy_arith", answer_correct: false, has_mistake: true },
+ *   { task: "multistep_arithmetic", answer_correct: true, has_mistake: false },
+ *   { task: "multistep_arithmetic", answer_correct: false, has_mistake: true },
  * ]);
  * ```
  */
@@ -74,7 +74,7 @@ const count = (e: pl.Expr, name: string) => e.cast(pl.Int32).sum().cast(pl.Int32
  * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
  * assert.deepEqual(bbmDatasetSummary(traces).toRecords(), [
  *   {
- *     task: "toy_arith",
+ *     task: "multistep_arithmetic",
  *     traces: 2,
  *     with_mistake: 1,
  *     answer_correct: 1,
@@ -82,7 +82,7 @@ const count = (e: pl.Expr, name: string) => e.cast(pl.Int32).sum().cast(pl.Int32
  *     answer_wrong_without_mistake: 0,
  *   },
  *   {
- *     task: "toy_sorting",
+ *     task: "word_sorting",
  *     traces: 4,
  *     with_mistake: 2,
  *     answer_correct: 2, // " apple fig pear" counts: answers are trimmed
@@ -119,8 +119,8 @@ export function bbmDatasetSummary(traces: pl.DataFrame): pl.DataFrame {
  * const t = answerMistakeTable(traces);
  * assert.equal(t.height, 8); // 4 rows per task, zeros included
  * assert.deepEqual(t.head(2).toRecords(), [
- *   { task: "toy_arith", answer_correct: true, has_mistake: true, traces: 0, share: 0 },
- *   { task: "toy_arith", answer_correct: true, has_mistake: false, traces: 1, share: 0.5 },
+ *   { task: "multistep_arithmetic", answer_correct: true, has_mistake: true, traces: 0, share: 0 },
+ *   { task: "multistep_arithmetic", answer_correct: true, has_mistake: false, traces: 1, share: 0.5 },
  * ]);
  * ```
  */
@@ -186,7 +186,7 @@ export function firstMistakePositions(traces: pl.DataFrame): pl.DataFrame {
  * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
  * const bins = relativePositionBins(traces, 4);
  * assert.equal(bins.height, 8); // 4 bins per task
- * const sorting = bins.filter(pl.col("task").eq(pl.lit("toy_sorting")));
+ * const sorting = bins.filter(pl.col("task").eq(pl.lit("word_sorting")));
  * // its two positions, 1/3 and 1/4, fall in [0.25, 0.5)
  * assert.deepEqual(sorting.getColumn("traces").toArray(), [0, 2, 0, 0]);
  * ```
@@ -299,9 +299,9 @@ export function traceLengthSummary(traces: pl.DataFrame): pl.DataFrame {
  * import { loadBbmDataset } from "@runlens/benchmarks/bbm/dataset.ts";
  * const traces = loadBbmDataset("tests/fixtures/bbm"); // a toy release: 6 traces
  * assert.deepEqual(traceLengthCounts(traces).toRecords(), [
- *   { task: "toy_arith", n_steps: 3, traces: 2, with_mistake: 1 },
- *   { task: "toy_sorting", n_steps: 3, traces: 3, with_mistake: 1 },
- *   { task: "toy_sorting", n_steps: 4, traces: 1, with_mistake: 1 },
+ *   { task: "multistep_arithmetic", n_steps: 3, traces: 2, with_mistake: 1 },
+ *   { task: "word_sorting", n_steps: 3, traces: 3, with_mistake: 1 },
+ *   { task: "word_sorting", n_steps: 4, traces: 1, with_mistake: 1 },
  * ]);
  * ```
  */

@@ -3,8 +3,8 @@
  * `gsm8k` task (`lm_eval/tasks/gsm8k/gsm8k.yaml`, version 3.0, @ 47f16bf) to the character:
  * its two regex filters, then `take_first`, then `exact_match` with `ignore_case` and
  * `regexes_to_ignore: [",", "\\$", "(?s).*#### ", "\\.$"]` — a string compare, so `18.00` is
- * not `18`. `gsm8k-number`, the default, reads the answer as people write it and compares
- * numbers as numbers. Each finds an answer (`found`) when its pattern matched.
+ * not `18`. `gsm8k-number`, the default, reads the final answer in the conventions people
+ * write it in (the project's {@link findFinalAnswer}) and compares numbers as numbers. Each finds an answer (`found`) when its pattern matched.
  *
  * @example
  * ```ts
@@ -15,7 +15,12 @@
  * ```
  * @module
  */
-import { hideThinking } from "../../scorers/answer_conventions.ts";
+import {
+  type AnswerConvention,
+  EXPLICIT_CONVENTIONS,
+  findFinalAnswer,
+  hideThinking,
+} from "../../scorers/answer_conventions.ts";
 import { matchAnswer } from "../../scorers/answer_match.ts";
 import { lmEvalPlainEqual } from "../../scorers/lm_eval/exact_match.ts";
 import { FALLBACK, regexFilter } from "../../scorers/lm_eval/filters.ts";
@@ -77,34 +82,57 @@ export const gsm8kFlexible: Scorer = lmEvalRule(
 );
 
 const NUMBER = String.raw`-?\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
-/** A `#### N` line (`#### 18`, `#### $18.00 dollars.`), not a heading (`#### 1. Add`). */
-const MARKER = new RegExp(String.raw`####[ \t]*(${NUMBER})[ \t]*\p{L}*\.?[ \t]*$`, "mu");
-const ANSWER_IS = new RegExp(String.raw`the (?:final )?answer is:?[ \t*]*(${NUMBER})`, "iu");
+/**
+ * A new problem after the answer: a few-shot prompt's next `Question:` (lm-eval's gsm8k) or
+ * `Q:` (gsm8k_cot) that a model without a stop sequence goes on to write, and answer.
+ */
+const NEXT_PROBLEM = /\n[ \t]*(?:Question|Q)[ \t]*:/u;
+/** The conventions that mark nothing: `findFinalAnswer`'s reading of a bare last line. */
+const UNMARKED: readonly AnswerConvention[] = ["label-line", "last-line"];
 
 /**
- * The answer `gsm8k-number` reads: the first `#### N` line, else the first "the answer is N",
- * else the last number (the first marker, because a model may go on with a new problem of its
- * own after answering); `<think>` blocks hidden. Null: no number.
+ * The answer `gsm8k-number` reads, in the common final-answer conventions
+ * ({@link findFinalAnswer}: `Final Answer:`, `Answer:`, `\boxed{}`, `<answer>`, `#### N`, "the
+ * answer is", a trailing JSON `answer`; the LAST explicit marker wins, else the last cue): the
+ * first number of the marked answer (`$`, commas, units around it); with no marker, the last
+ * number of the response. A marker after which no number comes: an explicit one is the answer,
+ * without a number (null); a cue ("if the answer is odd") is reasoning, and the last number is
+ * read. `<think>` blocks hidden; a few-shot continuation (`Question:` / `Q:` on a new line,
+ * another problem) cut off. Null: no number.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.equal(gsm8kAnswer("#### 1. Eggs: 16 - 3 = 13\nThe answer is $1,300."), "$1,300");
+ * assert.equal(gsm8kAnswer("**Final Answer:** 18\n\nNote: for 2 weeks."), "18");
+ * assert.equal(gsm8kAnswer("the answer is 21. Wait, no: the answer is 18."), "18");
+ * assert.equal(gsm8kAnswer("#### 1. Eggs: 16 - 3 = 13\nThe answer is $1,300."), "1,300");
+ * assert.equal(gsm8kAnswer("16 - 3 = 13 eggs, 13 * 2 = 26"), "26");
  * assert.equal(gsm8kAnswer("no idea"), null);
  * ```
  */
 export function gsm8kAnswer(response: string): string | null {
-  const text = hideThinking(response);
-  const cue = MARKER.exec(text) ?? ANSWER_IS.exec(text);
-  return cue?.[1] ?? text.match(new RegExp(NUMBER, "g"))?.at(-1) ?? null;
+  const visible = hideThinking(response);
+  const cut = NEXT_PROBLEM.exec(visible);
+  const text = cut === null || visible.slice(0, cut.index).trim() === ""
+    ? visible
+    : visible.slice(0, cut.index);
+  const marked = findFinalAnswer(text);
+  if (marked !== null && !UNMARKED.includes(marked.convention)) {
+    const first = new RegExp(NUMBER).exec(marked.text)?.[0];
+    if (first !== undefined) return first;
+    if (EXPLICIT_CONVENTIONS.includes(marked.convention)) return null;
+  }
+  return text.match(new RegExp(NUMBER, "g"))?.at(-1) ?? null;
 }
 
 /** `gsm8k-number`: GSM8K's default. */
 export const gsm8kNumber: Scorer = {
   name: "gsm8k-number",
-  description: 'The first "#### N" line, else the first "the answer is N" (any case), else ' +
-    "the last number (<think> blocks hidden), compared with the target as numbers (commas, $, " +
-    "trailing .0 ignored). GSM8K's default.",
+  description: "The first number of the final answer as marked in the common conventions (the " +
+    'last "Final Answer:", <answer>, \\boxed{}, "#### N" or trailing JSON "answer", else the last ' +
+    '"Answer:" or "the answer is"), else the last number (<think> blocks and a few-shot ' +
+    "continuation dropped), compared with the target as numbers (commas, $, trailing .0 " +
+    "ignored). GSM8K's default.",
   source: "runlens (lib/benchmarks/gsm8k/scorers.ts), after the data set's `#### N` convention",
   benchmarks: ["gsm8k"],
   needs: [],

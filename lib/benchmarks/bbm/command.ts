@@ -1,36 +1,40 @@
 /**
- * `runlens bbm`: the BIG-Bench Mistake dataset summary and, for mistake-finding run logs, the
+ * `runlens bbm`: the BIG-Bench Mistake data set summary and, for mistake-finding run logs, the
  * first-mistake outcome classification per model, source ("bbm" for answers naming a BBM
  * trace, "bbeh" for BBEH items) and task.
  *
- * Usage: `bbm [--data DIR] [--json] [--numbering one-based|zero-based] [runs…]`.
- * Run logs are JSONL with `task`, `trace_index` (BBM) or `example_index` (BBEH dyck_languages /
- * word_sorting), `response`, and optional `model`/`run`. `--numbering` states how BBM-indexed
- * answers number steps (required when there are such rows; BBEH rows are always one-based).
- * `--json` prints the envelope of `command.ts`: `runs` holds per model `{run, model, answers}`,
- * `quarantine` the malformed lines and the BBEH rows that are not first-mistake items, then
- * `summary` (per-task traces), `outcomes` and `metrics` (row objects per model, source and
- * task) and `unmatched_bbeh_rows`. Exit codes: 0 ok, 1 error (missing data, unreadable log,
- * run logs without a single first-mistake answer — e.g. a BBH run folder), 2 usage.
+ * Usage: `bbm [--data DIR] [--json] [--numbering one-based|zero-based] [load options] [runs…]`.
+ * Run logs are read by the one pipeline (any format `runlens score` reads): records with
+ * `task`, `trace_index` (BBM) or `example_index` (BBEH dyck_languages / word_sorting) and
+ * `response`. `--numbering` states how BBM-indexed answers number steps — it chooses the
+ * scorer `bbm-one-based` or `bbm-zero-based` (as `--scorer bbm=NAME` does); with logs and
+ * neither, the command stops with a usage error before reading them. BBEH rows are always
+ * one-based. `--json` prints the envelope of `command.ts`: `runs` holds per model `{run, model,
+ * answers}`, `quarantine` the lines the load set apart and the rows that are no first-mistake
+ * items, then `summary` (per-task traces), `outcomes` and `metrics` (row objects per model,
+ * source and task) and `unmatched_bbeh_rows`. Exit codes: 0 ok, 1 error (missing data,
+ * unreadable log, run logs without a single first-mistake answer — e.g. a BBH run folder), 2
+ * usage.
  *
  * @example
  * ```sh
- * deno run -A lib/cli/bbm.ts --data ../shared/data
- * deno run -A lib/cli/bbm.ts --numbering one-based my_run.jsonl --json
+ * deno task runlens bbm --data ../shared/data
+ * deno task runlens bbm --numbering one-based my_run.jsonl --json
  * ```
  * @module
  */
-import pl from "nodejs-polars";
-import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
-import { loadBbmDataset } from "../benchmarks/bbm/dataset.ts";
-import { bbmDatasetSummary } from "../benchmarks/bbm/traces.ts";
-import { loadMistakeRuns } from "../benchmarks/bbm/runs.ts";
-import { STEP_NUMBERINGS, type StepNumbering } from "../benchmarks/bbm/classify.ts";
-import { bbehToBbmMap } from "../benchmarks/bbeh/bbm_link.ts";
-import { classifyMistakeLog } from "../benchmarks/bbeh/mistake_log.ts";
-import { mistakeFindingMetrics, mistakeOutcomeTable } from "../benchmarks/bbm/metrics.ts";
-import { type QuarantineEntry, quarantineText, sortQuarantine } from "../logs/quarantine.ts";
-import { type Command, jsonEnvelope, runCommand, UsageError } from "../core/command.ts";
+import type pl from "nodejs-polars";
+import { DATA_OPTION, resolveDataDir } from "../../core/data_dir.ts";
+import { jsonEnvelope, UsageError } from "../../core/command.ts";
+import { type QuarantineEntry, quarantineText, sortQuarantine } from "../../logs/quarantine.ts";
+import { findMistakes } from "../mistakes.ts";
+import type { BenchmarkCommand, BenchmarkLoadRequest, BenchmarkRuns } from "../types.ts";
+import { loadBbmDataset } from "./dataset.ts";
+import { mistakeFindingMetrics, mistakeOutcomeTable } from "./metrics.ts";
+import { bbmMistakeFinding } from "./mistake_finding.ts";
+import { STEP_NUMBERINGS, type StepNumbering } from "./numbering.ts";
+import { numberingScorer } from "./scorers.ts";
+import { bbmDatasetSummary } from "./traces.ts";
 
 /** Tables are per model, source (bbm: BBM-indexed answers, bbeh: BBEH items) and BBM task. */
 const GROUP_BY = ["model", "source", "task"];
@@ -63,24 +67,31 @@ function textTable(df: pl.DataFrame): string {
   return [line(cols), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
-/** `runlens bbm`. */
-export const bbmCommand: Command<BbmArgs> = {
+/** How `runlens bbm` asks for the numbering when rows have none. */
+const NUMBERING_HINT = "pass --numbering one-based (Thought N) or --numbering zero-based " +
+  "(or --scorer bbm=bbm-one-based|bbm-zero-based)";
+
+/** `runlens bbm`, a command of BIG-Bench Mistake (`Benchmark.commands`). */
+export const command: BenchmarkCommand<BbmArgs> = {
   name: "bbm",
+  logs: "optional",
   summary: "BIG-Bench Mistake: the data set's traces per task and, for mistake-finding run " +
     "logs, the first-mistake outcomes per model, source and task.",
-  usage: "[--data DIR] [--json] [--numbering one-based|zero-based] [runs…]",
-  description: "Run logs are JSONL with task, trace_index (a BBM trace) or example_index " +
-    "(BBEH dyck_languages / word_sorting first-mistake items), response, and optional model " +
-    "or run. BBEH rows always number steps from one; BBM-indexed answers need --numbering.",
-  arguments: { "runs…": "mistake-finding run logs (.jsonl) or folders holding them (optional)" },
+  usage: "[--data DIR] [--json] [--numbering one-based|zero-based] [options] [runs…]",
+  description: "Run logs are read as by score: records with task, trace_index (a BBM trace) " +
+    "or example_index (BBEH dyck_languages / word_sorting first-mistake items) and response. " +
+    "BBEH rows always number steps from one; with run logs, --numbering (or --scorer " +
+    "bbm=NAME) states how BBM-indexed answers do.",
+  arguments: { "runs…": "mistake-finding run logs or folders holding them (optional)" },
   options: {
     data: DATA_OPTION,
     json: { type: "boolean", description: "print the JSON report instead of the tables" },
     numbering: {
       type: "string",
       value: "N",
-      description: "how BBM-indexed answers number steps: one-based (Thought N) or zero-based",
-      default: "none: required when an answer names a BBM trace",
+      description: "how BBM-indexed answers number steps: one-based (Thought N) or zero-based; " +
+        "the scorer bbm-one-based or bbm-zero-based",
+      default: "none: required with run logs (unless --scorer bbm=NAME)",
     },
   },
   prints: "The traces per task of the data set; with run logs, the first-mistake answers per " +
@@ -109,22 +120,6 @@ export const bbmCommand: Command<BbmArgs> = {
   run: bbmRun,
 };
 
-/**
- * Run the `bbm` command; returns the exit code (0 ok, 1 error, 2 usage).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { resolveDataDir } from "@runlens/core/data_dir.ts";
- * const code = await bbmMain(["--data", resolveDataDir(), "--json"]); // prints the report
- * assert.equal(code, 0);
- * assert.equal(await bbmMain(["--numbering", "two-based"]), 2); // usage error
- * ```
- */
-export function bbmMain(args: string[]): Promise<number> {
-  return runCommand(bbmCommand, args);
-}
-
 /** First-mistake outcomes of the runs: tables per model, and the lines set apart. */
 interface Classified {
   outcomes: pl.DataFrame;
@@ -133,11 +128,25 @@ interface Classified {
   unmatched: number;
 }
 
-function bbmRun(opts: BbmArgs): number {
+/** What to load: the runs, BBEH's rows too (its first-mistake items), the numbering's scorer. */
+function loadRequest(opts: BbmArgs): BenchmarkLoadRequest {
+  return {
+    paths: opts.runs,
+    with: ["bbeh"],
+    scorerHint: NUMBERING_HINT,
+    ...opts.numbering ? { scorer: numberingScorer(opts.numbering).name } : {},
+  };
+}
+
+async function bbmRun(
+  opts: BbmArgs,
+  load: (request: BenchmarkLoadRequest) => Promise<BenchmarkRuns>,
+): Promise<number> {
   const dataDir = resolveDataDir(opts.data);
-  const traces = loadBbmDataset(dataDir);
-  const summary = bbmDatasetSummary(traces);
-  const classified = opts.runs.length > 0 ? classifyRuns(opts, traces, dataDir) : null;
+  const summary = bbmDatasetSummary(loadBbmDataset(dataDir));
+  const classified = opts.runs.length > 0
+    ? classifyRuns(opts, await load(loadRequest(opts)))
+    : null;
   if (opts.json) {
     console.log(JSON.stringify(bbmJson(summary, classified), null, 2));
     return 0;
@@ -148,8 +157,8 @@ function bbmRun(opts: BbmArgs): number {
     console.log(`\nLocation accuracy and detection\n\n${textTable(classified.metrics)}`);
     if (classified.unmatched > 0) {
       console.log(
-        `\n${classified.unmatched} BBEH row(s) are not first-mistake items (e.g. word_sorting's ` +
-          "new-alphabet half) and were left out.",
+        `\n${classified.unmatched} row(s) are no first-mistake answers (e.g. BBEH ` +
+          "word_sorting's new-alphabet half) and were left out.",
       );
     }
     if (classified.quarantine.length > 0) {
@@ -160,35 +169,23 @@ function bbmRun(opts: BbmArgs): number {
   return 0;
 }
 
-/** Read and classify the run logs; a BBM-indexed log without a numbering is a usage error. */
-function classifyRuns(opts: BbmArgs, traces: pl.DataFrame, dataDir: string): Classified {
-  const runs = loadMistakeRuns(opts.runs);
-  const bbmRows = runs.rows.filter(pl.col("trace_index").isNotNull()).height;
-  if (bbmRows > 0 && !opts.numbering) {
-    throw new UsageError(
-      `${bbmRows} answer(s) name BBM traces (trace_index); pass ` +
-        "--numbering one-based (Thought N) or --numbering zero-based",
-    );
-  }
-  const log = classifyMistakeLog(runs.rows, {
-    traces,
-    map: () => bbehToBbmMap(dataDir),
-    numbering: opts.numbering,
-  });
-  const unmatched = (log.unmatched.toRecords() as { source_file: string; source_line: number }[])
-    .map((r) => ({
-      file: r.source_file,
-      line: r.source_line,
-      reason: "not a BBEH first-mistake item (e.g. word_sorting's new-alphabet half)",
-    }));
-  if (log.classified.height === 0) {
-    throw new Error(noAnswers(opts.runs, [...runs.quarantine, ...unmatched]));
+/** Classify the loaded runs: BBM's rows and BBEH's, each through its benchmark's hook. */
+function classifyRuns(opts: BbmArgs, runs: BenchmarkRuns): Classified {
+  const found = findMistakes(
+    [{ benchmark: { mistakeFinding: bbmMistakeFinding }, rows: runs.rows }, ...runs.others],
+    runs.context,
+  );
+  const setApart = [...runs.quarantine, ...found.leftOut];
+  if (found.classified === null) {
+    // the files not read say why themselves (on stderr): no second, vaguer reason
+    if (runs.errors.length > 0) throw new Error("no mistake-finding answers read");
+    throw new Error(noAnswers(opts.runs, setApart));
   }
   return {
-    outcomes: mistakeOutcomeTable(log.classified, GROUP_BY),
-    metrics: mistakeFindingMetrics(log.classified, GROUP_BY),
-    quarantine: sortQuarantine([...runs.quarantine, ...unmatched]),
-    unmatched: log.unmatched.height,
+    outcomes: mistakeOutcomeTable(found.classified, GROUP_BY),
+    metrics: mistakeFindingMetrics(found.classified, GROUP_BY),
+    quarantine: sortQuarantine(setApart),
+    unmatched: found.leftOut.length,
   };
 }
 
@@ -242,5 +239,3 @@ function bbmJson(summary: pl.DataFrame, c: Classified | null): object {
     unmatched_bbeh_rows: c?.unmatched ?? 0,
   });
 }
-
-if (import.meta.main) Deno.exit(await bbmMain(Deno.args));

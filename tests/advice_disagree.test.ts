@@ -1,0 +1,135 @@
+/**
+ * The "rules disagree" advice (`pipeline/advice.ts`): a scorer that finds an answer in every
+ * response but reads the wrong one (an official cue the model then corrects; a note's number
+ * after a GSM8K answer) is caught by another applicable scorer scoring clearly more rows right,
+ * named in text, JSON and `--strict`; well-formed logs, and the BBH release's own outputs, raise
+ * nothing. Logs are written at test time from the data sets; the truth is counted from the
+ * targets the responses were written from.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runCli } from "./_cli.ts";
+import { dataTest } from "./_data.ts";
+import { writeChatLog } from "./_answer_logs.ts";
+import { gsm8kProblems } from "./_gsm8k_logs.ts";
+import { withTempDir } from "./_tmp.ts";
+
+const TASKS = ["date_understanding", "geometric_shapes", "logical_deduction_three_objects"];
+/** Examples per task: under the advice's sample, so every row is tried. */
+const N = 90;
+/** Example i is answered right when i % 3 > 0: 60 of 90. */
+const RIGHT = 60;
+const right = (i: number) => i % 3 > 0;
+const otherLetter = (target: string) => target === "(A)" ? "(B)" : "(A)";
+
+interface Disagree {
+  task: string;
+  scorer: string;
+  used_correct: number;
+  tried: number;
+  best: { scorer: string; correct: number };
+}
+
+dataTest(
+  "rules disagree: an official cue the model then corrects is named, and --strict fails",
+  async (data) => {
+    await withTempDir(async (dir) => {
+      // the official cue first, with a wrong letter; the corrected final answer after it
+      writeChatLog(data, dir, TASKS, N, (i, target) => {
+        const final = right(i) ? target : otherLetter(target);
+        return `So the answer is ${otherLetter(final)}.\nWait, I made an error in step 2.\n` +
+          `Final answer: ${final}`;
+      });
+      const out = await runCli(["score", dir, "--data", data, "--json"]);
+      assert.equal(out.code, 0, out.stderr);
+      const json = JSON.parse(out.stdout);
+      const disagree = json.advice.disagree as Disagree[];
+      assert.deepEqual(disagree.map((d) => d.task), TASKS);
+      for (const d of disagree) {
+        const used = json.runs[0].tasks[d.task].correct;
+        assert.equal(d.scorer, "bbh-release-cot");
+        assert.equal(d.used_correct, used); // every row tried: the sample is the task
+        assert.equal(d.tried, N);
+        assert.equal(d.best.correct, RIGHT, d.task);
+        assert.ok(d.best.correct - used >= 10, d.task);
+      }
+      const text = await runCli(["score", dir, "--data", data, "--strict"]);
+      assert.equal(text.code, 1);
+      assert.match(text.stdout, /^rules disagree \(3\):$/m);
+      assert.match(
+        text.stdout,
+        new RegExp(
+          `scores ${RIGHT} of ${N} responses right, bbh-release-cot \\d+ \\(run .*, ` +
+            `task date_understanding\\): the responses may state their answer in a convention ` +
+            `bbh-release-cot does not read; check with --rows FILE, or --scorer `,
+        ),
+      );
+      assert.match(text.stderr, /--strict fails a run when another rule scores clearly more/);
+    });
+  },
+);
+
+dataTest("rules disagree: nothing on a log in the official convention", async (data) => {
+  await withTempDir(async (dir) => {
+    writeChatLog(
+      data,
+      dir,
+      TASKS,
+      N,
+      (i, target) => `Let me think.\nSo the answer is ${right(i) ? target : otherLetter(target)}.`,
+    );
+    const out = await runCli(["score", dir, "--data", data, "--json", "--strict"]);
+    assert.equal(out.code, 0, out.stderr);
+    const json = JSON.parse(out.stdout);
+    assert.deepEqual(json.advice.disagree, []);
+    assert.deepEqual(TASKS.map((t) => json.runs[0].tasks[t].correct), [RIGHT, RIGHT, RIGHT]);
+  });
+});
+
+dataTest(
+  "rules disagree: nothing on the BBH release's own code-davinci-002 outputs",
+  async (data) => {
+    const out = await runCli([
+      "score",
+      join(data, "bbh", "code-davinci-002-outputs"),
+      "--data",
+      data,
+      "--json",
+    ]);
+    assert.equal(out.code, 0, out.stderr);
+    const json = JSON.parse(out.stdout);
+    assert.equal(json.runs.length, 2);
+    assert.deepEqual(json.advice.disagree, []);
+  },
+);
+
+dataTest("rules disagree: GSM8K's lm-eval rule on answers followed by a note", async (data) => {
+  const problems = gsm8kProblems(data).slice(0, N);
+  await withTempDir(async (dir) => {
+    const log = join(dir, "note.jsonl");
+    const lines = problems.map((p, i) => {
+      const answer = right(i) ? p.target : String(Number(p.target.replaceAll(",", "")) + 1);
+      return JSON.stringify({
+        model: "m",
+        question: p.question,
+        target: p.target,
+        response: `**Final Answer:** ${answer}\n\nNote: rates stay constant for 2 weeks.`,
+      });
+    });
+    Deno.writeTextFileSync(log, lines.join("\n") + "\n");
+    const out = await runCli([
+      "score",
+      log,
+      "--data",
+      data,
+      "--json",
+      "--scorer",
+      "gsm8k-flexible",
+    ]);
+    assert.equal(out.code, 0, out.stderr);
+    const [d] = JSON.parse(out.stdout).advice.disagree as Disagree[];
+    assert.equal(d.scorer, "gsm8k-flexible");
+    assert.ok(["gsm8k-number", "lenient"].includes(d.best.scorer), d.best.scorer);
+    assert.equal(d.best.correct, RIGHT);
+  });
+});
