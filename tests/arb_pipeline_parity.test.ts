@@ -52,7 +52,7 @@ Deno.test("ARB report on malformed.jsonl: the same rows and lines, reasons as ex
     // the JSON reader's wording (the old loader read through readJsonlObjects)
     2: [/./, /^malformed JSON/],
     // identification asks for the task (ARB's subject is another name of it)
-    3: [/^missing subject$/, /^missing task \(ARB rows name theirs\)/],
+    3: [/^missing subject$/, /^missing task \(ARB rows name theirs\)$/],
     // merge finds repeats of (run, task, example_id, epoch), naming the first line
     7: [
       /^duplicate id "ok-1" \(epoch 1\) in run "malformed", first at line 1$/,

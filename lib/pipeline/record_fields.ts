@@ -110,7 +110,7 @@ export function slotOf(f: RecordField): string {
 /** What a file's plan gains from the record fields (only what changes). */
 export type RecordDecision =
   & Partial<
-    Pick<SourceFile, "record" | "benchmarkHint" | "fields" | "format" | "refused">
+    Pick<SourceFile, "record" | "benchmarkHint" | "fields" | "format" | "refused" | "fieldsHint">
   >
   & { fieldsUsed?: Record<string, string> };
 
@@ -119,7 +119,12 @@ export type RecordDecision =
  * `file` is its plan so far (format and field mapping).
  */
 export function recordFieldsOf(
-  file: { format: string; fields: FieldMapping | null; fieldsUsed: Record<string, string> | null },
+  file: {
+    format: string;
+    fields: FieldMapping | null;
+    fieldsUsed: Record<string, string> | null;
+    fieldsHint?: string | null;
+  },
   keys: readonly string[] | null,
   plan: RecordPlan,
   userMap: FieldMapping | null = null,
@@ -141,7 +146,12 @@ export function recordFieldsOf(
   const record = uniqueSlots([...plan.map, ...read.map((f) => ({ slot: f.slot, key: f.name }))]);
   const out: RecordDecision = {};
   if (record.length > 0) out.record = record;
-  if (hint !== null) out.benchmarkHint = hint;
+  if (hint !== null) {
+    out.benchmarkHint = hint;
+    // the hint of what canonical names miss (`--map input=KEY`) does not apply to records
+    // read by their benchmark's own fields: its identification says what a record lacks
+    if (file.fieldsHint) out.fieldsHint = null;
+  }
   const mixed = hint === null ? null : mixedRecords(has, hint, plan, userMap);
   if (mixed !== null) out.refused = mixed;
   const aliases = hint === null

@@ -48,6 +48,11 @@ export interface ScoringSetup {
   limits: SourceLimits;
   /** A user's rule (`--answer-pattern`, `--scorer ./rule.ts`), scoring rows under its name. */
   rule?: RuleSpec;
+  /**
+   * The benchmarks whose `prepare` runs before scoring (a costly library: ARB's computer
+   * algebra), those the load's rows may be of (`engine.ts` `preparedFor`); absent: none.
+   */
+  prepare?: readonly string[];
 }
 
 /** A benchmark whose data set could not be read, and why. */
@@ -75,9 +80,9 @@ export async function buildScoringState(
   const unscored = new Map<string, string>();
   const unavailable: Unavailable[] = [];
   const rule = setup.rule ? await loadRule(setup.rule) : null;
+  await prepareScoring(setup);
   for (const { module, scorer, unscored: why } of setup.benchmarks) {
     const scoring = (await import(module)).scoring as BenchmarkScoring;
-    await scoring.prepare?.();
     loaded.push(scoring);
     if (scorer !== null) scorers.set(scoring.name, scorerNamed(scoring, scorer, rule));
     else unscored.set(scoring.name, why ?? `no scorer for ${scoring.name} rows`);
@@ -102,6 +107,17 @@ export async function buildScoringState(
     labels: new Labels(loaded),
   };
   return { state, unavailable };
+}
+
+/**
+ * Run the `prepare` of the setup's benchmarks listed in `setup.prepare`, in this thread (a
+ * module already imported is not imported again).
+ */
+export async function prepareScoring(setup: Pick<ScoringSetup, "benchmarks" | "prepare">) {
+  for (const { module } of setup.benchmarks) {
+    const scoring = (await import(module)).scoring as BenchmarkScoring;
+    if (setup.prepare?.includes(scoring.name)) await scoring.prepare?.();
+  }
 }
 
 /**

@@ -127,7 +127,14 @@ function scoreArb(
   target: string,
   ctx: Parameters<ScalarScorer["score"]>[2] = {},
 ): Verdict {
-  if (scoreModule === null) throw new Error("internal error: prepareArbScoring() was not awaited");
+  if (scoreModule === null) {
+    // the load prepares ARB for files whose records carry subject and answer_type, or when
+    // --benchmark names it (pipeline/engine.ts preparedFor): a row found otherwise says so
+    throw new UnscorableRow(
+      "an ARB row in a file not recognised as ARB's (no subject and answer_type fields): " +
+        "pass --benchmark arb",
+    );
+  }
   if (ctx.subset == null) throw new UnscorableRow("missing answer_type");
   const { answerType, image } = normalizeAnswerType(ctx.subset);
   const fields = ctx.fields ?? {};
