@@ -421,17 +421,31 @@ export interface BenchmarkLoadRequest {
   with?: readonly string[];
 }
 
+/** One file a benchmark command's load read. */
+export interface BenchmarkRunsFile {
+  /** Its path, as rows (`source_file`) and quarantine entries name it. */
+  file: string;
+  /** Records read from it (scored or quarantined). */
+  rowsIn: number;
+  /** The benchmark its records' own fields name (`Benchmark.recordSignature`), or null. */
+  benchmark: string | null;
+}
+
 /** This benchmark's rows of the loaded logs, as a benchmark command receives them. */
 export interface BenchmarkRuns {
   /** The scored rows of this benchmark (the row schema plus {@link Benchmark.columns}). */
   rows: pl.DataFrame;
   /** Every quarantined line of the logs, with its reason. */
   quarantine: readonly QuarantineEntry[];
+  /** Records read from every file (rows of every benchmark + quarantine). */
+  rowsIn: number;
+  /** Each file read (not those of {@link errors}), in load order. */
+  files: readonly BenchmarkRunsFile[];
   /** The files that could not be read, with the reason (the CLI prints them and exits 1). */
   errors: readonly { file: string; reason: string }[];
   /** The runs' summary as `runlens score` prints it (rows in/scored/quarantined, tasks). */
   summaryText: string;
-  /** The rows of each benchmark of {@link BenchmarkLoadRequest.with}, with its definition. */
+  /** The rows of each benchmark of {@link BenchmarkLoadRequest.with} (with its columns, too). */
   others: readonly { benchmark: Benchmark; rows: pl.DataFrame }[];
   /** The data directory and the load's data sets, for the benchmarks' analyses. */
   context: AnalysisContext;
