@@ -78,4 +78,5 @@ export const arb: Benchmark = {
   columns: ARB_COLUMNS,
   aggregate: arbAggregate,
   aggregateKeys: [{ key: "accuracy", label: "ARB accuracy (% of auto-scored rows)" }],
+  commands: { arb: new URL("./command.ts", import.meta.url).href },
 };
