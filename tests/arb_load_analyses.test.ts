@@ -1,31 +1,37 @@
-/** ARB loader (quarantine, --map), analyses on a hand-computed fixture, Pearson r, the CLI. */
+/**
+ * ARB logs through the pipeline (quarantine, --map), analyses on a hand-computed fixture,
+ * Pearson r, the CLI.
+ */
 import assert from "node:assert/strict";
-import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
 import { arbAccuracy, arbUnparseable } from "@runlens/benchmarks/arb/accuracy.ts";
 import { arbErrorTypes, arbRubricQuality } from "@runlens/benchmarks/arb/annotations.ts";
 import { arbRubricScores, pearson } from "@runlens/benchmarks/arb/rubric_scores.ts";
 import { wilsonInterval } from "@runlens/stats/wilson.ts";
-import { arbMain } from "@runlens/cli/arb.ts";
+import { loadCommand } from "@runlens/cli/runlens.ts";
+import { runCommand } from "@runlens/core/command.ts";
+import { loadArb } from "./_arb.ts";
+
+const arbMain = async (args: string[]) => runCommand((await loadCommand("arb"))!, args);
 
 const DIR = new URL("./fixtures/arb/", import.meta.url).pathname;
 const near = (a: unknown, b: number, what: string) =>
   assert.ok(typeof a === "number" && Math.abs(a - b) < 1e-9, `${what}: ${a} ≠ ${b}`);
 
-Deno.test("loader: malformed rows are quarantined with file, line and reason", () => {
+Deno.test("malformed rows are quarantined with file, line and reason", async () => {
   const file = `${DIR}malformed.jsonl`;
-  const log = loadArbLogs([file]);
+  const log = await loadArb([file]);
   assert.equal(log.rowsIn, 8);
   assert.equal(log.rows.height, 1);
   assert.equal(log.rowsIn, log.rows.height + log.quarantine.length);
   const reasons = log.quarantine.map((q) => [q.line, q.reason]);
   const want: [number, RegExp][] = [
     [2, /malformed JSON/],
-    [3, /missing subject/],
+    [3, /^missing task \(ARB rows name theirs\)$/], // the subject is ARB's task
     [4, /unknown answer_type "essay"/],
     [5, /reference "n\/a" is not a number/],
     [6, /human_score "high" is not a number/],
-    [7, /duplicate id "ok-1".*first at line 1/],
-    [8, /benchmark is "bbeh", not arb/],
+    [7, /^duplicate of .*malformed\.jsonl:1 \(same run, task, example_id and epoch\)$/],
+    [8, /^unsupported benchmark "bbeh" \(supported: arb\)/],
   ];
   assert.equal(reasons.length, want.length);
   want.forEach(([line, re], i) => {
@@ -41,14 +47,9 @@ Deno.test("loader: malformed rows are quarantined with file, line and reason", (
   assert.equal(row.model, "malformed");
 });
 
-Deno.test("loader: --map reads fields from other CSV columns; image flag from the type", () => {
-  const map = {
-    id: "problem_id",
-    subject: "subj",
-    answer_type: "kind",
-    reference: "gold",
-  } as const;
-  const log = loadArbLogs([`${DIR}mapped.csv`], { map: { ...map, response: "output" } });
+Deno.test("--map reads fields from other CSV columns; image flag from the type", async () => {
+  const map = "id=problem_id,subject=subj,answer_type=kind,reference=gold,response=output";
+  const log = await loadArb([`${DIR}mapped.csv`], map);
   assert.deepEqual(log.quarantine, []);
   const rows = log.rows.select(
     "example_id",
@@ -80,13 +81,13 @@ Deno.test("loader: --map reads fields from other CSV columns; image flag from th
       source_line: 4,
     },
   ]);
-  const unmapped = loadArbLogs([`${DIR}mapped.csv`]);
-  assert.equal(unmapped.quarantine.length, 2);
-  assert.match(unmapped.quarantine[0].reason, /missing id/);
+  // without --map its records carry no ARB fields: not an ARB log
+  const unmapped = await loadArb([`${DIR}mapped.csv`]);
+  assert.deepEqual([unmapped.files, unmapped.rows.height], [[], 0]);
 });
 
-Deno.test("analyses on the hand-computed fixture", () => {
-  const { rows } = loadArbLogs([`${DIR}analyses.jsonl`]);
+Deno.test("analyses on the hand-computed fixture", async () => {
+  const { rows } = await loadArb([`${DIR}analyses.jsonl`]);
   const acc = arbAccuracy(rows).toRecords();
   // physics numerical (101 vs 100 correct, 102 wrong), physics symbolic (x*x correct, one
   // unparsable LaTeX → manual), law (A ok, B no delimiter, D≠C, (D) ok).

@@ -23,8 +23,7 @@ import type { Command, ParsedArgs } from "../core/command.ts";
 import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import { printError } from "../core/terminal.ts";
 import { type LoadOptions, loadRuns } from "../pipeline/load.ts";
-import { benchmarkRows } from "../pipeline/benchmark_rows.ts";
-import type { ResponseFile, ResponseFiles } from "../pipeline/responses.ts";
+import { benchmarkRuns } from "../pipeline/benchmark_rows.ts";
 import { runsText } from "../report/runs_text.ts";
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
 
@@ -90,30 +89,10 @@ async function loadFor<Args>(
   if (request.unscored !== undefined) options.unscored = request.unscored;
   const dataDir = resolveDataDir(args.data);
   const loaded = await loadRuns([...request.paths], dataDir, options);
-  const rowsOf = (b: Benchmark) => benchmarkRows(loaded, b.name);
-  const unread = new Set(loaded.errors.map((e) => e.file));
-  const files = loaded.fileSummaries.filter((f) => !unread.has(f.file)).map((f) => ({
-    file: f.file,
-    rowsIn: f.rows_in,
-    benchmark: sourceOf(loaded.sources, f.file)?.benchmarkHint ?? null,
-  }));
   return {
-    rows: rowsOf(benchmark),
-    quarantine: loaded.quarantine,
-    rowsIn: files.reduce((n, f) => n + f.rowsIn, 0),
-    files,
-    errors: loaded.errors,
+    ...benchmarkRuns(loaded, benchmark.name, others.map((b) => b.name), dataDir),
     summaryText: runsText(loaded),
-    others: others.map((b) => ({ benchmark: b, rows: rowsOf(b) })),
-    context: { dataDir, dataSets: loaded.dataSets },
   };
-}
-
-/** What the load knew of `file`. */
-function sourceOf(sources: ResponseFiles, file: string): ResponseFile | undefined {
-  return sources instanceof Map
-    ? sources.get(file)
-    : (sources as Record<string, ResponseFile>)[file];
 }
 
 /** The URL of each benchmark command, by its word, in the registry's order. */

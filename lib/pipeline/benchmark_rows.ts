@@ -24,6 +24,9 @@
  */
 import pl from "nodejs-polars";
 import { getBenchmark } from "../benchmarks/registry.ts";
+import type { BenchmarkRuns } from "../benchmarks/types.ts";
+import type { LoadedRuns } from "./load.ts";
+import type { ResponseFile, ResponseFiles } from "./responses.ts";
 
 /** A value of `extra` in a column of `dtype` (null: absent, or not of that kind). */
 function cell(value: unknown, dtype: pl.DataType): unknown {
@@ -51,4 +54,39 @@ export function benchmarkRows(loaded: { rows: pl.DataFrame }, name: string): pl.
       pl.Series(column, extras.map((x) => cell(x[column], dtype)), dtype)
     ),
   );
+}
+
+/**
+ * A load as a benchmark's command or notebook receives it ({@link BenchmarkRuns} but its
+ * summary text): `name`'s rows and `others`' with their columns, every quarantined line, and
+ * each file read with its records and the benchmark its records' own fields name.
+ */
+export function benchmarkRuns(
+  loaded: LoadedRuns,
+  name: string,
+  others: readonly string[],
+  dataDir: string,
+): Omit<BenchmarkRuns, "summaryText"> {
+  const unread = new Set(loaded.errors.map((e) => e.file));
+  const files = loaded.fileSummaries.filter((f) => !unread.has(f.file)).map((f) => ({
+    file: f.file,
+    rowsIn: f.rows_in,
+    benchmark: sourceOf(loaded.sources, f.file)?.benchmarkHint ?? null,
+  }));
+  return {
+    rows: benchmarkRows(loaded, name),
+    quarantine: loaded.quarantine,
+    rowsIn: files.reduce((n, f) => n + f.rowsIn, 0),
+    files,
+    errors: loaded.errors,
+    others: others.map((o) => ({ benchmark: getBenchmark(o)!, rows: benchmarkRows(loaded, o) })),
+    context: { dataDir, dataSets: loaded.dataSets },
+  };
+}
+
+/** What the load knew of `file`. */
+function sourceOf(sources: ResponseFiles, file: string): ResponseFile | undefined {
+  return sources instanceof Map
+    ? sources.get(file)
+    : (sources as Record<string, ResponseFile>)[file];
 }

@@ -24,6 +24,7 @@ import { jsonEnvelope, UsageError } from "../../core/command.ts";
 import { printError, printWarning } from "../../core/terminal.ts";
 import type { BenchmarkCommand, BenchmarkLoadRequest, BenchmarkRuns } from "../types.ts";
 import { arbReport, arbReportText } from "./report.ts";
+import { arbLogOf } from "./runs.ts";
 
 /** Parsed command line (the load options are the CLI's). */
 interface ArbArgs {
@@ -79,8 +80,8 @@ async function arbRun(
   load: (request: BenchmarkLoadRequest) => Promise<BenchmarkRuns>,
 ): Promise<number> {
   const runs = await load({ paths: opts.paths });
-  const { arb, others } = arbFiles(runs);
-  if (arb.size === 0) {
+  const { log, others } = arbLogOf(runs);
+  if (log.files.length === 0) {
     const n = runs.files.length;
     const found = n === 0
       ? "no log file read"
@@ -96,33 +97,16 @@ async function arbRun(
         `${others.length === 1 ? "is" : "are"} not ARB-style (${shown}); ${ARB_SHAPE}`,
     );
   }
-  const report = arbReport({
-    rows: runs.rows,
-    quarantine: runs.quarantine.filter((q) => arb.has(q.file)),
-    rowsIn: runs.files.filter((f) => arb.has(f.file)).reduce((n, f) => n + f.rowsIn, 0),
-    files: [...arb],
-  });
+  const report = arbReport(log);
   if (!opts.json) console.log(arbReportText(report));
   else {
     const { quarantine, ...rest } = report;
     const models = [...new Set(report.accuracy.map((r) => String(r.model)))].sort();
     const runsOut = models.map((model) => ({ run: model, model, benchmark: "arb" }));
-    const envelope = jsonEnvelope("arb", { runs: runsOut, quarantine, errors: [...runs.errors] });
-    console.log(JSON.stringify({ ...envelope, ...rest }, null, 2));
+    const parts = { runs: runsOut, quarantine, errors: [...runs.errors] };
+    console.log(JSON.stringify(jsonEnvelope("arb", parts, rest), null, 2));
   }
   if (report.rows_scored > 0) return 0;
   printError("runlens arb", `no row of ${report.rows_in} could be scored (see the quarantine)`);
   return 1;
-}
-
-/**
- * The files read that are ARB's — their records carry ARB's fields, or some row of theirs was
- * tied to ARB — in load order, and the others' paths.
- */
-function arbFiles(runs: BenchmarkRuns): { arb: Set<string>; others: string[] } {
-  const withRows = new Set(runs.rows.getColumn("source_file").toArray() as string[]);
-  const arb = new Set(
-    runs.files.filter((f) => f.benchmark === "arb" || withRows.has(f.file)).map((f) => f.file),
-  );
-  return { arb, others: runs.files.map((f) => f.file).filter((f) => !arb.has(f)) };
 }
