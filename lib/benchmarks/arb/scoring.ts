@@ -164,10 +164,10 @@ function scoreArb(
 /** The ARB scorer: each row by the rule of its answer type. */
 export const arbScorer: ScalarScorer = {
   name: "arb",
-  description: "ARB's rules by answer type (Sawada et al. 2023): the choice letter after " +
-    "ANSWER: (multiple choice), the number within 1% relative error (numerical), equivalence " +
-    "by computer algebra, undecided left to a manual check (symbolic); proofs are not " +
-    "auto-scored. The row's scorer names the rule that decided.",
+  description: "ARB's rules by answer type, as in its paper (arXiv:2307.13692): the choice " +
+    "letter after ANSWER: (multiple choice), the number within 1% relative error (numerical), " +
+    "equivalence by computer algebra, undecided left to a manual check (symbolic); proofs are " +
+    "not auto-scored. The row's scorer names the rule that decided.",
   source: "lib/benchmarks/arb/score.ts; ARB paper §4 (arXiv:2307.13692)",
   benchmarks: ["arb"],
   needs: ["task", "subset", "fields"],
