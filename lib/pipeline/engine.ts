@@ -178,7 +178,7 @@ export async function scoreLoad(
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const units = planUnits(files, readInRanges, rangeBytes);
   const { results, unavailable } = await scoreAll(units, planned, rangeBytes, progress);
-  if (needsData(units) && unavailable.length === scored.length && scored.length > 0) {
+  if (needsData(units) && noDataSet(scored, unavailable, files)) {
     throw new Error(unavailable[0].reason);
   }
   progress.phase("merging…");
@@ -197,6 +197,24 @@ export async function scoreLoad(
     ],
     unavailable,
   };
+}
+
+/**
+ * Whether no planned benchmark could tie the files' rows: every benchmark with a data set
+ * lacks it, and no file is of a benchmark whose rows carry their own problem (tied by id, by
+ * its record fields) — a missing data directory, the error to report rather than a load of
+ * rows all quarantined as unknown tasks.
+ */
+function noDataSet(
+  scored: readonly Benchmark[],
+  unavailable: readonly Unavailable[],
+  files: readonly PlannedFile[],
+): boolean {
+  const missing = new Set(unavailable.map((u) => u.benchmark));
+  const withData = scored.filter((b) => b.identity !== "id");
+  if (withData.length === 0 || withData.some((b) => !missing.has(b.name))) return false;
+  const own = new Set(scored.filter((b) => b.identity === "id").map((b) => b.name));
+  return !files.some((f) => f.benchmarkHint && own.has(f.benchmarkHint));
 }
 
 /**
