@@ -133,3 +133,52 @@ dataTest("rules disagree: GSM8K's lm-eval rule on answers followed by a note", a
     assert.equal(d.best.correct, RIGHT);
   });
 });
+
+/** BBH's multiple-choice tasks (answers written as option letters). */
+const MC_TASKS = [
+  "date_understanding",
+  "disambiguation_qa",
+  "geometric_shapes",
+  "hyperbaton",
+  "logical_deduction_five_objects",
+  "logical_deduction_seven_objects",
+  "logical_deduction_three_objects",
+  "movie_recommendation",
+  "penguins_in_a_table",
+  "reasoning_about_colored_objects",
+  "ruin_names",
+  "salient_translation_error_detection",
+  "snarks",
+  "temporal_sequences",
+  "tracking_shuffled_objects_five_objects",
+  "tracking_shuffled_objects_seven_objects",
+  "tracking_shuffled_objects_three_objects",
+];
+
+dataTest(
+  "rules disagree: a load of more cells than the budget is checked run by run",
+  async (data) => {
+    await withTempDir(async (dir) => {
+      // 12 runs × 17 tasks = 204 cells: 100 rows each would pass the 20,000-row budget
+      const runs = 12;
+      const perTask = 4;
+      for (let r = 0; r < runs; r++) {
+        writeChatLog(data, join(dir, `run${r}`), MC_TASKS, perTask, (i, target) => {
+          const final = right(i) ? target : otherLetter(target);
+          return `So the answer is ${otherLetter(final)}.\nWait, I made an error.\n` +
+            `Final answer: ${final}`;
+        });
+      }
+      const out = await runCli(["score", dir, "--data", data, "--json"]);
+      assert.equal(out.code, 0, out.stderr);
+      const disagree = JSON.parse(out.stdout).advice.disagree as Disagree[];
+      const rightPerRun = MC_TASKS.length * [0, 1, 2, 3].filter(right).length;
+      assert.equal(disagree.length, runs);
+      for (const d of disagree) {
+        assert.equal(d.task, "all tasks");
+        assert.equal(d.tried, MC_TASKS.length * perTask); // each run's share covers its rows
+        assert.equal(d.best.correct, rightPerRun);
+      }
+    });
+  },
+);

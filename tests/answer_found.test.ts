@@ -40,6 +40,9 @@ const FINAL_BLOCK = 'Let me think.\nThe date is 12/25.\n>> FINAL ANSWER:\n"""\n(
 const DATE_INPUT = "Today is Christmas Eve of 1937. What is the date tomorrow?\nOptions:\n" +
   "(A) 12/11/1937\n(B) 12/25/1937\n(C) 01/04/1938";
 
+/** A BIG-Bench Mistake input: the question and its three numbered steps. */
+const TRACE = "Sort the words: kiwi date lime\nThought 1: a\nThought 2: b\nThought 3: c";
+
 const CASES: Record<string, FoundCase[]> = {
   "bbh-release-cot": [
     { response: "Reasoning.\nSo the answer is (B).", target: "(B)", found: true, why: "cue" },
@@ -133,6 +136,17 @@ const CASES: Record<string, FoundCase[]> = {
   "gsm8k-number": [
     { response: "So she has $18.00.", target: "18", found: true, why: "the last number" },
     { response: "I do not know.", target: "18", found: false, why: "no number" },
+  ],
+  // a first-mistake trace of three steps: a step inside it, or "No", is an answer
+  "bbm-one-based": [
+    { response: "The answer is: 2", target: "2", input: TRACE, found: true, why: "Thought 2" },
+    { response: "The answer is: No", target: "2", input: TRACE, found: true, why: "no mistake" },
+    { response: "The answer is: 0", target: "2", input: TRACE, found: false, why: "no Thought 0" },
+    { response: "The answer is: 7", target: "2", input: TRACE, found: false, why: "past the end" },
+  ],
+  "bbm-zero-based": [
+    { response: "The answer is: 0", target: "2", input: TRACE, found: true, why: "step 0" },
+    { response: "The answer is: 3", target: "2", input: TRACE, found: false, why: "past the end" },
   ],
   "gsm8k-strict": [
     { response: "#### 19", target: "18", found: true, why: "the filter matched (wrong)" },

@@ -94,10 +94,12 @@ dataTest("arb on a BBH folder: no ARB rows, exit 1, one line", async (data) => {
 dataTest("bbm on BBH folders: no first-mistake answers, exit 1, no crash", async (data) => {
   await withTempDir(async (dir) => {
     const rows = bbhFolder(data, dir, ["navigate", "dyck_languages"]);
+    // the lines are read through the pipeline: BBH questions are found in neither BBEH's
+    // first-mistake tasks nor BBM's traces, and the message counts and names them
     for (
-      const [path, reasons] of [[dir, `${rows} × "task" must be a non-empty string`], [
+      const [path, reasons] of [[dir, `none of its ${rows} lines names a BBM trace`], [
         BBH,
-        'not a BBEH first-mistake item (e.g. word_sorting\'s new-alphabet half); 5 × "task" must',
+        "lines set apart: ",
       ]]
     ) {
       const out = await runCli(["bbm", "--data", data, "--numbering", "one-based", path]);

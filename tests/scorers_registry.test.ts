@@ -11,7 +11,7 @@ import { getScorer, SCORER_NAMES, SCORERS } from "@runlens/benchmarks/registry.t
 import { scoreFrame } from "@runlens/scorers/frame.ts";
 
 Deno.test("registry: the exact names, each with description, source and benchmarks", () => {
-  // each registered benchmark's own scorers in registry order (BBEH, BBH, GSM8K), then the
+  // each registered benchmark's own scorers in registry order (BBEH, BBH, BBM, GSM8K), then the
   // generic ones
   assert.deepEqual(SCORER_NAMES, [
     "bbeh-official",
@@ -21,6 +21,8 @@ Deno.test("registry: the exact names, each with description, source and benchmar
     "lm-eval-strict",
     "lm-eval-flexible",
     "last-line",
+    "bbm-one-based",
+    "bbm-zero-based",
     "gsm8k-number",
     "gsm8k-strict",
     "gsm8k-flexible",
