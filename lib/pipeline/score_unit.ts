@@ -64,8 +64,11 @@ export interface ScoringState {
   unscored?: ReadonlyMap<string, string>;
   /** Rows of such a benchmark: stop the load (`error`, the default) or quarantine them. */
   unscoredRows?: "error" | "quarantine";
-  /** Record field → its benchmark's `parse` (`check.ts`); absent: none declared. */
-  recordParsers?: ReadonlyMap<string, (value: unknown) => unknown>;
+  /**
+   * By benchmark (the file's `benchmarkHint`; "" for a file none names), record field → its
+   * `parse` (`check.ts`); absent: none declared.
+   */
+  recordParsers?: ReadonlyMap<string, ReadonlyMap<string, (value: unknown) => unknown>>;
   /** Benchmarks whose rows may lack a response (`nullResponse: "row"`); absent: none. */
   nullResponse?: ReadonlySet<string>;
   /** Benchmarks whose rows may lack a verdict (`nullVerdict: "row"`); absent: none. */
@@ -134,7 +137,8 @@ class UnitCollector implements RecordSink {
     const nulls = state.nullResponse;
     const hint = unit.file.benchmarkHint ?? "";
     this.#check = {
-      parsers: state.recordParsers,
+      // the parse of the benchmark the file's record fields name (else the first one's)
+      parsers: state.recordParsers?.get(hint),
       nullResponse: nulls ? (b) => nulls.has(b ?? hint) : undefined,
     };
   }

@@ -128,17 +128,23 @@ export async function prepareScoring(setup: Pick<ScoringSetup, "benchmarks" | "p
 function recordRules(
   scorings: readonly BenchmarkScoring[],
 ): Pick<ScoringState, "recordParsers" | "nullResponse" | "nullVerdict"> {
-  const parsers = new Map<string, (value: unknown) => unknown>();
+  // by benchmark: two benchmarks may parse one slot otherwise (ARB's answer type and a toy's
+  // level are both `subset`); "" for files no benchmark's fields name: the first one's parse
+  const parsers = new Map<string, Map<string, (value: unknown) => unknown>>([["", new Map()]]);
   for (const s of scorings) {
+    const own = new Map<string, (value: unknown) => unknown>();
     for (const f of s.recordFields ?? []) {
       const slot = slotOf(f);
-      if (f.parse && !parsers.has(slot) && !isCanonicalField(slot)) parsers.set(slot, f.parse);
+      if (!f.parse || isCanonicalField(slot)) continue;
+      if (!own.has(slot)) own.set(slot, f.parse);
+      if (!parsers.get("")!.has(slot)) parsers.get("")!.set(slot, f.parse);
     }
+    parsers.set(s.name, own);
   }
   const nullResponse = new Set(scorings.filter((s) => s.nullResponse === "row").map((s) => s.name));
   const nullVerdict = new Set(scorings.filter((s) => s.nullVerdict === "row").map((s) => s.name));
   return {
-    ...parsers.size > 0 ? { recordParsers: parsers } : {},
+    ...parsers.get("")!.size > 0 ? { recordParsers: parsers } : {},
     ...nullResponse.size > 0 ? { nullResponse } : {},
     ...nullVerdict.size > 0 ? { nullVerdict } : {},
   };
