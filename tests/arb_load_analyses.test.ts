@@ -10,6 +10,12 @@ import { wilsonInterval } from "@runlens/stats/wilson.ts";
 import { loadCommand } from "@runlens/cli/runlens.ts";
 import { runCommand } from "@runlens/core/command.ts";
 import { loadArb } from "./_arb.ts";
+import { arb } from "@runlens/benchmarks/arb/benchmark.ts";
+import { resolveDataDir } from "@runlens/core/data_dir.ts";
+import { parseColumnMap } from "@runlens/logs/mapped.ts";
+import { planLoad } from "@runlens/pipeline/engine.ts";
+import { type LoadOptions, loadRuns } from "@runlens/pipeline/load.ts";
+import { resolveLoadPlan } from "@runlens/pipeline/load_plan.ts";
 
 const arbMain = async (args: string[]) => runCommand((await loadCommand("arb"))!, args);
 
@@ -190,4 +196,24 @@ Deno.test("runlens arb --json on the illustrative fixture", async () => {
   assert.equal(lawB.rate, 50);
   assert.equal(await arbMain(["--map", "nonsense=x", "a.jsonl"]), 2);
   assert.equal(await arbMain([`${DIR}illustrative`, "--benchmark", "bbeh"]), 2);
+});
+
+Deno.test("ARB's computer algebra is prepared only for loads that may hold ARB rows", async () => {
+  const dataDir = resolveDataDir();
+  const prepare = async (paths: string[], options: LoadOptions = {}) =>
+    (await planLoad(paths, await resolveLoadPlan(dataDir, options))).setup.prepare;
+  assert.deepEqual(await prepare(["tests/fixtures/logs/mixed.jsonl"]), []); // BBEH and BBH
+  assert.deepEqual(await prepare([`${DIR}illustrative`]), ["arb"]); // subject and answer_type
+  assert.deepEqual(await prepare(["tests/fixtures/logs/mixed.jsonl"], { benchmarks: ["arb"] }), [
+    "arb",
+  ]);
+  // a CSV of other column names is ARB's by the --map names, without --benchmark arb
+  const map = "id=problem_id,subject=subj,answer_type=kind,reference=gold,response=output";
+  const options = { map: parseColumnMap(map, arb.recordFields) };
+  assert.deepEqual(await prepare([`${DIR}mapped.csv`], options), ["arb"]);
+  const loaded = await loadRuns([`${DIR}mapped.csv`], dataDir, options);
+  assert.deepEqual(loaded.rows.select("benchmark", "scorer", "correct").toRecords(), [
+    { benchmark: "arb", scorer: "arb-numerical", correct: true },
+    { benchmark: "arb", scorer: "arb-mcq", correct: true },
+  ]);
 });
