@@ -80,7 +80,7 @@ export { UsageError } from "./core/command.ts";
 export type { Separator } from "./logs/sources/csv.ts";
 export type { SourceLimits } from "./codecs/errors.ts";
 export type { Progress } from "./core/progress.ts";
-export type { DataSetsView } from "./benchmarks/types.ts";
+export type { BenchmarkRuns, BenchmarkRunsFile, DataSetsView } from "./benchmarks/types.ts";
 export {
   formatQuarantine,
   type QuarantineEntry,

@@ -41,9 +41,8 @@ export * from "./analyses.ts";
 export * from "./figures.ts";
 export * from "./report.ts";
 export * from "./benchmarks/mod.ts";
-// Until notebooks 03 and 05 import from entries (the ARB and BBM tracks of issue 23 change
-// them), their flat names stay here; `runlens/benchmarks` has them as `arb.*` and `bbm.*`.
-// The explicit line keeps `arb` and `bbm` the namespaces, not the folders' `Benchmark`s.
-export * from "./benchmarks/arb/mod.ts";
+// Until notebook 03 imports from entries, BBM's flat names stay here; `runlens/benchmarks`
+// has them as `bbm.*`. The explicit line keeps `bbm` the namespace, not the folder's
+// `Benchmark`.
 export * from "./benchmarks/bbm/mod.ts";
-export { arb, bbm } from "./benchmarks/mod.ts";
+export { bbm } from "./benchmarks/mod.ts";

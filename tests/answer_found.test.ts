@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { getScorer, SCORERS } from "@runlens/benchmarks/registry.ts";
+import { prepareArbScoring } from "@runlens/benchmarks/arb/scoring.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
 import { ADVICE_SAMPLE, adviceText, noAnswerText, storedText } from "@runlens/pipeline/advice.ts";
 import { buildReport } from "@runlens/report/build.ts";
@@ -32,6 +33,8 @@ interface FoundCase {
   target: string;
   task?: string;
   input?: string;
+  /** The row's subset (ARB: its answer type, which chooses the rule). */
+  subset?: string;
   found: boolean | null;
   why: string;
 }
@@ -42,6 +45,8 @@ const DATE_INPUT = "Today is Christmas Eve of 1937. What is the date tomorrow?\n
 
 /** A BIG-Bench Mistake input: the question and its three numbered steps. */
 const TRACE = "Sort the words: kiwi date lime\nThought 1: a\nThought 2: b\nThought 3: c";
+
+await prepareArbScoring(); // ARB's rules load their computer algebra first
 
 const CASES: Record<string, FoundCase[]> = {
   "bbh-release-cot": [
@@ -148,6 +153,19 @@ const CASES: Record<string, FoundCase[]> = {
     { response: "The answer is: 0", target: "2", input: TRACE, found: true, why: "step 0" },
     { response: "The answer is: 3", target: "2", input: TRACE, found: false, why: "past the end" },
   ],
+  // ARB: by the answer type (the row's subset); a proof is graded by hand
+  "arb": [
+    { response: "So. ANSWER: B", target: "B", subset: "multiple-choice", found: true, why: "B" },
+    {
+      response: "It is B.",
+      target: "B",
+      subset: "multiple-choice",
+      found: false,
+      why: "no ANSWER:",
+    },
+    { response: "ANSWER: 3.0 m", target: "3", subset: "numerical", found: true, why: "a number" },
+    { response: "ANSWER: QED", target: "", subset: "proof-like", found: null, why: "by hand" },
+  ],
   "gsm8k-strict": [
     { response: "#### 19", target: "18", found: true, why: "the filter matched (wrong)" },
     { response: "The answer is 18.", target: "18", found: false, why: "[invalid]: no ####" },
@@ -175,7 +193,12 @@ Deno.test("found: each scorer on characteristic responses", () => {
   for (const [name, cases] of Object.entries(CASES)) {
     const s = getScorer(name);
     for (const c of cases) {
-      const v = s.score(c.response, c.target, { task: c.task, input: c.input, stored: true });
+      const v = s.score(c.response, c.target, {
+        task: c.task,
+        input: c.input,
+        stored: true,
+        subset: c.subset,
+      });
       if (v.found !== c.found) {
         failures.push(`${name}: ${JSON.stringify(c.response)} (${c.why}) gave ${v.found}`);
       }
@@ -191,6 +214,7 @@ Deno.test("found: every registered scorer says it, and the table covers every on
       task: "date_understanding",
       input: DATE_INPUT,
       stored: true,
+      subset: "multiple-choice", // ARB's rule reads it; the others do not
     });
     assert.ok("found" in v && (v.found === null || typeof v.found === "boolean"), s.name);
   }

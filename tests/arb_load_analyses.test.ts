@@ -1,31 +1,43 @@
-/** ARB loader (quarantine, --map), analyses on a hand-computed fixture, Pearson r, the CLI. */
+/**
+ * ARB logs through the pipeline (quarantine, --map), analyses on a hand-computed fixture,
+ * Pearson r, the CLI.
+ */
 import assert from "node:assert/strict";
-import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
 import { arbAccuracy, arbUnparseable } from "@runlens/benchmarks/arb/accuracy.ts";
 import { arbErrorTypes, arbRubricQuality } from "@runlens/benchmarks/arb/annotations.ts";
 import { arbRubricScores, pearson } from "@runlens/benchmarks/arb/rubric_scores.ts";
 import { wilsonInterval } from "@runlens/stats/wilson.ts";
-import { arbMain } from "@runlens/cli/arb.ts";
+import { loadCommand } from "@runlens/cli/runlens.ts";
+import { runCommand } from "@runlens/core/command.ts";
+import { loadArb } from "./_arb.ts";
+import { arb } from "@runlens/benchmarks/arb/benchmark.ts";
+import { resolveDataDir } from "@runlens/core/data_dir.ts";
+import { parseColumnMap } from "@runlens/logs/mapped.ts";
+import { planLoad } from "@runlens/pipeline/engine.ts";
+import { type LoadOptions, loadRuns } from "@runlens/pipeline/load.ts";
+import { resolveLoadPlan } from "@runlens/pipeline/load_plan.ts";
+
+const arbMain = async (args: string[]) => runCommand((await loadCommand("arb"))!, args);
 
 const DIR = new URL("./fixtures/arb/", import.meta.url).pathname;
 const near = (a: unknown, b: number, what: string) =>
   assert.ok(typeof a === "number" && Math.abs(a - b) < 1e-9, `${what}: ${a} ≠ ${b}`);
 
-Deno.test("loader: malformed rows are quarantined with file, line and reason", () => {
+Deno.test("malformed rows are quarantined with file, line and reason", async () => {
   const file = `${DIR}malformed.jsonl`;
-  const log = loadArbLogs([file]);
+  const log = await loadArb([file]);
   assert.equal(log.rowsIn, 8);
   assert.equal(log.rows.height, 1);
   assert.equal(log.rowsIn, log.rows.height + log.quarantine.length);
   const reasons = log.quarantine.map((q) => [q.line, q.reason]);
   const want: [number, RegExp][] = [
     [2, /malformed JSON/],
-    [3, /missing subject/],
+    [3, /^missing task \(ARB rows name theirs\)$/], // the subject is ARB's task
     [4, /unknown answer_type "essay"/],
     [5, /reference "n\/a" is not a number/],
     [6, /human_score "high" is not a number/],
-    [7, /duplicate id "ok-1".*first at line 1/],
-    [8, /benchmark is "bbeh", not arb/],
+    [7, /^duplicate of .*malformed\.jsonl:1 \(same run, task, example_id and epoch\)$/],
+    [8, /^unsupported benchmark "bbeh" \(supported: arb\)/],
   ];
   assert.equal(reasons.length, want.length);
   want.forEach(([line, re], i) => {
@@ -41,14 +53,9 @@ Deno.test("loader: malformed rows are quarantined with file, line and reason", (
   assert.equal(row.model, "malformed");
 });
 
-Deno.test("loader: --map reads fields from other CSV columns; image flag from the type", () => {
-  const map = {
-    id: "problem_id",
-    subject: "subj",
-    answer_type: "kind",
-    reference: "gold",
-  } as const;
-  const log = loadArbLogs([`${DIR}mapped.csv`], { map: { ...map, response: "output" } });
+Deno.test("--map reads fields from other CSV columns; image flag from the type", async () => {
+  const map = "id=problem_id,subject=subj,answer_type=kind,reference=gold,response=output";
+  const log = await loadArb([`${DIR}mapped.csv`], map);
   assert.deepEqual(log.quarantine, []);
   const rows = log.rows.select(
     "example_id",
@@ -80,13 +87,13 @@ Deno.test("loader: --map reads fields from other CSV columns; image flag from th
       source_line: 4,
     },
   ]);
-  const unmapped = loadArbLogs([`${DIR}mapped.csv`]);
-  assert.equal(unmapped.quarantine.length, 2);
-  assert.match(unmapped.quarantine[0].reason, /missing id/);
+  // without --map its records carry no ARB fields: not an ARB log
+  const unmapped = await loadArb([`${DIR}mapped.csv`]);
+  assert.deepEqual([unmapped.files, unmapped.rows.height], [[], 0]);
 });
 
-Deno.test("analyses on the hand-computed fixture", () => {
-  const { rows } = loadArbLogs([`${DIR}analyses.jsonl`]);
+Deno.test("analyses on the hand-computed fixture", async () => {
+  const { rows } = await loadArb([`${DIR}analyses.jsonl`]);
   const acc = arbAccuracy(rows).toRecords();
   // physics numerical (101 vs 100 correct, 102 wrong), physics symbolic (x*x correct, one
   // unparsable LaTeX → manual), law (A ok, B no delimiter, D≠C, (D) ok).
@@ -189,4 +196,24 @@ Deno.test("runlens arb --json on the illustrative fixture", async () => {
   assert.equal(lawB.rate, 50);
   assert.equal(await arbMain(["--map", "nonsense=x", "a.jsonl"]), 2);
   assert.equal(await arbMain([`${DIR}illustrative`, "--benchmark", "bbeh"]), 2);
+});
+
+Deno.test("ARB's computer algebra is prepared only for loads that may hold ARB rows", async () => {
+  const dataDir = resolveDataDir();
+  const prepare = async (paths: string[], options: LoadOptions = {}) =>
+    (await planLoad(paths, await resolveLoadPlan(dataDir, options))).setup.prepare;
+  assert.deepEqual(await prepare(["tests/fixtures/logs/mixed.jsonl"]), []); // BBEH and BBH
+  assert.deepEqual(await prepare([`${DIR}illustrative`]), ["arb"]); // subject and answer_type
+  assert.deepEqual(await prepare(["tests/fixtures/logs/mixed.jsonl"], { benchmarks: ["arb"] }), [
+    "arb",
+  ]);
+  // a CSV of other column names is ARB's by the --map names, without --benchmark arb
+  const map = "id=problem_id,subject=subj,answer_type=kind,reference=gold,response=output";
+  const options = { map: parseColumnMap(map, arb.recordFields) };
+  assert.deepEqual(await prepare([`${DIR}mapped.csv`], options), ["arb"]);
+  const loaded = await loadRuns([`${DIR}mapped.csv`], dataDir, options);
+  assert.deepEqual(loaded.rows.select("benchmark", "scorer", "correct").toRecords(), [
+    { benchmark: "arb", scorer: "arb-numerical", correct: true },
+    { benchmark: "arb", scorer: "arb-mcq", correct: true },
+  ]);
 });

@@ -204,7 +204,7 @@ dataTest("loadRuns: benchmark-level quarantine, scoring, row schema (JSONL)", as
   // no benchmark named: every benchmark's tasks are candidates
   assert.equal(
     byLine[10],
-    'unknown task "not_a_task" (not a BBEH or BBH or BIG-Bench Mistake or GSM8K task)',
+    'unknown task "not_a_task" (not a BBEH or BBH or BIG-Bench Mistake or ARB or GSM8K task)',
   );
   assert.equal(
     byLine[11],

@@ -19,7 +19,6 @@ import { type Command, invocationOf, runCommand } from "@runlens/core/command.ts
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { COMMAND_NAMES, loadCommand } from "@runlens/cli/runlens.ts";
 import { analyzeCommand } from "@runlens/cli/analyze.ts";
-import { arbCommand } from "@runlens/cli/arb.ts";
 import { cacheCommand } from "@runlens/cli/cache.ts";
 import { compareCommand } from "@runlens/cli/compare.ts";
 import { fetchDataCommand } from "@runlens/cli/fetch_data.ts";
@@ -34,6 +33,7 @@ import { allCommands } from "./_commands.ts";
 
 const subsetsCommand = (await loadCommand("subsets"))!;
 const bbmCommand = (await loadCommand("bbm"))!;
+const arbCommand = (await loadCommand("arb"))!;
 
 const COMMANDS = await allCommands();
 

@@ -69,13 +69,9 @@ const LOADERS: Readonly<Record<string, string>> = {
 const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
   // #22: a generic summary; the headline keys from `analyses.headline`
   "lib/cli/analyze.ts": ["bbeh"],
-  // #19: → benchmarks/arb/command.ts
-  "lib/cli/arb.ts": ["arb", "bbeh", "bbh"],
-  // #23: built-in commands by literal URL, benchmark commands from the registry
-  "lib/cli/runlens.ts": ["arb"],
-  // #31: the benchmarks are namespaces of benchmarks/mod.ts; ARB's and BBM's flat names stay
-  // until notebooks 05 and 03 import entries
-  "lib/mod.ts": ["arb", "bbm"],
+  // #31: the benchmarks are namespaces of benchmarks/mod.ts; BBM's flat names stay until
+  // notebook 03 imports entries
+  "lib/mod.ts": ["bbm"],
 };
 
 /**

@@ -75,6 +75,7 @@ Deno.test("resolveLoadPlan: each benchmark's scorer, the lm-eval filter, the cac
       ["bbeh", "stored", null],
       ["bbh", "lm-eval-flexible", null],
       ["bbm", "stored", null], // BBM is loaded by the pipeline now (its own rules need a numbering)
+      ["arb", "stored", null], // so is ARB (its rows tied by id)
       ["gsm8k", "stored", null],
     ],
   );
@@ -85,6 +86,7 @@ Deno.test("resolveLoadPlan: each benchmark's scorer, the lm-eval filter, the cac
     "bbeh-official",
     "bbh-release-cot",
     undefined, // bbm: no default scorer
+    "arb",
     "gsm8k-number",
   ]);
   assert.deepEqual([plain.read.lmEvalFilter, plain.cache, plain.rule], [null, null, null]);

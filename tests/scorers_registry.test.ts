@@ -11,8 +11,8 @@ import { getScorer, SCORER_NAMES, SCORERS } from "@runlens/benchmarks/registry.t
 import { scoreFrame } from "@runlens/scorers/frame.ts";
 
 Deno.test("registry: the exact names, each with description, source and benchmarks", () => {
-  // each registered benchmark's own scorers in registry order (BBEH, BBH, BBM, GSM8K), then the
-  // generic ones
+  // each registered benchmark's own scorers in registry order (BBEH, BBH, BBM, ARB, GSM8K), then
+  // the generic ones
   assert.deepEqual(SCORER_NAMES, [
     "bbeh-official",
     "bbh-release-cot",
@@ -23,6 +23,7 @@ Deno.test("registry: the exact names, each with description, source and benchmar
     "last-line",
     "bbm-one-based",
     "bbm-zero-based",
+    "arb",
     "gsm8k-number",
     "gsm8k-strict",
     "gsm8k-flexible",
@@ -59,7 +60,8 @@ Deno.test("scoreFrame: keeps column order, replaces extracted/correct/scorer, dr
     assert.deepEqual(out.getColumn("correct").toArray(), [true, false]);
     assert.deepEqual(out.getColumn("scorer").toArray(), [name, name]);
   }
-  for (const s of SCORERS.filter((x) => x.name !== "stored")) {
+  // ARB's rule reads the row's answer type (subset), which a BBH frame has not
+  for (const s of SCORERS.filter((x) => x.name !== "stored" && !x.needs.includes("subset"))) {
     const out = scoreFrame(df.lazy(), s);
     assert.deepEqual(out.columns, [...df.columns, "answer_found"], s.name);
     const rows = df.toRecords() as unknown as Record<string, string>[];

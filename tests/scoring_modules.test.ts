@@ -63,6 +63,7 @@ Deno.test("scoring modules and the generic scorers load no polars at run time", 
     lib("benchmarks/bbeh/scoring.ts"),
     lib("benchmarks/bbh/scoring.ts"),
     lib("benchmarks/bbm/scoring.ts"),
+    lib("benchmarks/arb/scoring.ts"),
     lib("benchmarks/gsm8k/scoring.ts"),
     lib("scorers/generic.ts"),
   ]);

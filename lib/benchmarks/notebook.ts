@@ -30,6 +30,7 @@
  */
 import type pl from "nodejs-polars";
 import type { TableInput, TableOptions } from "../render/table.ts";
+import type { BenchmarkRuns } from "./types.ts";
 
 /** A table the notebook writes (`results/<name>.{csv,md,tex}`) and shows. */
 export interface HeadlineTable {
@@ -75,6 +76,13 @@ export interface NotebookInput {
   logsDir: string | null;
   /** Whether the data directory holds `name` (e.g. "bbeh", "big-bench-mistake"). */
   hasData(name: string): boolean;
+  /**
+   * Load `paths` through the one pipeline, tying rows among the notebook's benchmarks only:
+   * the first benchmark's rows with its columns (`benchmarkRows`), the others' in `others`,
+   * each file read and every quarantined line. For a notebook that chooses its logs itself
+   * ({@link NotebookSpec.runs} false); absent where no pipeline is at hand (a unit test).
+   */
+  load?(paths: readonly string[]): Promise<Omit<BenchmarkRuns, "summaryText">>;
 }
 
 /** How a notebook opens: its data for the later cells, its headline, and what to tell. */
@@ -103,7 +111,7 @@ export interface NotebookSpec<T> {
   benchmarks: readonly string[];
   /**
    * Whether the runs of the logs directory are loaded (`loadRuns`) for it (default true).
-   * False: the notebook reads its logs itself (a format the pipeline does not score).
+   * False: the notebook chooses its logs itself and loads them with {@link NotebookInput.load}.
    */
   runs?: boolean;
   /** Data folders that scoring its runs needs: when one is missing, no runs are loaded. */

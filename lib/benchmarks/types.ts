@@ -216,6 +216,16 @@ export interface RecordRules {
   recordSignature?: readonly string[];
   /** `row`: a record without a response is a row (scored as such), not quarantined. */
   nullResponse?: "quarantine" | "row";
+  /**
+   * `row`: a row its scorer gives no verdict for (`correct` null: graded by hand, e.g. a proof)
+   * is a row with `correct` null, not quarantined.
+   */
+  nullVerdict?: "quarantine" | "row";
+  /**
+   * Whether a record of this subset may lack a target (rows tied by id carry their own; a
+   * proof graded by hand has none): its target is then "". Absent: a target is required.
+   */
+  targetOptional?(subset: string | null): boolean;
   /** Whether a logged target is the released one (default: `pipeline/examples.ts` sameTarget). */
   sameTarget?(logged: string, released: string): boolean;
 }
@@ -251,6 +261,11 @@ export interface BenchmarkScoring extends RecordRules {
   defaultScorer?: string;
   /** Its scorers' scalar forms. */
   scorers: readonly ScalarScorer[];
+  /**
+   * Load what its scorers need before they score (a library too costly to load with the
+   * registry); the scoring state awaits it. Absent: nothing to load.
+   */
+  prepare?(): Promise<void>;
   /**
    * The benchmark of records that name none when several benchmarks fit them equally (an
    * index into a task name two benchmarks share): the canonical format's documented default.
@@ -315,6 +330,8 @@ export interface Benchmark extends RecordRules {
   defaultScorer?: string;
   /** Scorers defined with this benchmark (official rules, ports of tools' rules). */
   scorers: readonly Scorer[];
+  /** See {@link BenchmarkScoring.prepare}: awaited before its scorers score in this thread. */
+  prepare?(): Promise<void>;
   /**
    * Where the benchmark's polars-free scoring part is: the absolute URL of a module whose
    * `scoring` export is a {@link BenchmarkScoring} (e.g. `lib/benchmarks/bbeh/scoring.ts`). A
@@ -404,17 +421,31 @@ export interface BenchmarkLoadRequest {
   with?: readonly string[];
 }
 
+/** One file a benchmark command's load read. */
+export interface BenchmarkRunsFile {
+  /** Its path, as rows (`source_file`) and quarantine entries name it. */
+  file: string;
+  /** Records read from it (scored or quarantined). */
+  rowsIn: number;
+  /** The benchmark its records' own fields name (`Benchmark.recordSignature`), or null. */
+  benchmark: string | null;
+}
+
 /** This benchmark's rows of the loaded logs, as a benchmark command receives them. */
 export interface BenchmarkRuns {
   /** The scored rows of this benchmark (the row schema plus {@link Benchmark.columns}). */
   rows: pl.DataFrame;
   /** Every quarantined line of the logs, with its reason. */
   quarantine: readonly QuarantineEntry[];
+  /** Records read from every file (rows of every benchmark + quarantine). */
+  rowsIn: number;
+  /** Each file read (not those of {@link errors}), in load order. */
+  files: readonly BenchmarkRunsFile[];
   /** The files that could not be read, with the reason (the CLI prints them and exits 1). */
   errors: readonly { file: string; reason: string }[];
   /** The runs' summary as `runlens score` prints it (rows in/scored/quarantined, tasks). */
   summaryText: string;
-  /** The rows of each benchmark of {@link BenchmarkLoadRequest.with}, with its definition. */
+  /** The rows of each benchmark of {@link BenchmarkLoadRequest.with} (with its columns, too). */
   others: readonly { benchmark: Benchmark; rows: pl.DataFrame }[];
   /** The data directory and the load's data sets, for the benchmarks' analyses. */
   context: AnalysisContext;

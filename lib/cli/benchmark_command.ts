@@ -12,7 +12,6 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
 import { benchmarks, getBenchmark } from "../benchmarks/registry.ts";
 import type {
   Benchmark,
@@ -24,6 +23,7 @@ import type { Command, ParsedArgs } from "../core/command.ts";
 import { DATA_OPTION, resolveDataDir } from "../core/data_dir.ts";
 import { printError } from "../core/terminal.ts";
 import { type LoadOptions, loadRuns } from "../pipeline/load.ts";
+import { benchmarkRuns } from "../pipeline/benchmark_rows.ts";
 import { runsText } from "../report/runs_text.ts";
 import { LOAD_OPTIONS, loadOptionsOf } from "./load_options.ts";
 
@@ -89,14 +89,9 @@ async function loadFor<Args>(
   if (request.unscored !== undefined) options.unscored = request.unscored;
   const dataDir = resolveDataDir(args.data);
   const loaded = await loadRuns([...request.paths], dataDir, options);
-  const rowsOf = (b: Benchmark) => loaded.rows.filter(pl.col("benchmark").eq(pl.lit(b.name)));
   return {
-    rows: rowsOf(benchmark),
-    quarantine: loaded.quarantine,
-    errors: loaded.errors,
+    ...benchmarkRuns(loaded, benchmark.name, others.map((b) => b.name), dataDir),
     summaryText: runsText(loaded),
-    others: others.map((b) => ({ benchmark: b, rows: rowsOf(b) })),
-    context: { dataDir, dataSets: loaded.dataSets },
   };
 }
 

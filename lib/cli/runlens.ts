@@ -41,7 +41,6 @@ const COMMANDS: Record<string, CommandLoader> = {
       async () => (await loadBenchmarkCommand(word))!,
     ]),
   ),
-  arb: async () => (await import(lazy("arb"))).arbCommand,
   cache: async () => (await import(lazy("cache"))).cacheCommand,
   "fetch-data": async () => (await import(lazy("fetch_data"))).fetchDataCommand,
 };

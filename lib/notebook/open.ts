@@ -36,6 +36,7 @@ import { count } from "../core/count.ts";
 import { discover } from "../logs/discover.ts";
 import { formatQuarantine } from "../logs/quarantine.ts";
 import { adviceText } from "../pipeline/advice.ts";
+import { benchmarkRuns } from "../pipeline/benchmark_rows.ts";
 import { keepBenchmarks, type SkippedRows } from "../pipeline/keep_benchmarks.ts";
 import { type LoadedRuns, loadRuns } from "../pipeline/load.ts";
 import { type NotebookContext, notebookContext } from "./context.ts";
@@ -69,7 +70,13 @@ export async function openNotebook<T>(
   const runs = await runsOf(spec, ctx);
   const rows = runs.loaded?.rows ?? null;
   const { dataDir, logsDir, hasData } = ctx;
-  const opening = await spec.open({ rows, synthetic: runs.synthetic, dataDir, logsDir, hasData });
+  const load = async (paths: readonly string[]) => {
+    const loaded = await loadRuns([...paths], dataDir, { benchmarks: spec.benchmarks });
+    const [first, ...others] = spec.benchmarks;
+    return benchmarkRuns(loaded, first, others, dataDir);
+  };
+  const input = { rows, synthetic: runs.synthetic, dataDir, logsDir, hasData, load };
+  const opening = await spec.open(input);
   for (const out of opening.headline) await showHeadline(ctx, out);
   for (const [what, why] of opening.skips ?? []) ctx.skip(what, why);
   for (const line of [...runs.notes, ...(opening.notes ?? [])]) console.log(line);

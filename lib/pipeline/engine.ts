@@ -35,7 +35,12 @@ import { contentDecides, mapsColumns } from "./field_choice.ts";
 import { planFiles, type PlannedFile } from "./plan.ts";
 import { WorkerPool } from "./pool.ts";
 import { scoreUnitSafely } from "./score_units.ts";
-import { buildScoringState, type ScoringSetup, type Unavailable } from "./scoring_state.ts";
+import {
+  buildScoringState,
+  prepareScoring,
+  type ScoringSetup,
+  type Unavailable,
+} from "./scoring_state.ts";
 import {
   groupUnits,
   planUnits,
@@ -105,18 +110,20 @@ export async function planLoad(paths: readonly string[], plan: LoadPlan): Promis
     found.warnings.push(ignored);
   }
   const scored = plan.benchmarks.map((p) => p.benchmark);
-  const setup = scoringSetup(plan);
+  const named = scoringSetup(plan);
   const built = mayChooseByContent(found, plan)
-    ? await buildScoringState(setup, (s) => plan.dataSets.examples(s.name))
+    ? await buildScoringState(named, (s) => plan.dataSets.examples(s.name))
     : undefined;
   const files = planFiles(found.files, {
     benchmarks: scored,
     map: read.map,
     runBy: read.runBy,
-    limits: setup.limits,
+    limits: named.limits,
     targets: built?.state.identifier,
     records: read.records,
   });
+  const setup = { ...named, prepare: preparedFor(plan, files) };
+  if (built) await prepareScoring(setup); // this thread scores with the state it built
   return { plan, found, files, scored, setup, built };
 }
 
@@ -171,7 +178,7 @@ export async function scoreLoad(
   const rangeBytes = options.rangeBytes ?? RANGE_BYTES;
   const units = planUnits(files, readInRanges, rangeBytes);
   const { results, unavailable } = await scoreAll(units, planned, rangeBytes, progress);
-  if (needsData(units) && unavailable.length === scored.length && scored.length > 0) {
+  if (needsData(units) && noDataSet(scored, unavailable, files)) {
     throw new Error(unavailable[0].reason);
   }
   progress.phase("merging…");
@@ -193,6 +200,24 @@ export async function scoreLoad(
 }
 
 /**
+ * Whether no planned benchmark could tie the files' rows: every benchmark with a data set
+ * lacks it, and no file is of a benchmark whose rows carry their own problem (tied by id, by
+ * its record fields) — a missing data directory, the error to report rather than a load of
+ * rows all quarantined as unknown tasks.
+ */
+function noDataSet(
+  scored: readonly Benchmark[],
+  unavailable: readonly Unavailable[],
+  files: readonly PlannedFile[],
+): boolean {
+  const missing = new Set(unavailable.map((u) => u.benchmark));
+  const withData = scored.filter((b) => b.identity !== "id");
+  if (withData.length === 0 || withData.some((b) => !missing.has(b.name))) return false;
+  const own = new Set(scored.filter((b) => b.identity === "id").map((b) => b.name));
+  return !files.some((f) => f.benchmarkHint && own.has(f.benchmarkHint));
+}
+
+/**
  * Whether scoring needs a data set: not when no file could be read (a mistyped path is then
  * the error to report, also without a data directory).
  */
@@ -211,6 +236,34 @@ export async function runEngine(
 
 function strictError(e: { file: string; reason: string }): LoadFileError {
   return new LoadFileError(`${e.file}: ${e.reason} (--strict stops at the first file that fails)`);
+}
+
+/**
+ * The planned benchmarks whose rows the files may hold, by what is known before scoring: named
+ * by `--benchmark`, by a file's record signature (`benchmarkHint`) or by a `--map` literal.
+ * Only their `prepare` runs (ARB's computer algebra costs ~0.1–0.3 s in every Worker); a row
+ * of another benchmark whose scorer needs it is quarantined with that remedy (its scorer's
+ * `UnscorableRow`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const plan = { only: null, benchmarks: [{ benchmark: { name: "arb" } }, { benchmark: { name: "bbh" } }] };
+ * assert.deepEqual(preparedFor(plan as never, [{ benchmarkHint: "arb" }] as never), ["arb"]);
+ * assert.deepEqual(preparedFor(plan as never, [{ fields: null }] as never), []);
+ * ```
+ */
+export function preparedFor(
+  plan: Pick<LoadPlan, "only" | "benchmarks">,
+  files: readonly Pick<PlannedFile, "benchmarkHint" | "fields">[],
+): string[] {
+  const named = new Set<string>(plan.only ?? []);
+  for (const f of files) {
+    if (f.benchmarkHint) named.add(f.benchmarkHint);
+    const literal = f.fields?.constants?.benchmark;
+    if (literal) named.add(literal.trim().toLowerCase());
+  }
+  return plan.benchmarks.map((p) => p.benchmark.name).filter((name) => named.has(name));
 }
 
 /** The plain-data setup every Worker builds its scoring state from: the plan's. */

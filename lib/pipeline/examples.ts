@@ -776,7 +776,8 @@ export class ExampleIndex {
     if (r.example_id == null) {
       return fail(b.name, "missing_id", `missing example_id (${b.label} rows are tied by id)`);
     }
-    if (r.target === null) {
+    const optional = b.scoring.targetOptional?.(r.subset ?? null) === true;
+    if (r.target === null && !optional) {
       return fail(b.name, "missing_target", `missing target (${b.label} rows carry their own)`);
     }
     const input = r.input ?? "";
@@ -786,7 +787,7 @@ export class ExampleIndex {
       task,
       example_index: -1,
       input,
-      target: r.target,
+      target: r.target ?? "",
       input_chars: pyLen(input),
       data_version: null,
       example_id: r.example_id,

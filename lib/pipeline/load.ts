@@ -29,6 +29,7 @@
  */
 import pl from "nodejs-polars";
 import type { DataSetsView } from "../benchmarks/types.ts";
+import { getBenchmark } from "../benchmarks/registry.ts";
 import { sourceDigest, treeStamp } from "../core/digest.ts";
 import { distinctValues } from "../core/frames.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "../core/progress.ts";
@@ -241,6 +242,10 @@ async function load(
   const runs = summariseRuns({ ...basis.summary, scored: rows, scorerOf });
   const sources = new Map(planned.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
+  // the advice scores samples again here: the scorers of the rows' benchmarks must be ready
+  await Promise.all(
+    [...new Set(runs.map((r) => r.benchmark))].map((b) => getBenchmark(b)?.prepare?.()),
+  );
   const advice = adviseRuns({ runs, rows, sources, dataDir, dataSets });
   dataSets.release(); // the frames stay; the texts read for scoring need not
   return {

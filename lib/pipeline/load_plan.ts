@@ -24,6 +24,7 @@
  *   ["bbeh", null], // last-line is a BBH rule: BBEH rows would stop the load
  *   ["bbh", "last-line"],
  *   ["bbm", null],
+ *   ["arb", null],
  *   ["gsm8k", null],
  * ]);
  * assert.match(plan.benchmarks[0].unscored!, /^scorer last-line does not apply to the bbeh rows/);
@@ -143,6 +144,7 @@ export interface LoadPlan {
  *   "bbeh-official",
  *   "lm-eval-strict",
  *   undefined, // bbm: no default, its step numbering is the user's to state
+ *   "arb",
  *   "gsm8k-number",
  * ]);
  * assert.equal(plan.read.lmEvalFilter, "strict-match"); // the filter the chosen rule reproduces
@@ -175,7 +177,7 @@ export async function resolveLoadPlan(
     read: {
       format: options.format ?? "auto",
       map: map.canonical,
-      records: recordPlan(planned, map.record),
+      records: recordPlan(planned, map.record, mapNames(options.map ?? [])),
       runBy: options.runBy,
       limits: withLimits(options.limits ?? {}),
       strict: options.strict ?? false,
@@ -186,6 +188,11 @@ export async function resolveLoadPlan(
     cache: options.cache ? { dir: cacheDir(options.cache === true ? null : options.cache) } : null,
     dataSets: new DataSets(dataDir),
   };
+}
+
+/** The fields `--map` names, as written (`subject=subj` → `subject`). */
+function mapNames(map: ColumnMap): string[] {
+  return map.map((m) => m.spec.split("=")[0].trim());
 }
 
 /**
@@ -224,7 +231,7 @@ function splitMap(
  * import assert from "node:assert/strict";
  * import { resolveDataDir } from "@runlens/core/data_dir.ts";
  * const plan = await resolveLoadPlan(resolveDataDir());
- * assert.deepEqual([scorerName(plan, "bbh"), scorerName(plan, "arb")], ["bbh-release-cot", ""]);
+ * assert.deepEqual([scorerName(plan, "bbh"), scorerName(plan, "bbm")], ["bbh-release-cot", ""]);
  * ```
  */
 export function scorerName(plan: LoadPlan, benchmark: string): string {

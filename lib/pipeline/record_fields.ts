@@ -58,6 +58,11 @@ export interface RecordPlan {
   signatures: readonly { benchmark: string; fields: readonly string[] }[];
   /** `--map`'s record-field items (slot, key or literal). */
   map: readonly RecordSource[];
+  /**
+   * The fields `--map` names, as written (`answer_type`, not the slot `subset` it goes to):
+   * a file's records carry them, for its signature.
+   */
+  mapNames?: readonly string[];
 }
 
 /** What a benchmark tells the plan of its records. */
@@ -74,6 +79,7 @@ interface RecordRulesOf {
 export function recordPlan(
   benchmarks: readonly RecordRulesOf[],
   map: readonly RecordSource[],
+  mapNames: readonly string[] = [],
 ): RecordPlan | null {
   const fields = benchmarks.flatMap((b) =>
     (b.recordFields ?? []).map((f): PlannedRecordField => ({
@@ -89,7 +95,7 @@ export function recordPlan(
     fields: b.recordSignature!,
   }));
   if (fields.length === 0 && map.length === 0) return null;
-  return { fields, signatures, map };
+  return { fields, signatures, map, ...mapNames.length > 0 ? { mapNames } : {} };
 }
 
 /**
@@ -110,7 +116,7 @@ export function slotOf(f: RecordField): string {
 /** What a file's plan gains from the record fields (only what changes). */
 export type RecordDecision =
   & Partial<
-    Pick<SourceFile, "record" | "benchmarkHint" | "fields" | "format" | "refused">
+    Pick<SourceFile, "record" | "benchmarkHint" | "fields" | "format" | "refused" | "fieldsHint">
   >
   & { fieldsUsed?: Record<string, string> };
 
@@ -119,17 +125,21 @@ export type RecordDecision =
  * `file` is its plan so far (format and field mapping).
  */
 export function recordFieldsOf(
-  file: { format: string; fields: FieldMapping | null; fieldsUsed: Record<string, string> | null },
+  file: {
+    format: string;
+    fields: FieldMapping | null;
+    fieldsUsed: Record<string, string> | null;
+    fieldsHint?: string | null;
+  },
   keys: readonly string[] | null,
   plan: RecordPlan,
   userMap: FieldMapping | null = null,
 ): RecordDecision {
   const mapped = new Set(plan.map.map((m) => m.slot));
   const has = new Set(keys ?? []);
-  const hint = fileBenchmark(
-    new Set([...has, ...plan.fields.filter((f) => mapped.has(f.slot)).map((f) => f.name)]),
-    plan,
-  );
+  // the fields --map names count as the records' own, by the names the user wrote: a slot
+  // (`subset`) is several benchmarks' fields, so it names none of them
+  const hint = fileBenchmark(new Set([...has, ...plan.mapNames ?? []]), plan);
   const recognisable = new Set([
     ...plan.signatures.map((s) => s.benchmark),
     ...plan.fields.filter((f) => f.implies).map((f) => f.benchmark),
@@ -141,7 +151,12 @@ export function recordFieldsOf(
   const record = uniqueSlots([...plan.map, ...read.map((f) => ({ slot: f.slot, key: f.name }))]);
   const out: RecordDecision = {};
   if (record.length > 0) out.record = record;
-  if (hint !== null) out.benchmarkHint = hint;
+  if (hint !== null) {
+    out.benchmarkHint = hint;
+    // the hint of what canonical names miss (`--map input=KEY`) does not apply to records
+    // read by their benchmark's own fields: its identification says what a record lacks
+    if (file.fieldsHint) out.fieldsHint = null;
+  }
   const mixed = hint === null ? null : mixedRecords(has, hint, plan, userMap);
   if (mixed !== null) out.refused = mixed;
   const aliases = hint === null

@@ -98,6 +98,11 @@ export interface ResponseFile {
   size?: number | null;
   /** Modification time at the load, ms since the epoch (checked when given). */
   mtime?: number | null;
+  /**
+   * The benchmark its records' own fields name (`record_fields.ts`), when they name one: a
+   * benchmark command tells its logs from the others by it.
+   */
+  benchmarkHint?: SourceFile["benchmarkHint"];
 }
 
 /** File path → what the load knew of it. */

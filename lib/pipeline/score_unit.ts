@@ -25,7 +25,7 @@ import {
   type SourceLimits,
 } from "../logs/sources/types.ts";
 import { ScorerRuleError } from "../scorers/define.ts";
-import type { ScalarScorer, Verdict } from "../scorers/types.ts";
+import { type ScalarScorer, UnscorableRow, type Verdict } from "../scorers/types.ts";
 import { type CheckedRecord, type CheckOptions, checkRecord, trimIdentifier } from "./check.ts";
 import { type CompactRow, RowBuilder } from "./compact.ts";
 import type {
@@ -64,10 +64,15 @@ export interface ScoringState {
   unscored?: ReadonlyMap<string, string>;
   /** Rows of such a benchmark: stop the load (`error`, the default) or quarantine them. */
   unscoredRows?: "error" | "quarantine";
-  /** Record field → its benchmark's `parse` (`check.ts`); absent: none declared. */
-  recordParsers?: ReadonlyMap<string, (value: unknown) => unknown>;
+  /**
+   * By benchmark (the file's `benchmarkHint`; "" for a file none names), record field → its
+   * `parse` (`check.ts`); absent: none declared.
+   */
+  recordParsers?: ReadonlyMap<string, ReadonlyMap<string, (value: unknown) => unknown>>;
   /** Benchmarks whose rows may lack a response (`nullResponse: "row"`); absent: none. */
   nullResponse?: ReadonlySet<string>;
+  /** Benchmarks whose rows may lack a verdict (`nullVerdict: "row"`); absent: none. */
+  nullVerdict?: ReadonlySet<string>;
   /** Only these benchmarks (the user's `--benchmark`); absent: every indexed one. */
   benchmarks?: readonly string[];
   /** The benchmark of records that name none when several fit equally (`examples.ts`). */
@@ -132,7 +137,8 @@ class UnitCollector implements RecordSink {
     const nulls = state.nullResponse;
     const hint = unit.file.benchmarkHint ?? "";
     this.#check = {
-      parsers: state.recordParsers,
+      // the parse of the benchmark the file's record fields name (else the first one's)
+      parsers: state.recordParsers?.get(hint),
       nullResponse: nulls ? (b) => nulls.has(b ?? hint) : undefined,
     };
   }
@@ -221,9 +227,20 @@ class UnitCollector implements RecordSink {
     // every candidate of a pending record has the same input and target: score it now, the
     // main thread only picks its example
     const verdict = this.#score(c, found.benchmark, found.task, found.input, found.target);
+    if (typeof verdict === "string") {
+      this.#quarantine.push({
+        line: c.line,
+        reason: verdict,
+        run: c.run,
+        runFrom: c.runFrom,
+        benchmark: found.benchmark,
+        lmEval: lmEvalKey(r, c),
+      });
+      return;
+    }
     const pending = "pending" in found;
     const example = pending ? -1 : found.example_index;
-    if (verdict.correct === null && !pending) {
+    if (verdict.correct === null && !pending && !this.state.nullVerdict?.has(found.benchmark)) {
       this.#quarantine.push({
         line: c.line,
         reason: noVerdict(this.#scorer(found.benchmark).name, found.task, example),
@@ -262,7 +279,7 @@ class UnitCollector implements RecordSink {
       correct: verdict.correct,
       found: verdict.found,
       extracted: verdict.extracted,
-      scorer: this.#scorer(found.benchmark).name,
+      scorer: verdict.rule ?? this.#scorer(found.benchmark).name,
       chars: c.chars,
       bytes: c.bytes,
       tokens: c.response_tokens,
@@ -271,7 +288,7 @@ class UnitCollector implements RecordSink {
       filter: c.filter,
       data_version: found.data_version,
       pointer: r.pointer ?? null,
-      ...recordColumns(c, found),
+      ...recordColumns(c, found, verdict.extra),
     };
   }
 
@@ -282,8 +299,9 @@ class UnitCollector implements RecordSink {
   }
 
   /**
-   * The verdict of the benchmark's scorer (from the bytes when it has a fast path). A user's
-   * rule that fails on the response makes the file an error naming the line and the rule.
+   * The verdict of the benchmark's scorer (from the bytes when it has a fast path), or the
+   * reason the row cannot be scored (`UnscorableRow`). A user's rule that fails on the
+   * response makes the file an error naming the line and the rule.
    */
   #score(
     c: CheckedRecord,
@@ -291,16 +309,18 @@ class UnitCollector implements RecordSink {
     task: string,
     input: string,
     target: string,
-  ): Verdict {
+  ): Verdict | string {
     const scorer = this.#scorer(benchmark);
     const response = c.response;
     if (isSpan(response) && scorer.scoreSpan) {
       return scorer.scoreSpan(response.bytes, response.start, response.end, response.flags, target);
     }
     const text = isSpan(response) ? response.text() : textOf(response) ?? "";
+    const own = c.subset != null || c.fields != null ? { subset: c.subset, fields: c.fields } : {};
     try {
-      return scorer.score(text, target, { task, input, stored: c.stored_correct });
+      return scorer.score(text, target, { task, input, stored: c.stored_correct, ...own });
     } catch (e) {
+      if (e instanceof UnscorableRow) return e.message;
       if (!(e instanceof ScorerRuleError)) throw e;
       throw new FileError(this.unit.file.path, `line ${c.line}: ${e.message}`);
     }
@@ -350,9 +370,9 @@ class UnitCollector implements RecordSink {
 }
 
 /**
- * A row's `example_id`, `subset` and `extra` (JSON of its record fields, and the input and
- * target of a row tied by id, which has no released example to join them from); only those
- * it has (most rows: none).
+ * A row's `example_id`, `subset` and `extra` (JSON of its record fields, the input and target
+ * of a row tied by id, which has no released example to join them from, and what its verdict
+ * adds, `Verdict.extra`); only those it has (most rows: none).
  *
  * @example
  * ```ts
@@ -368,9 +388,12 @@ class UnitCollector implements RecordSink {
 export function recordColumns(
   c: Pick<CheckedRecord, "subset" | "fields">,
   found: { example_id?: string; input: string; target: string },
+  verdict: Verdict["extra"] = undefined,
 ): Pick<CompactRow, "example_id" | "subset" | "extra"> {
   const own = found.example_id === undefined ? null : { input: found.input, target: found.target };
-  const extra = c.fields || own ? JSON.stringify({ ...c.fields, ...own }) : null;
+  const extra = c.fields || own || verdict
+    ? JSON.stringify({ ...c.fields, ...own, ...verdict })
+    : null;
   return {
     ...found.example_id !== undefined ? { example_id: found.example_id } : {},
     ...c.subset != null ? { subset: c.subset } : {},

@@ -48,6 +48,11 @@ export interface ScoringSetup {
   limits: SourceLimits;
   /** A user's rule (`--answer-pattern`, `--scorer ./rule.ts`), scoring rows under its name. */
   rule?: RuleSpec;
+  /**
+   * The benchmarks whose `prepare` runs before scoring (a costly library: ARB's computer
+   * algebra), those the load's rows may be of (`engine.ts` `preparedFor`); absent: none.
+   */
+  prepare?: readonly string[];
 }
 
 /** A benchmark whose data set could not be read, and why. */
@@ -75,6 +80,7 @@ export async function buildScoringState(
   const unscored = new Map<string, string>();
   const unavailable: Unavailable[] = [];
   const rule = setup.rule ? await loadRule(setup.rule) : null;
+  await prepareScoring(setup);
   for (const { module, scorer, unscored: why } of setup.benchmarks) {
     const scoring = (await import(module)).scoring as BenchmarkScoring;
     loaded.push(scoring);
@@ -104,24 +110,43 @@ export async function buildScoringState(
 }
 
 /**
+ * Run the `prepare` of the setup's benchmarks listed in `setup.prepare`, in this thread (a
+ * module already imported is not imported again).
+ */
+export async function prepareScoring(setup: Pick<ScoringSetup, "benchmarks" | "prepare">) {
+  for (const { module } of setup.benchmarks) {
+    const scoring = (await import(module)).scoring as BenchmarkScoring;
+    if (setup.prepare?.includes(scoring.name)) await scoring.prepare?.();
+  }
+}
+
+/**
  * What the check step needs of the benchmarks' records: each record field's `parse` (by where
  * it goes; a canonical field's other name is read as that field, and not parsed), and the
- * benchmarks whose rows may lack a response.
+ * benchmarks whose rows may lack a response or a verdict.
  */
 function recordRules(
   scorings: readonly BenchmarkScoring[],
-): Pick<ScoringState, "recordParsers" | "nullResponse"> {
-  const parsers = new Map<string, (value: unknown) => unknown>();
+): Pick<ScoringState, "recordParsers" | "nullResponse" | "nullVerdict"> {
+  // by benchmark: two benchmarks may parse one slot otherwise (ARB's answer type and a toy's
+  // level are both `subset`); "" for files no benchmark's fields name: the first one's parse
+  const parsers = new Map<string, Map<string, (value: unknown) => unknown>>([["", new Map()]]);
   for (const s of scorings) {
+    const own = new Map<string, (value: unknown) => unknown>();
     for (const f of s.recordFields ?? []) {
       const slot = slotOf(f);
-      if (f.parse && !parsers.has(slot) && !isCanonicalField(slot)) parsers.set(slot, f.parse);
+      if (!f.parse || isCanonicalField(slot)) continue;
+      if (!own.has(slot)) own.set(slot, f.parse);
+      if (!parsers.get("")!.has(slot)) parsers.get("")!.set(slot, f.parse);
     }
+    parsers.set(s.name, own);
   }
   const nullResponse = new Set(scorings.filter((s) => s.nullResponse === "row").map((s) => s.name));
+  const nullVerdict = new Set(scorings.filter((s) => s.nullVerdict === "row").map((s) => s.name));
   return {
-    ...parsers.size > 0 ? { recordParsers: parsers } : {},
+    ...parsers.get("")!.size > 0 ? { recordParsers: parsers } : {},
     ...nullResponse.size > 0 ? { nullResponse } : {},
+    ...nullVerdict.size > 0 ? { nullVerdict } : {},
   };
 }
 

@@ -6,7 +6,13 @@
  * @module
  */
 import pl from "nodejs-polars";
-import type { Scorer, ScorerColumns } from "./types.ts";
+import {
+  type ScoreContext,
+  type Scorer,
+  type ScorerColumns,
+  UnscorableRow,
+  type Verdict,
+} from "./types.ts";
 
 /**
  * The row-schema column names {@link scoreFrame} reads by default.
@@ -23,6 +29,8 @@ export const DEFAULT_SCORER_COLUMNS: ScorerColumns = {
   task: "task",
   input: "input",
   stored: "stored_correct",
+  subset: "subset",
+  fields: "extra",
 };
 
 /**
@@ -73,6 +81,8 @@ export function scoreFrame(
   const tasks = s.needs.includes("task") ? read(cols.task) as (string | null)[] : null;
   const inputs = s.needs.includes("input") ? read(cols.input) as (string | null)[] : null;
   const stored = s.needs.includes("stored") ? read(cols.stored) as (boolean | null)[] : null;
+  const subsets = s.needs.includes("subset") ? read(cols.subset) as (string | null)[] : null;
+  const fields = s.needs.includes("fields") ? read(cols.fields) as (string | null)[] : null;
   const n = responses.length;
   const extracted: (string | null)[] = new Array(n);
   const correct: (boolean | null)[] = new Array(n);
@@ -83,10 +93,12 @@ export function scoreFrame(
       extracted[i] = correct[i] = found[i] = null;
       continue;
     }
-    const v = s.score(response, target, {
+    const v = scoreRow(s, response, target, {
       task: tasks?.[i] ?? null,
       input: inputs?.[i] ?? null,
       stored: stored?.[i] ?? null,
+      ...subsets ? { subset: subsets[i] } : {},
+      ...fields ? { fields: fields[i] == null ? null : JSON.parse(fields[i]!) } : {},
     });
     extracted[i] = v.extracted;
     correct[i] = v.correct;
@@ -102,4 +114,14 @@ export function scoreFrame(
     pl.Series("answer_found", found, pl.Bool),
     pl.lit(s.name).alias("scorer"),
   ).select(...out);
+}
+
+/** A row's verdict; a row the rule cannot score (`UnscorableRow`) gets none. */
+function scoreRow(s: Scorer, response: string, target: string, ctx: ScoreContext): Verdict {
+  try {
+    return s.score(response, target, ctx);
+  } catch (e) {
+    if (e instanceof UnscorableRow) return { extracted: null, correct: null, found: null };
+    throw e;
+  }
 }

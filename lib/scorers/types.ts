@@ -45,6 +45,22 @@ export interface Verdict {
    * this row.
    */
   found: boolean | null;
+  /**
+   * The sub-rule that decided, when the rule dispatches (e.g. by answer type): the row's
+   * `scorer` column names it; absent: the rule's name.
+   */
+  rule?: string;
+  /** What else the rule tells of this row (kept in the row's `extra` JSON). */
+  extra?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A row the rule cannot score, for a reason of the row's own (a target the rule cannot read):
+ * the row is quarantined with the message as its reason; the load goes on.
+ */
+export class UnscorableRow extends Error {
+  /** The error's name. */
+  override name = "UnscorableRow";
 }
 
 /** What some rules need besides the response and the target (one row). */
@@ -55,6 +71,10 @@ export interface ScoreContext {
   input?: string | null;
   /** The verdict the log stored (the `stored` rule). */
   stored?: boolean | null;
+  /** The row's subset label (a benchmark's record field, e.g. an answer type). */
+  subset?: string | null;
+  /** The row's other record fields, parsed (`RecordField`); absent or null: none. */
+  fields?: Readonly<Record<string, unknown>> | null;
 }
 
 /** All columns `scoreFrame` passes to a rule. */
@@ -69,10 +89,14 @@ export interface ScorerColumns {
   input: string;
   /** The column of the stored verdicts. */
   stored: string;
+  /** The column of the subset labels. */
+  subset: string;
+  /** The column of the other record fields (JSON text, the rows' `extra`). */
+  fields: string;
 }
 
 /** Extra columns a rule reads. */
-export type ScorerNeed = "task" | "input" | "stored";
+export type ScorerNeed = "task" | "input" | "stored" | "subset" | "fields";
 
 /**
  * A scoring rule's scalar form: its name and documentation and `score`, without polars — what

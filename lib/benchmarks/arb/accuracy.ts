@@ -7,9 +7,11 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { arbAccuracy, arbUnparseable } from "@runlens/benchmarks/arb/accuracy.ts";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRows } from "@runlens/pipeline/benchmark_rows.ts";
  * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
- * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const loaded = await loadRuns(["tests/fixtures/arb/analyses.jsonl"], "", { benchmarks: ["arb"] });
+ * const rows = benchmarkRows(loaded, "arb");
  * const acc = arbAccuracy(rows); // model, subject, answer_type, image, rows, n, correct, accuracy, …
  * assert.equal(acc.height, 3);
  * const unp = arbUnparseable(rows); // model, subject, n, unparseable, rate, ci_low, ci_high
@@ -34,9 +36,11 @@ export const ACCURACY_BY = ["model", "subject", "answer_type", "image"];
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRows } from "@runlens/pipeline/benchmark_rows.ts";
  * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
- * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const loaded = await loadRuns(["tests/fixtures/arb/analyses.jsonl"], "", { benchmarks: ["arb"] });
+ * const rows = benchmarkRows(loaded, "arb");
  * const [physics, law] = arbAccuracy(rows, ["model", "subject"]).toRecords();
  * // law: 4 rows, 2 correct; the unparseable response counts as wrong
  * assert.deepEqual([law.n, law.correct, law.accuracy, law.unparseable], [4, 2, 50, 1]);
@@ -90,9 +94,11 @@ export const UNPARSEABLE_BY = ["model", "subject"];
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRows } from "@runlens/pipeline/benchmark_rows.ts";
  * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
- * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const loaded = await loadRuns(["tests/fixtures/arb/analyses.jsonl"], "", { benchmarks: ["arb"] });
+ * const rows = benchmarkRows(loaded, "arb");
  * const [m1] = arbUnparseable(rows, ["model"]).toRecords();
  * assert.deepEqual([m1.n, m1.unparseable, m1.rate], [8, 1, 12.5]);
  * ```

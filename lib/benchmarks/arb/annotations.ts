@@ -7,9 +7,11 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { arbErrorTypes, arbRubricQuality } from "@runlens/benchmarks/arb/annotations.ts";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRows } from "@runlens/pipeline/benchmark_rows.ts";
  * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
- * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const loaded = await loadRuns(["tests/fixtures/arb/analyses.jsonl"], "", { benchmarks: ["arb"] });
+ * const rows = benchmarkRows(loaded, "arb");
  * arbErrorTypes(rows); // model, subject, answer_type, n, misread, wrong_approach, … (percent)
  * arbRubricQuality(rows); // model, subject, answer_type, n, rubric_coverage, …
  * assert.equal(arbErrorTypes(rows).height, 2); // the 4 annotated rows: numerical and symbolic
@@ -37,9 +39,11 @@ const annotated = (flags: readonly string[]) =>
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRows } from "@runlens/pipeline/benchmark_rows.ts";
  * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
- * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const loaded = await loadRuns(["tests/fixtures/arb/analyses.jsonl"], "", { benchmarks: ["arb"] });
+ * const rows = benchmarkRows(loaded, "arb");
  * const t = arbErrorTypes(rows);
  * assert.deepEqual(t.columns, [
  *   "model",
@@ -82,9 +86,11 @@ export function arbErrorTypes(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRows } from "@runlens/pipeline/benchmark_rows.ts";
  * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
- * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const loaded = await loadRuns(["tests/fixtures/arb/analyses.jsonl"], "", { benchmarks: ["arb"] });
+ * const rows = benchmarkRows(loaded, "arb");
  * assert.deepEqual(arbRubricQuality(rows, ["subject", "answer_type"]).toRecords(), [{
  *   subject: "physics",
  *   answer_type: "symbolic",

@@ -1,7 +1,6 @@
 /**
- * The fields of an ARB-style run log and how their values are read: default field names, the
- * `--map field=column` renaming, and the normalisation of subjects, answer types, flags and
- * scores. Every reader returns a value or throws an Error whose message is the quarantine
+ * The fields of an ARB-style run log and how their values are read: the normalisation of
+ * subjects, answer types, flags and scores (the record fields' `parse`, `scoring.ts`). Every reader returns a value or throws an Error whose message is the quarantine
  * reason.
  *
  * @example
@@ -51,65 +50,6 @@ export const ARB_RUBRIC_FLAGS = [
   "reduced_credit",
   "hallucinated_rubric",
 ] as const;
-
-/** Every field runlens reads from an ARB log (the default column name is the field name). */
-export const ARB_FIELDS = [
-  "id",
-  "subject",
-  "answer_type",
-  "reference",
-  "response",
-  "model",
-  "run",
-  "benchmark",
-  "question",
-  "choices",
-  "image",
-  "epoch",
-  "response_tokens",
-  "correct",
-  "rubric",
-  "human_score",
-  "model_score",
-  ...ARB_ERROR_FLAGS,
-  ...ARB_RUBRIC_LIKERT,
-  ...ARB_RUBRIC_FLAGS,
-] as const;
-
-/** One ARB field. */
-export type ArbField = (typeof ARB_FIELDS)[number];
-
-/** Field → column renaming (`--map reference=gold` reads the field `reference` from `gold`). */
-export type ArbFieldMap = Partial<Record<ArbField, string>>;
-
-/**
- * Parse `field=column` mapping arguments; throws on an unknown field or a bad form.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * assert.deepEqual(parseFieldMap(["reference=gold", "id=problem_id"]), {
- *   reference: "gold",
- *   id: "problem_id",
- * });
- * assert.throws(() => parseFieldMap(["gold"]), /--map needs field=column/);
- * ```
- */
-export function parseFieldMap(specs: readonly string[]): ArbFieldMap {
-  const out: ArbFieldMap = {};
-  for (const spec of specs) {
-    const eq = spec.indexOf("=");
-    const field = spec.slice(0, eq).trim(), column = spec.slice(eq + 1).trim();
-    if (eq < 0 || field === "" || column === "") {
-      throw new Error(`--map needs field=column, got "${spec}"`);
-    }
-    if (!(ARB_FIELDS as readonly string[]).includes(field)) {
-      throw new Error(`--map: unknown field "${field}" (fields: ${ARB_FIELDS.join(", ")})`);
-    }
-    out[field as ArbField] = column;
-  }
-  return out;
-}
 
 const key = (s: string) => s.toLowerCase().replace(/[^a-z]+/g, " ").trim();
 

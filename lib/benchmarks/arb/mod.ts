@@ -4,7 +4,8 @@
  * | module | what |
  * | --- | --- |
  * | `benchmark.ts` | the registered {@link arb} value |
- * | `fields.ts`, `load.ts` | the record fields; the log loader (JSONL/CSV, `--map`) |
+ * | `fields.ts`, `scoring.ts` | how its record fields are read; its scoring part (tied by id, one scorer) |
+ * | `runs.ts`, `command.ts` | its part of a load; `runlens arb` |
  * | `score.ts`, `answer.ts`, `mcq.ts`, `numerical.ts`, `symbolic.ts`, `cas.ts` | scoring by answer type |
  * | `accuracy.ts`, `annotations.ts`, `rubric_scores.ts`, `report.ts`, `figures.ts` | the paper's analyses |
  * | `notebook.ts` | how notebook 05 opens (accuracy; the ARB logs of the logs directory) |
@@ -22,7 +23,7 @@
 export * from "./benchmark.ts";
 export * from "./answer_types.ts";
 export * from "./fields.ts";
-export * from "./load.ts";
+export * from "./runs.ts";
 export * from "./score.ts";
 export * from "./answer.ts";
 export * from "./accuracy.ts";

@@ -1,7 +1,7 @@
 /**
- * The ARB notebook (05), as `openNotebook` opens it (`lib/benchmarks/notebook.ts`): ARB-style
- * records are read by the ARB loader (the pipeline does not score ARB), so the notebook picks
- * the ARB logs of the logs directory itself and lists every other log file as skipped. Without
+ * The ARB notebook (05), as `openNotebook` opens it (`lib/benchmarks/notebook.ts`): the logs
+ * directory is loaded through the one pipeline (`NotebookInput.load`), its ARB logs analysed
+ * (`runs.ts`) and every other log file listed as skipped. Without
  * ARB logs it shows the small invented fixture set (`tests/fixtures/arb/illustrative`), labelled
  * ILLUSTRATIVE in every title, caption and file name. It opens on accuracy by model, subject and
  * answer type.
@@ -16,13 +16,13 @@
 import { join, relative } from "node:path";
 import { REPO_ROOT } from "../../core/data_dir.ts";
 import { count } from "../../core/count.ts";
-import { discover, filesOf } from "../../logs/discover.ts";
-import { logFormats } from "../registry.ts";
+import { discover } from "../../logs/discover.ts";
 import { formatQuarantine } from "../../logs/quarantine.ts";
-import type { NotebookSpec } from "../notebook.ts";
+import { logFormats } from "../registry.ts";
+import type { NotebookInput, NotebookSpec } from "../notebook.ts";
 import { arbAccuracy } from "./accuracy.ts";
 import { arbAccuracyFigure } from "./figures.ts";
-import { type ArbLog, isArbLog, loadArbLogs } from "./load.ts";
+import { type ArbLog, arbLogOf } from "./runs.ts";
 
 /** The invented ARB runs shown when the logs directory holds none. */
 export const ARB_ILLUSTRATIVE_DIR: string = join(
@@ -50,19 +50,18 @@ export interface ArbNotebookData {
 export const arbNotebook: NotebookSpec<ArbNotebookData> = {
   benchmarks: ["arb"],
   runs: false,
-  open: ({ logsDir }) => {
-    const logs = logsDir === null
-      ? []
-      : filesOf([logsDir], [".jsonl", ".csv"]).filter((f) => isArbLog(f));
-    const others = logsDir === null
-      ? []
-      : discover([logsDir], { formats: logFormats() }).files.map((f) => f.path)
-        .filter((f) => !logs.includes(f));
-    const illustrative = logs.length === 0;
+  open: async ({ logsDir, load }) => {
+    const found = logsDir === null || !holdsLogs(logsDir)
+      ? null
+      : arbLogOf(await loaderOf(load)([logsDir]));
+    const others = found?.others ?? [];
+    const illustrative = found === null || found.log.files.length === 0;
     const label = illustrative ? "ILLUSTRATIVE FIXTURE DATA (invented, not real model runs)" : "";
     const prefix = illustrative ? "arb_illustrative" : "arb";
     const note = (text: string) => (illustrative ? `${label}. ${text}` : text);
-    const log = loadArbLogs(illustrative ? [ARB_ILLUSTRATIVE_DIR] : logs);
+    const log = illustrative
+      ? arbLogOf(await loaderOf(load)([ARB_ILLUSTRATIVE_DIR])).log
+      : found!.log;
     const acc = arbAccuracy(log.rows);
     return {
       data: { log, illustrative, prefix, label, note },
@@ -91,6 +90,17 @@ export const arbNotebook: NotebookSpec<ArbNotebookData> = {
     };
   },
 };
+
+/** Whether `dir` holds a run log of any format (else there is nothing to load). */
+function holdsLogs(dir: string): boolean {
+  return discover([dir], { formats: logFormats() }).files.length > 0;
+}
+
+/** The notebook's loader (`openNotebook` gives one). */
+function loaderOf(load: NotebookInput["load"]): NonNullable<NotebookInput["load"]> {
+  if (!load) throw new Error("notebook 05 loads its logs itself: open it with openNotebook");
+  return load;
+}
 
 /** "skipped: 4 log files that are not ARB logs (a.jsonl, …) — this notebook analyses ARB". */
 function otherFilesNote(files: readonly string[], logsDir: string): string {

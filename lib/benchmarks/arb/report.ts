@@ -6,9 +6,13 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRuns } from "@runlens/pipeline/benchmark_rows.ts";
+ * import { arbLogOf } from "@runlens/benchmarks/arb/runs.ts";
+ * const arbLog = async (path: string) =>
+ *   arbLogOf(benchmarkRuns(await loadRuns([path], "", { benchmarks: ["arb"] }), "arb", [], "")).log;
  * import { arbReport, arbReportText } from "@runlens/benchmarks/arb/report.ts";
- * const report = arbReport(loadArbLogs(["tests/fixtures/arb/malformed.jsonl"]));
+ * const report = arbReport(await arbLog("tests/fixtures/arb/malformed.jsonl"));
  * assert.equal(report.rows_scored, 1);
  * assert.equal(report.rows_quarantined, 7);
  * const text = arbReportText(report); // `runlens arb` prints this
@@ -21,7 +25,7 @@ import { formatQuarantine, type QuarantineEntry } from "../../logs/quarantine.ts
 import { markdownTable } from "../../render/table.ts";
 import { arbAccuracy, arbUnparseable } from "./accuracy.ts";
 import { arbErrorTypes, arbRubricQuality } from "./annotations.ts";
-import type { ArbLog } from "./load.ts";
+import type { ArbLog } from "./runs.ts";
 import { arbRubricScores } from "./rubric_scores.ts";
 
 /** The report's analyses, each as row objects. */
@@ -55,8 +59,12 @@ const records = (df: pl.DataFrame) => df.toRecords() as Record<string, unknown>[
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
- * const r = arbReport(loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]));
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRuns } from "@runlens/pipeline/benchmark_rows.ts";
+ * import { arbLogOf } from "@runlens/benchmarks/arb/runs.ts";
+ * const arbLog = async (path: string) =>
+ *   arbLogOf(benchmarkRuns(await loadRuns([path], "", { benchmarks: ["arb"] }), "arb", [], "")).log;
+ * const r = arbReport(await arbLog("tests/fixtures/arb/analyses.jsonl"));
  * assert.equal(r.rows_in, r.rows_scored + r.rows_quarantined);
  * assert.deepEqual(r.unparseable.map((u) => u.rate), [0, 25]); // physics, law
  * ```
@@ -91,8 +99,12 @@ const TITLES: Record<keyof typeof ARB_ANALYSES, string> = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
- * const text = arbReportText(arbReport(loadArbLogs(["tests/fixtures/arb/analyses.jsonl"])));
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRuns } from "@runlens/pipeline/benchmark_rows.ts";
+ * import { arbLogOf } from "@runlens/benchmarks/arb/runs.ts";
+ * const arbLog = async (path: string) =>
+ *   arbLogOf(benchmarkRuns(await loadRuns([path], "", { benchmarks: ["arb"] }), "arb", [], "")).log;
+ * const text = arbReportText(arbReport(await arbLog("tests/fixtures/arb/analyses.jsonl")));
  * assert.ok(text.startsWith("8 rows in 1 file(s): 8 scored, 0 quarantined\n"));
  * assert.ok(text.includes("## Responses without ANSWER: (unparseable, %)"));
  * ```

@@ -7,9 +7,11 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { arbRubricScores, pearson } from "@runlens/benchmarks/arb/rubric_scores.ts";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRows } from "@runlens/pipeline/benchmark_rows.ts";
  * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
- * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const loaded = await loadRuns(["tests/fixtures/arb/analyses.jsonl"], "", { benchmarks: ["arb"] });
+ * const rows = benchmarkRows(loaded, "arb");
  * arbRubricScores(rows); // model, subject, answer_type, n, human_mean, model_mean, pearson_r
  * assert.equal(pearson([1, 2, 3], [2, 4, 7])?.toFixed(4), "0.9934");
  * ```
@@ -44,9 +46,11 @@ export function pearson(x: readonly number[], y: readonly number[]): number | nu
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadArbLogs } from "@runlens/benchmarks/arb/load.ts";
+ * import { loadRuns } from "@runlens/pipeline/load.ts";
+ * import { benchmarkRows } from "@runlens/pipeline/benchmark_rows.ts";
  * // 8 hand-made rows of model "m1": 4 law multiple-choice, 2 numerical, 2 symbolic (physics)
- * const { rows } = loadArbLogs(["tests/fixtures/arb/analyses.jsonl"]);
+ * const loaded = await loadRuns(["tests/fixtures/arb/analyses.jsonl"], "", { benchmarks: ["arb"] });
+ * const rows = benchmarkRows(loaded, "arb");
  * assert.deepEqual(arbRubricScores(rows, ["subject", "answer_type"]).toRecords(), [
  *   { subject: "physics", answer_type: "numerical", n: 2, human_mean: 5, model_mean: 6.5 },
  *   { subject: "physics", answer_type: "symbolic", n: 2, human_mean: 6.5, model_mean: 8 },
