@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import pl from "nodejs-polars";
+import type pl from "nodejs-polars";
 import { REPO_ROOT } from "@runlens/core/data_dir.ts";
 import { type LoadedRuns, loadRuns } from "@runlens/pipeline/load.ts";
 import { keepBenchmarks } from "@runlens/pipeline/keep_benchmarks.ts";

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import pl from "nodejs-polars";
+import type pl from "nodejs-polars";
 import { registerBenchmark } from "@runlens/benchmarks/registry.ts";
 import { readBbhExamples } from "@runlens/benchmarks/bbh/examples.ts";
 import { parseOptions } from "@runlens/core/command.ts";

@@ -12,7 +12,7 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
+import type pl from "nodejs-polars";
 import { type HeadlineCI, microCI } from "../../stats/headline_ci.ts";
 import type { Benchmark, BenchmarkAggregate } from "../types.ts";
 import { GSM8K_SIZE } from "./examples.ts";

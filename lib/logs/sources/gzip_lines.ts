@@ -49,7 +49,7 @@ import { gunzipAll, gunzipHead, gunzipLines, type LineBlock } from "../../codecs
 import { readCsvBytes } from "./csv.ts";
 import { DOCUMENT_CAP, MAX_DOCUMENT_BYTES } from "./document.ts";
 import { JsonlReader } from "./jsonl.ts";
-import { JsonLinesReader, UTF16_REASON } from "./lines.ts";
+import { type JsonLinesReader, UTF16_REASON } from "./lines.ts";
 import { isArrayFile, LmEvalReader } from "./lm_eval.ts";
 import {
   type DocumentSource,

@@ -58,7 +58,7 @@ import {
   inLineOrder,
   isObject,
   type Json,
-  LineOrder,
+  type LineOrder,
   parseDocument,
   readDocumentBytes,
 } from "./document.ts";

@@ -41,7 +41,7 @@ import {
   inLineOrder,
   isObject,
   type Json,
-  LineOrder,
+  type LineOrder,
   parseDocument,
   readDocumentBytes,
 } from "./document.ts";

@@ -25,11 +25,11 @@
  */
 import { createHash } from "node:crypto";
 import { formatTable, MARKDOWN_NULL } from "../../render/table.ts";
-import {
-  type ReportFigure,
-  type ReportItem,
-  type ReportSection,
-  type ReportTable,
+import type {
+  ReportFigure,
+  ReportItem,
+  ReportSection,
+  ReportTable,
 } from "../../render/document.ts";
 import {
   estimateText,

@@ -34,7 +34,7 @@
  * ```
  * @module
  */
-import pl from "nodejs-polars";
+import type pl from "nodejs-polars";
 import { boardgameConfusion, boardgameUnknownShare } from "./boardgame.ts";
 import { causalErrors } from "./causal.ts";
 import { hyperbatonEnglishOrder } from "./hyperbaton.ts";
