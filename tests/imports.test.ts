@@ -67,8 +67,6 @@ const LOADERS: Readonly<Record<string, string>> = {
  * where the code is meant to go (design23.md §1.3, by its row number).
  */
 const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
-  // #22: a generic summary; the headline keys from `analyses.headline`
-  "lib/cli/analyze.ts": ["bbeh"],
   // #31: the benchmarks are namespaces of benchmarks/mod.ts; BBM's flat names stay until
   // notebook 03 imports entries
   "lib/mod.ts": ["bbm"],

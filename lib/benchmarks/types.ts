@@ -82,6 +82,11 @@ export interface BenchmarkAnalyses {
   notes?(ctx: AnalysisContext): string[];
   /** A title for each table of {@link tables} (reports show it; default: the key). */
   titles?: Readonly<Record<string, string>>;
+  /**
+   * The shares `runlens analyze` prints per run: the key of {@link summary} that holds them
+   * (each a share with its count, n and 95% interval), and the measures to print, in order.
+   */
+  headline?: { key: string; measures: readonly string[] };
 }
 
 /**

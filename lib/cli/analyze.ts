@@ -41,18 +41,6 @@ import { LOAD_FAILURE, LOG_PATHS, reportLoadFailures } from "./load_checks.ts";
 /** The benchmarks with analyses of their own, by label (the help names them). */
 const ANALYSED = benchmarks().filter((b) => b.analyses).map((b) => b.label).join(", ");
 
-/** Headline keys of the text output. */
-const HEADLINE = [
-  "boardgame_qa.unknown_share",
-  "object_counting.over_count_share",
-  "object_counting.under_count_share",
-  "object_properties.undetermined_share",
-  "dyck_languages.early_flag_share",
-  "dyck_languages.missed_first_share",
-  "temporal_sequence.longest_only_accuracy",
-  "no_answer_share.shuffled_objects",
-];
-
 /** One share as the analyses report it (percent, 95% Wilson interval). */
 interface Share {
   share: number | null;
@@ -84,9 +72,11 @@ function text(runs: RunAnalyses[]): string {
     const label = s.benchmark ? getBenchmark(s.benchmark)?.label ?? s.benchmark : null;
     const about = [s.model, label, s.scorer ? `scorer ${s.scorer}` : null].filter(Boolean);
     lines.push(`${s.run} (${about.join(", ")})`);
-    if (s.failure_modes) {
-      for (const key of HEADLINE) {
-        const v = s.failure_modes[key];
+    const headline = s.benchmark ? getBenchmark(s.benchmark)?.analyses?.headline : undefined;
+    const shares = headline ? s[headline.key] as Record<string, Share> | undefined : undefined;
+    if (headline && shares) {
+      for (const key of headline.measures) {
+        const v = shares[key];
         if (!v) continue;
         const share = v.share === null ? "–" : `${v.share.toFixed(1)}%`;
         const ci = v.ci_low === null ? "" : ` [${v.ci_low.toFixed(1)}, ${v.ci_high!.toFixed(1)}]`;
@@ -94,8 +84,8 @@ function text(runs: RunAnalyses[]): string {
       }
     } else if (label !== null) {
       lines.push(
-        `  no failure-mode or subset analyses for ${label} (they are BBEH's); its answer-format ` +
-          "sensitivity follows",
+        `  no analyses of its own for ${label} (benchmarks with analyses: ${ANALYSED}); its ` +
+          "answer-format sensitivity follows",
       );
     }
     lines.push(...sensitivityText(s));

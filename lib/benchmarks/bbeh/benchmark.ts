@@ -77,6 +77,19 @@ export const bbeh: Benchmark = {
     { key: "mini_micro", label: "BBEH Mini micro" },
   ],
   analyses: {
+    headline: {
+      key: "failure_modes",
+      measures: [
+        "boardgame_qa.unknown_share",
+        "object_counting.over_count_share",
+        "object_counting.under_count_share",
+        "object_properties.undetermined_share",
+        "dyck_languages.early_flag_share",
+        "dyck_languages.missed_first_share",
+        "temporal_sequence.longest_only_accuracy",
+        "no_answer_share.shuffled_objects",
+      ],
+    },
     tables: (rows, ctx: AnalysisContext) =>
       failureAnalyses(rows, mistakeLink(ctx.dataDir)) as unknown as Record<
         string,
