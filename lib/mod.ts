@@ -41,8 +41,3 @@ export * from "./analyses.ts";
 export * from "./figures.ts";
 export * from "./report.ts";
 export * from "./benchmarks/mod.ts";
-// Until notebook 03 imports from entries, BBM's flat names stay here; `runlens/benchmarks`
-// has them as `bbm.*`. The explicit line keeps `bbm` the namespace, not the folder's
-// `Benchmark`.
-export * from "./benchmarks/bbm/mod.ts";
-export { bbm } from "./benchmarks/mod.ts";

@@ -66,11 +66,7 @@ const LOADERS: Readonly<Record<string, string>> = {
  * The files outside lib/benchmarks/ that name a benchmark in code today, with the names, and
  * where the code is meant to go (design23.md §1.3, by its row number).
  */
-const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {
-  // #31: the benchmarks are namespaces of benchmarks/mod.ts; BBM's flat names stay until
-  // notebook 03 imports entries
-  "lib/mod.ts": ["bbm"],
-};
+const ALLOWED_NAMES: Readonly<Record<string, readonly string[]>> = {};
 
 /**
  * How the registry's benchmarks may be spelled: name, label and data folder (tools' aliases such

@@ -8,8 +8,9 @@
  *
  * @example Not run by `deno test --doc`: it executes a notebook's opening (tests/notebook_*.test.ts)
  * ```ts ignore
- * import { arbNotebook, openNotebook } from "@runlens/mod.ts";
- * const nb = await openNotebook(arbNotebook); // shows ARB accuracy
+ * import { openNotebook } from "runlens/figures";
+ * import { arb } from "runlens/benchmarks";
+ * const nb = await openNotebook(arb.arbNotebook); // shows ARB accuracy
  * ```
  * @module
  */

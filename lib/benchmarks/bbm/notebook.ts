@@ -7,8 +7,9 @@
  *
  * @example Not run by `deno test --doc`: it executes a notebook's opening (tests/notebook_*.test.ts)
  * ```ts ignore
- * import { firstMistakesNotebook, openNotebook } from "@runlens/mod.ts";
- * const nb = await openNotebook(firstMistakesNotebook); // shows the data set summary
+ * import { openNotebook } from "runlens/figures";
+ * import { bbm } from "runlens/benchmarks";
+ * const nb = await openNotebook(bbm.firstMistakesNotebook); // shows the data set summary
  * ```
  * @module
  */
