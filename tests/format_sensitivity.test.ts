@@ -50,7 +50,8 @@ Deno.test("formatRules: a benchmark's own rules, then lenient (never stored); no
   assert.deepEqual(formatRules(getBenchmark("bbh")!), BBH_RULES);
   assert.deepEqual(formatRules(getBenchmark("bbeh")!), ["bbeh-official", "lenient"]);
   assert.deepEqual(formatRules(getBenchmark("bbm")!), [], "no default scorer: not scored");
-  assert.deepEqual(formatRules(getBenchmark("arb")!), []);
+  // ARB is scored by its own dispatcher rule; lenient applies to any benchmark
+  assert.deepEqual(formatRules(getBenchmark("arb")!), ["arb", "lenient"]);
 });
 
 Deno.test("officialScorer: bbeh-official for BBEH, the run's BBH rule else bbh-release-cot", () => {

@@ -18,7 +18,7 @@ import {
 import { cacheInfo } from "@runlens/pipeline/cache.ts";
 import { readBbehExamples } from "@runlens/benchmarks/bbeh/examples.ts";
 import { runCli } from "./_cli.ts";
-import { dataTest, TEST_DATA_DIR } from "./_data.ts";
+import { dataTest } from "./_data.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const LOGS = join("tests", "fixtures", "logs");
@@ -171,25 +171,28 @@ dataTest(
   },
 );
 
-Deno.test("runlens score --scorer BENCHMARK=NAME: per benchmark, usage errors exit 2", async () => {
-  const ok = await runCli([
-    "score",
-    BBH_LOG,
-    "--data",
-    TEST_DATA_DIR,
-    "--json",
-    "--no-cache",
-    "--scorer",
-    "bbh=last-line",
-  ]);
-  assert.equal(ok.code, 0, ok.stderr);
-  assert.deepEqual(JSON.parse(ok.stdout).runs.map((r: { scorer: string }) => r.scorer), [
-    "last-line",
-  ]);
-  const wrong = await runCli(["score", NO_SUCH, "--scorer", "bbh=bbeh-official"]);
-  assert.equal(wrong.code, 2);
-  assert.match(wrong.stderr, /^runlens score: --scorer bbh=bbeh-official: scorer bbeh-official /);
-  const twice = await runCli(["score", NO_SUCH, "--scorer", "stored", "--scorer", "lenient"]);
-  assert.equal(twice.code, 2);
-  assert.match(twice.stderr, /one --scorer for every benchmark/);
-});
+dataTest(
+  "runlens score --scorer BENCHMARK=NAME: per benchmark, usage errors exit 2",
+  async (data) => {
+    const ok = await runCli([
+      "score",
+      BBH_LOG,
+      "--data",
+      data,
+      "--json",
+      "--no-cache",
+      "--scorer",
+      "bbh=last-line",
+    ]);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.deepEqual(JSON.parse(ok.stdout).runs.map((r: { scorer: string }) => r.scorer), [
+      "last-line",
+    ]);
+    const wrong = await runCli(["score", NO_SUCH, "--scorer", "bbh=bbeh-official"]);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /^runlens score: --scorer bbh=bbeh-official: scorer bbeh-official /);
+    const twice = await runCli(["score", NO_SUCH, "--scorer", "stored", "--scorer", "lenient"]);
+    assert.equal(twice.code, 2);
+    assert.match(twice.stderr, /one --scorer for every benchmark/);
+  },
+);
