@@ -22,6 +22,7 @@ import {
 } from "@runlens/benchmarks/bbh/release_metrics.ts";
 import { getScorer, logFormats, SCORERS } from "@runlens/benchmarks/registry.ts";
 import { scoreFrame } from "@runlens/scorers/frame.ts";
+import { appliesTo } from "@runlens/scorers/types.ts";
 import { dataTest } from "./_data.ts";
 
 /** correct / n per (run, task) of a scored frame. */
@@ -76,7 +77,7 @@ dataTest(
     }[];
     const report: string[] = [];
     const verdicts = new Map<string, (boolean | null)[]>();
-    for (const s of SCORERS.filter((x) => x.name !== "stored")) {
+    for (const s of SCORERS.filter((x) => x.name !== "stored" && appliesTo(x, "bbh"))) {
       const scored = scoreFrame(rows.lazy(), s);
       const extracted = scored.getColumn("extracted").toArray() as (string | null)[];
       const correct = scored.getColumn("correct").toArray() as (boolean | null)[];

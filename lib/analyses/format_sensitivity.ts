@@ -50,7 +50,7 @@ export const LENIENT = "lenient";
  * import { getBenchmark } from "@runlens/benchmarks/registry.ts";
  * assert.deepEqual(formatRules(getBenchmark("bbeh")!), ["bbeh-official", "lenient"]);
  * assert.equal(formatRules(getBenchmark("bbh")!).length, 7); // six BBH rules, then lenient
- * assert.deepEqual(formatRules(getBenchmark("arb")!), []); // not scored by the pipeline
+ * assert.deepEqual(formatRules(getBenchmark("bbm")!), []); // no default scorer: not scored
  * ```
  */
 export function formatRules(benchmark: Benchmark): string[] {

@@ -12,7 +12,7 @@
  * import assert from "node:assert/strict";
  * assert.equal(getBenchmark("bbeh")?.label, "BBEH");
  * assert.deepEqual(getScorer("last-line").benchmarks, ["bbh"]);
- * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh", "gsm8k"]);
+ * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh", "arb", "gsm8k"]);
  * assert.deepEqual(SCORER_NAMES.slice(-2), ["stored", "lenient"]); // the generic rules come last
  * ```
  * @module
@@ -70,7 +70,7 @@ export function benchmarks(): readonly Benchmark[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh", "gsm8k"]);
+ * assert.deepEqual(scoredBenchmarks().map((b) => b.name), ["bbeh", "bbh", "arb", "gsm8k"]);
  * ```
  */
 export function scoredBenchmarks(): readonly Benchmark[] {
