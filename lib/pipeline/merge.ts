@@ -212,22 +212,42 @@ function refusedFiles(
   results: readonly UnitResult[],
   failed: ReadonlyMap<number, string>,
 ): Map<number, string> {
-  const counts = new Map<number, { rowsIn: number; differ: number }>();
-  for (const r of results) {
-    const file = units[r.id].file;
-    if (!file.fields || failed.has(file.id)) continue;
-    const c = counts.get(file.id) ?? { rowsIn: 0, differ: 0 };
-    c.rowsIn += r.rowsIn;
-    c.differ += r.targetDiffers;
-    counts.set(file.id, c);
-  }
   const refused = new Map<number, string>();
-  for (const [id, { rowsIn, differ }] of counts) {
+  const tally = perFile(
+    units,
+    results,
+    (r) => r.targetDiffers,
+    (f) => !!f.fields && !failed.has(f.id),
+  );
+  for (const { file, rowsIn, n: differ } of tally) {
     if (differ * 2 <= rowsIn) continue;
-    const file = units.find((u) => u.file.id === id)!.file;
-    refused.set(id, refusalReason(file.fields!, differ, rowsIn, file.fieldsByContent === true));
+    refused.set(
+      file.id,
+      refusalReason(file.fields!, differ, rowsIn, file.fieldsByContent === true),
+    );
   }
   return refused;
+}
+
+/**
+ * Per file of `results` (those `keep` accepts), in order of first result: its rows in and the
+ * sum of `count` over its units.
+ */
+function perFile(
+  units: readonly WorkUnit[],
+  results: readonly UnitResult[],
+  count: (r: UnitResult) => number,
+  keep: (file: SourceFile) => boolean = () => true,
+): { file: SourceFile; rowsIn: number; n: number }[] {
+  const tally = new Map<number, { file: SourceFile; rowsIn: number; n: number }>();
+  for (const r of results) {
+    const file = units[r.id].file;
+    if (!keep(file)) continue;
+    const t = tally.get(file.id) ?? tally.set(file.id, { file, rowsIn: 0, n: 0 }).get(file.id)!;
+    t.rowsIn += r.rowsIn;
+    t.n += count(r);
+  }
+  return [...tally.values()];
 }
 
 /**
@@ -306,17 +326,8 @@ function columnsRemedy(fields: FieldMapping, byContent: boolean): string {
  * output says rather than quarantining every row of a log that lower-cases its gold labels.
  */
 function caseWarnings(units: readonly WorkUnit[], results: readonly UnitResult[]): string[] {
-  const counts = new Map<number, { rowsIn: number; n: number }>();
-  for (const r of results) {
-    const id = units[r.id].file.id;
-    const c = counts.get(id) ?? { rowsIn: 0, n: 0 };
-    c.rowsIn += r.rowsIn;
-    c.n += r.targetCase;
-    counts.set(id, c);
-  }
-  return [...counts].filter(([, c]) => c.n > 0).map(([id, c]) => {
-    const file = units.find((u) => u.file.id === id)!.file;
-    return `${file.path}: the target of ${c.n} of ${c.rowsIn} rows equals the data set's ` +
+  return perFile(units, results, (r) => r.targetCase).filter((c) => c.n > 0).map((c) => {
+    return `${c.file.path}: the target of ${c.n} of ${c.rowsIn} rows equals the data set's ` +
       "only when case is ignored (a lower-cased gold column?): those rows are tied to their " +
       "examples all the same and scored against the data set's targets";
   });
@@ -332,21 +343,13 @@ const MANY_DIFFER = 0.1;
  * on the rest would look perfect), or the log's gold another version — the remedy of each.
  */
 function differWarnings(units: readonly WorkUnit[], results: readonly UnitResult[]): string[] {
-  const counts = new Map<number, { rowsIn: number; n: number }>();
-  for (const r of results) {
-    const file = units[r.id].file;
-    if (!file.fields) continue;
-    const c = counts.get(file.id) ?? { rowsIn: 0, n: 0 };
-    c.rowsIn += r.rowsIn;
-    c.n += r.targetDiffers;
-    counts.set(file.id, c);
-  }
-  return [...counts].filter(([, c]) => c.n >= 5 && c.n >= MANY_DIFFER * c.rowsIn).map(([id, c]) => {
-    const file = units.find((u) => u.file.id === id)!.file;
-    return `${file.path}: the target of ${c.n} of ${c.rowsIn} rows differs from the data set's ` +
-      `(quarantined; the accuracy rests on the others)` +
-      columnsRemedy(file.fields!, file.fieldsByContent === true);
-  });
+  return perFile(units, results, (r) => r.targetDiffers, (f) => !!f.fields)
+    .filter((c) => c.n >= 5 && c.n >= MANY_DIFFER * c.rowsIn)
+    .map(({ file, rowsIn, n }) =>
+      `${file.path}: the target of ${n} of ${rowsIn} rows differs from the data set's ` +
+      "(quarantined; the accuracy rests on the others)" +
+      columnsRemedy(file.fields!, file.fieldsByContent === true)
+    );
 }
 
 /** Turn range line numbers into file line numbers (in place). */
