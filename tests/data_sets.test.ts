@@ -42,9 +42,12 @@ dataTest(
       () => loadRuns([BBH_LOG], data, { cache: false, examples: true }),
     );
     assert.equal(loaded.rows.height, 6);
-    // the rows' examples need the whole data set's frame: all 27 task files, each read once,
-    // and BIG-Bench Mistake's 5 (its tasks share names with BBH's: both are candidates)
-    assert.equal(reads.size, 27 + 5);
+    // the rows' examples need their own tasks' files only (the fixture's 3 of BBH's 27), each
+    // read once, and BIG-Bench Mistake's 5 (its tasks share names with BBH's: both are
+    // candidates)
+    const tasks = new Set(loaded.rows.getColumn("task").toArray());
+    assert.equal(tasks.size, 3);
+    assert.equal(reads.size, 3 + 5);
     assert.deepEqual([...new Set(reads.values())], [1]);
     // rescoring joins the examples again, from the load's data sets: no file read
     const again = await countingReads(data, () =>

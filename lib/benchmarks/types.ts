@@ -70,6 +70,11 @@ export interface DataSetsView {
   examples(benchmark: string): ExampleSet;
   /** Its examples as a frame (`task`, `example_index`, `input`, `target`, `input_chars`, …). */
   frame(benchmark: string): pl.DataFrame;
+  /**
+   * Its examples of `tasks` alone, with at least `frame`'s first five columns (absent: the
+   * caller filters `frame`): a few rows' examples need not make the whole frame.
+   */
+  tasksFrame?(benchmark: string, tasks: readonly string[]): pl.DataFrame;
 }
 
 /** A benchmark's analyses of scored rows: tables, and a per-run summary of them. */

@@ -90,7 +90,7 @@ export function withExamples(rows: pl.DataFrame, data: string | DataSetsView): p
   const benchmarks = all.filter((b) => !byId.includes(b));
   const joined = benchmarks.length === 0 ? df.withColumns(NO_TEXT.input, NO_TEXT.target) : df
     .withColumns(VERSION_KEY, pl.col("example_index").cast(pl.Int32))
-    .join(examplesFrame(benchmarks, dataSets), { on: KEYS, how: "left" })
+    .join(examplesFrame(benchmarks, dataSets, tasksOf(df)), { on: KEYS, how: "left" })
     .select(...kept, "input", "target");
   if (byId.length === 0 || !kept.includes("extra")) return joined;
   const own = (field: string) =>
@@ -104,16 +104,34 @@ const NO_TEXT = {
   target: pl.lit(null).cast(pl.Utf8).alias("target"),
 };
 
-/** The examples of `benchmarks` (release and versions), keyed for the join. */
-function examplesFrame(benchmarks: readonly string[], dataSets: DataSetsView): pl.DataFrame {
-  return pl.concat(benchmarks.map((b) => examplesOf(b, dataSets)), { how: "vertical" })
-    .drop("input_chars").withColumns(VERSION_KEY).drop("data_version");
+/** The tasks of each benchmark among the rows. */
+function tasksOf(rows: pl.DataFrame): Map<string, string[]> {
+  const pairs = rows.select("benchmark", "task").unique().rows() as [string, string][];
+  const out = new Map<string, string[]>();
+  for (const [b, t] of pairs) out.set(b, [...out.get(b) ?? [], t]);
+  return out;
+}
+
+/** The examples of `benchmarks` (release and versions) in the rows' tasks, keyed for the join. */
+function examplesFrame(
+  benchmarks: readonly string[],
+  dataSets: DataSetsView,
+  tasks: ReadonlyMap<string, readonly string[]>,
+): pl.DataFrame {
+  return pl.concat(
+    benchmarks.map((b) => examplesOf(b, dataSets, tasks.get(b) ?? [])),
+    { how: "vertical" },
+  ).drop("input_chars").withColumns(VERSION_KEY).drop("data_version");
 }
 
 /** A benchmark's examples (release rows with `data_version` null, then its versions' items). */
-function examplesOf(benchmark: string, dataSets: DataSetsView): pl.DataFrame {
+function examplesOf(
+  benchmark: string,
+  dataSets: DataSetsView,
+  tasks: readonly string[],
+): pl.DataFrame {
   const b = getBenchmark(benchmark);
-  let dataset = dataSets.frame(benchmark);
+  let dataset = dataSets.tasksFrame?.(benchmark, tasks) ?? dataSets.frame(benchmark);
   if (!dataset.columns.includes("input_chars")) {
     const inputs = dataset.getColumn("input").toArray() as string[];
     dataset = dataset.withColumns(pl.Series("input_chars", inputs.map(pyLen), pl.Int32));

@@ -62,6 +62,24 @@ export const BINARY_PAIRS: readonly (readonly [string, string])[] = [
  */
 export function parseOptions(input: string | null | undefined): Map<string, string> {
   const text = input ?? "";
+  const known = parsedOptions.get(text);
+  if (known !== undefined) return known;
+  if (parsedOptions.size >= OPTIONS_MEMO) parsedOptions.clear();
+  const out = optionsOf(text);
+  parsedOptions.set(text, out);
+  return out;
+}
+
+/**
+ * Inputs already parsed: a scorer reads every response to an example against the same input
+ * (BBEH's run thousands of characters), several times per response. Bounded; cleared when full.
+ * The maps are shared, so no caller may change one.
+ */
+const parsedOptions = new Map<string, Map<string, string>>();
+const OPTIONS_MEMO = 4096;
+
+/** The options `(A) …`, `(B) …` of an input (see {@link parseOptions}). */
+function optionsOf(text: string): Map<string, string> {
   let run: RegExpMatchArray[] = [];
   let best: RegExpMatchArray[] = [];
   for (const m of text.matchAll(/\(([A-Z])\)/g)) {
@@ -169,20 +187,45 @@ function readLetterOnce(answer: string, options: Map<string, string>): string | 
     if (options.size === 0 ? /[A-R]/.test(l) : options.has(l)) letters.add(l);
   }
   const plain = norm(answer.replace(/\(([A-Za-z])\)/g, " "));
-  const byText = [...options].filter(([, text]) => {
-    const t = norm(dropMarkup(text)); // as the answer was: "$1000" was read as "1000"
-    return t !== "" && mentions(plain, t);
-  });
+  const byText = normalisedOptions(options).filter(({ read }) =>
+    read !== "" && mentions(plain, read)
+  );
   // an option text inside a longer matched option text is not a separate mention
-  const texts = byText.filter(([, t]) =>
-    !byText.some(([, u]) => u !== t && norm(u).includes(norm(t)))
-  ).map(([l]) => l);
+  const texts = byText.filter(({ text, normed }) =>
+    !byText.some((u) => u.text !== text && u.normed.includes(normed))
+  ).map(({ letter }) => letter);
   if (letters.size > 1) return null;
   if (letters.size === 1) {
     const [l] = letters;
     return texts.length === 0 || texts.includes(l) ? l : null;
   }
   return texts.length === 1 ? texts[0] : null;
+}
+
+/** An option as {@link readLetterOnce} compares it: its text, normalised, and as read. */
+interface NormalisedOption {
+  letter: string;
+  text: string;
+  normed: string;
+  /** As the answer was: markup dropped ("$1000" was read as "1000"). */
+  read: string;
+}
+
+/** Each options map's texts normalised once (the maps are {@link parseOptions}' memo). */
+const normalised = new WeakMap<Map<string, string>, NormalisedOption[]>();
+
+function normalisedOptions(options: Map<string, string>): NormalisedOption[] {
+  let out = normalised.get(options);
+  if (out === undefined) {
+    out = [...options].map(([letter, text]) => ({
+      letter,
+      text,
+      normed: norm(text),
+      read: norm(dropMarkup(text)),
+    }));
+    normalised.set(options, out);
+  }
+  return out;
 }
 
 const NUMBER =

@@ -79,7 +79,7 @@ export function scoreFrame(
   const responses = read(cols.response) as (string | null)[];
   const targets = read(cols.target) as (string | null)[];
   const tasks = s.needs.includes("task") ? read(cols.task) as (string | null)[] : null;
-  const inputs = s.needs.includes("input") ? read(cols.input) as (string | null)[] : null;
+  const inputs = s.needs.includes("input") ? sharedTexts(df.getColumn(cols.input)) : null;
   const stored = s.needs.includes("stored") ? read(cols.stored) as (boolean | null)[] : null;
   const subsets = s.needs.includes("subset") ? read(cols.subset) as (string | null)[] : null;
   const fields = s.needs.includes("fields") ? read(cols.fields) as (string | null)[] : null;
@@ -115,6 +115,27 @@ export function scoreFrame(
     pl.lit(s.name).alias("scorer"),
   ).select(...out);
 }
+
+/**
+ * A text column as strings, each distinct value ONE string: inputs repeat for every response
+ * to an example and run to kilobytes (BBEH's), so a string per row held ~80 MB for the 20,000
+ * rows a load's advice scores. Read in slices, so the copies die young.
+ */
+function sharedTexts(column: pl.Series): (string | null)[] {
+  const out: (string | null)[] = new Array(column.length);
+  const seen = new Map<string, string>();
+  for (let from = 0; from < column.length; from += SLICE_ROWS) {
+    const part = column.slice(from, SLICE_ROWS).toArray() as (string | null)[];
+    part.forEach((v, i) => {
+      if (v !== null && !seen.has(v)) seen.set(v, v);
+      out[from + i] = v === null ? null : seen.get(v)!;
+    });
+  }
+  return out;
+}
+
+/** Rows per slice of {@link sharedTexts}. */
+const SLICE_ROWS = 1024;
 
 /** A row's verdict; a row the rule cannot score (`UnscorableRow`) gets none. */
 function scoreRow(s: Scorer, response: string, target: string, ctx: ScoreContext): Verdict {
