@@ -219,13 +219,26 @@ export interface AdviceInput {
  * Never throws for responses that cannot be read again: the advice then says why.
  */
 export function adviseRuns(input: AdviceInput): Advice {
+  return adviseRunsChecked(input).advice;
+}
+
+/**
+ * {@link adviseRuns}, and whether every sample could be read and scored (`complete`): advice
+ * made without its samples must not be kept for later loads.
+ */
+export function adviseRunsChecked(input: AdviceInput): { advice: Advice; complete: boolean } {
+  const advice = advise(input);
+  return { advice: advice.advice, complete: advice.error === null };
+}
+
+function advise(input: AdviceInput): { advice: Advice; error: string | null } {
   const noAnswer = noAnswerCells(input.runs);
   const stored = storedRuns(input.runs);
   const checked = input.runs.filter((r) => r.scorer !== "stored").flatMap((run) =>
     Object.keys(run.tasks).map((task) => ({ run, task }))
   );
   if (noAnswer.length + stored.length + checked.length === 0) {
-    return { no_answer: [], stored: [], disagree: [] };
+    return { advice: { no_answer: [], stored: [], disagree: [] }, error: null };
   }
   const caps = disagreeCaps(checked);
   const capOf = (run: RunSummary, task: string) => caps.get(cellId(run, task)) ?? 0;
@@ -243,7 +256,7 @@ export function adviseRuns(input: AdviceInput): Advice {
   const tried = tryScorers(sampleOf(input.rows, keys), input);
   const several = severalBenchmarks(input.runs);
   const noAnswerAdvices = noAnswer.map((c) => noAnswerAdvice(c.run, c.task, tried, several));
-  return {
+  const advice = {
     no_answer: noAnswerAdvices,
     stored: stored.map((r) => storedAdvice(r, tried, several)),
     disagree:
@@ -254,6 +267,7 @@ export function adviseRuns(input: AdviceInput): Advice {
         : checked.flatMap((c) => disagreeAdvice(c.run, c.task, tried, several, capOf)))
         .filter((d) => !namedAlready(d, noAnswerAdvices)),
   };
+  return { advice, error: tried.error };
 }
 
 const cellId = (run: RunSummary, task: string) => `${run.run}\u0000${run.benchmark}\u0000${task}`;
@@ -336,16 +350,23 @@ function sampleOf(rows: pl.DataFrame, keys: readonly Key[]): pl.DataFrame {
     task: pl.Series("task", unique.map((k) => k.key[2]), pl.Utf8),
     __cap: pl.Series("__cap", unique.map((k) => k.cap), pl.Float64),
   });
-  // pos is 1-based: the row at pos is kept when ⌊pos·cap/size⌋ steps past ⌊(pos−1)·cap/size⌋
-  const step = (p: pl.Expr) =>
-    p.cast(pl.Float64).mul(pl.col("__cap")).div(pl.col("__size")).floor();
-  return rows.join(wanted, { on: GROUP, how: "inner" })
-    .withColumns(
-      pl.col("run").cumCount().over("run", "benchmark", "task").alias("__pos"),
-      pl.len().over("run", "benchmark", "task").alias("__size"),
-    )
-    .filter(step(pl.col("__pos")).gt(step(pl.col("__pos").sub(1))))
-    .drop("__pos", "__size", "__cap");
+  // each cell's row numbers, in load order (a group keeps its rows' order); grouped on the key
+  // columns alone: a join of the whole frame copied every column of every row (+300 MB on a
+  // million rows), one of the key columns with window counts still +150 MB
+  const cells = rows.select(...GROUP).withRowIndex("__row").groupBy(GROUP).agg(pl.col("__row"))
+    .join(wanted, { on: GROUP, how: "inner" });
+  const cellCaps = cells.getColumn("__cap").toArray() as number[];
+  const mask = new Uint8Array(rows.height);
+  (cells.getColumn("__row").toArray() as unknown as number[][]).forEach((all, c) => {
+    all.forEach((row, j) => {
+      // kept when ⌊(j+1)·cap/size⌋ steps past ⌊j·cap/size⌋: evenly spaced, at most cap
+      const cap = cellCaps[c];
+      if (Math.floor(((j + 1) * cap) / all.length) > Math.floor((j * cap) / all.length)) {
+        mask[row] = 1;
+      }
+    });
+  });
+  return rows.filter(pl.Series("__kept", mask).cast(pl.Bool));
 }
 
 /** Per scorer, per row of the sample: answer found (of the target's form), correct. */

@@ -298,6 +298,55 @@ function checkWritable(key: string, frame: pl.DataFrame): void {
   }
 }
 
+/**
+ * Keep `value` (JSON) beside the rows of entry `key`, under `name` (letters, digits, `-`):
+ * what a load derives from the rows and the same files, which a later load of the entry may
+ * reuse instead of deriving it again. Written whole (renamed into place); false when there is
+ * no such entry or it cannot be written (the caller derives it again next time).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { loadKey } from "./cache_key.ts";
+ * const dir = Deno.makeTempDirSync();
+ * const key = loadKey([], {});
+ * const frame = pl.DataFrame({ benchmark: ["bbh"], run: ["r"], correct: [true] });
+ * writeCache(dir, key, { frame, quarantine: [], meta: null, fingerprints: [], settings: {} });
+ * assert.equal(readCacheSide(dir, key, "advice-1"), null);
+ * assert.equal(writeCacheSide(dir, key, "advice-1", { disagree: [] }), true);
+ * assert.deepEqual(readCacheSide(dir, key, "advice-1"), { disagree: [] });
+ * assert.equal(writeCacheSide(dir, "0".repeat(64), "advice-1", {}), false); // no entry
+ * Deno.removeSync(dir, { recursive: true });
+ * ```
+ */
+export function writeCacheSide(dir: string, key: string, name: string, value: unknown): boolean {
+  const root = join(dir, key);
+  if (!KEY.test(key) || !SIDE.test(name) || !exists(join(root, MANIFEST))) return false;
+  const tmp = join(root, `.${name}.${randomName()}`);
+  try {
+    Deno.writeTextFileSync(tmp, JSON.stringify(value));
+    Deno.renameSync(tmp, join(root, `${name}.json`));
+    return true;
+  } catch {
+    removeQuietly(tmp);
+    return false;
+  }
+}
+
+/** What {@link writeCacheSide} kept under `name` beside entry `key` (null: nothing readable). */
+export function readCacheSide(dir: string, key: string, name: string): unknown {
+  if (!KEY.test(key) || !SIDE.test(name)) return null;
+  try {
+    return JSON.parse(Deno.readTextFileSync(join(dir, key, `${name}.json`)));
+  } catch {
+    return null;
+  }
+}
+
+/** A side file's name. */
+const SIDE = /^[A-Za-z0-9-]{1,80}$/;
+
 function randomName(): string {
   return randomBytes(8).toString("hex");
 }

@@ -30,7 +30,7 @@
 import pl from "nodejs-polars";
 import type { DataSetsView } from "../benchmarks/types.ts";
 import { getBenchmark } from "../benchmarks/registry.ts";
-import { sourceDigest, treeStamp } from "../core/digest.ts";
+import { sha256Hex, sourceDigest, treeStamp } from "../core/digest.ts";
 import { distinctValues } from "../core/frames.ts";
 import { NO_PROGRESS, type Progress, terminalProgress } from "../core/progress.ts";
 import { type QuarantineEntry, sortQuarantine } from "../logs/quarantine.ts";
@@ -40,8 +40,10 @@ import {
   fileFingerprint,
   loadKey,
   readCache,
+  readCacheSide,
   staleReason,
   writeCache,
+  writeCacheSide,
 } from "./cache.ts";
 import { compactColumns, compactFrame } from "./compact_frame.ts";
 import { planLoad, type PlannedLoad, scoreLoad } from "./engine.ts";
@@ -60,7 +62,7 @@ import { checkRenames, renamer } from "./rename_runs.ts";
 import { type ResponseFiles, responses as readBack } from "./responses.ts";
 import { rowsFrame } from "./rows_frame.ts";
 import { type RunSummary, summariseRuns, type SummaryInput } from "./summarise.ts";
-import { type Advice, adviseRuns } from "./advice.ts";
+import { type Advice, type AdviceInput, adviseRunsChecked } from "./advice.ts";
 import { count } from "../core/count.ts";
 
 export type { RunSummary, StoredAgreement, StoredDisagreement, TaskScore } from "./summarise.ts";
@@ -242,11 +244,11 @@ async function load(
   const runs = summariseRuns({ ...basis.summary, scored: rows, scorerOf });
   const sources = new Map(planned.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
-  // the advice scores samples again here: the scorers of the rows' benchmarks must be ready
-  await Promise.all(
-    [...new Set(runs.map((r) => r.benchmark))].map((b) => getBenchmark(b)?.prepare?.()),
+  const advice = await adviceOf(
+    scored.cache,
+    rename,
+    { runs, rows, sources, dataDir, dataSets },
   );
-  const advice = adviseRuns({ runs, rows, sources, dataDir, dataSets });
   dataSets.release(); // the frames stay; the texts read for scoring need not
   return {
     files: planned.files.map((f) => f.path),
@@ -395,6 +397,37 @@ export function lookalikeRuns(runs: readonly string[]): string[] {
     `runs ${[...names].map((n) => JSON.stringify(n)).join(", ")} differ only in case, ` +
     "Unicode form or surrounding spaces: kept as separate runs"
   );
+}
+
+/**
+ * The advice of a load: kept beside its cache entry, per set of run names, once made — it
+ * scores samples of the responses again with every applicable rule (1.2 s and 300 MB of a
+ * million-row re-analysis otherwise). Its inputs are the entry's: the same files, settings,
+ * data sets and code (the key has them all).
+ */
+async function adviceOf(
+  cache: CacheUse | null,
+  rename: ReadonlyMap<string, string>,
+  input: AdviceInput,
+): Promise<Advice> {
+  const entry = cache !== null && cache.key !== "" ? cache : null;
+  const name = `advice-${sha256Hex(JSON.stringify([...rename].sort()))}`;
+  const kept = entry === null ? null : readCacheSide(entry.dir, entry.key, name);
+  if (isAdvice(kept)) return kept;
+  // the advice scores samples again here: the scorers of the rows' benchmarks must be ready
+  await Promise.all(
+    [...new Set(input.runs.map((r) => r.benchmark))].map((b) => getBenchmark(b)?.prepare?.()),
+  );
+  const { advice, complete } = adviseRunsChecked(input);
+  if (entry !== null && complete) writeCacheSide(entry.dir, entry.key, name, advice);
+  return advice;
+}
+
+/** Whether `x` has the shape of an {@link Advice} (a side file is read back as JSON). */
+function isAdvice(x: unknown): x is Advice {
+  const a = x as Advice | null;
+  return a !== null && typeof a === "object" &&
+    [a.no_answer, a.stored, a.disagree].every(Array.isArray);
 }
 
 /** A load's scored part: what the engine gives, or what the cache kept of it. */

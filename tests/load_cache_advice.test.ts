@@ -1,0 +1,87 @@
+/**
+ * The advice of a cached load (`pipeline/load.ts`, `adviceOf`): made once and kept beside the
+ * cache entry, per set of run names, so that a re-analysis does not score samples of the
+ * responses again with every rule (1.2 s and 300 MB of a million-row re-analysis). The kept
+ * advice must equal the advice made afresh; a rename gets its own; a damaged side file is made
+ * again, never trusted.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { loadRuns } from "@runlens/pipeline/load.ts";
+import { dataTest } from "./_data.ts";
+import { writeChatLog } from "./_answer_logs.ts";
+import { withTempDir } from "./_tmp.ts";
+
+const TASKS = ["date_understanding", "geometric_shapes"];
+const N = 60;
+const otherLetter = (target: string) => target === "(A)" ? "(B)" : "(A)";
+
+/** A log whose official cue names a wrong letter that the model then corrects. */
+function correctedLog(data: string, dir: string): string {
+  const logs = join(dir, "logs");
+  writeChatLog(
+    data,
+    logs,
+    TASKS,
+    N,
+    (_, target) =>
+      `So the answer is ${otherLetter(target)}.\nWait, step 2 was wrong.\nFinal answer: ${target}`,
+  );
+  return logs;
+}
+
+/** The side files of the advice in the cache folder. */
+function adviceFiles(cache: string): string[] {
+  const out: string[] = [];
+  for (const entry of Deno.readDirSync(cache)) {
+    if (!entry.isDirectory || entry.name.startsWith(".")) continue;
+    for (const f of Deno.readDirSync(join(cache, entry.name))) {
+      if (f.name.startsWith("advice-")) out.push(join(cache, entry.name, f.name));
+    }
+  }
+  return out.sort();
+}
+
+dataTest("cache: the advice is kept beside the entry and read back as made", async (data) => {
+  await withTempDir(async (dir) => {
+    const logs = correctedLog(data, dir);
+    const cache = join(dir, "cache");
+    const fresh = await loadRuns([logs], data, { cache: false });
+    assert.equal(fresh.advice.disagree.length, TASKS.length); // the case is one to advise on
+    const first = await loadRuns([logs], data, { cache });
+    assert.equal(first.cache?.hit, false);
+    assert.equal(adviceFiles(cache).length, 1);
+    const again = await loadRuns([logs], data, { cache });
+    assert.equal(again.cache?.hit, true);
+    assert.deepEqual(first.advice, fresh.advice);
+    assert.deepEqual(again.advice, fresh.advice);
+    // kept, not made again: an edit of the side file shows (so the edit below must not)
+    const [side] = adviceFiles(cache);
+    const kept = JSON.parse(Deno.readTextFileSync(side));
+    Deno.writeTextFileSync(side, JSON.stringify({ ...kept, disagree: [] }));
+    assert.deepEqual((await loadRuns([logs], data, { cache })).advice.disagree, []);
+    // a damaged side file is made again
+    Deno.writeTextFileSync(side, "{not json");
+    assert.deepEqual((await loadRuns([logs], data, { cache })).advice, fresh.advice);
+    assert.deepEqual(JSON.parse(Deno.readTextFileSync(side)), kept);
+  });
+});
+
+dataTest("cache: renamed runs get advice of their own names", async (data) => {
+  await withTempDir(async (dir) => {
+    const logs = correctedLog(data, dir);
+    const cache = join(dir, "cache");
+    await loadRuns([logs], data, { cache });
+    const run = (await loadRuns([logs], data, { cache })).runs[0].run;
+    const rename = new Map([[run, "renamed"]]);
+    const renamed = await loadRuns([logs], data, { cache, rename });
+    assert.equal(renamed.cache?.hit, true);
+    assert.deepEqual(
+      [...new Set(renamed.advice.disagree.map((d) => d.run))],
+      ["renamed"],
+    );
+    assert.equal(adviceFiles(cache).length, 2);
+    const fresh = await loadRuns([logs], data, { cache: false, rename });
+    assert.deepEqual(renamed.advice, fresh.advice);
+  });
+});
