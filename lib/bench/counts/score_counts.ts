@@ -52,7 +52,11 @@ class MemoryLog {
     if (!this.print) return;
     const mb = (b: number) => (b / 2 ** 20).toFixed(0);
     const s = ((performance.now() - this.#t0) / 1000).toFixed(2);
-    console.error(`memory: ${name}: ${s} s, rss ${mb(rss)} MB, peak so far ${mb(this.#peak)} MB`);
+    const { heapTotal, external } = Deno.memoryUsage(); // this thread's heap, not the Workers'
+    console.error(
+      `memory: ${name}: ${s} s, rss ${mb(rss)} MB (peak so far ${mb(this.#peak)} MB; ` +
+        `main thread heap ${mb(heapTotal)} MB, array buffers ${mb(external)} MB)`,
+    );
   }
   stop(): void {
     clearInterval(this.#timer);
