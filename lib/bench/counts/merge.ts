@@ -27,23 +27,18 @@ import type { SourceFile } from "@runlens/logs/sources/types.ts";
 import { type CompactRows, EMPTY_ROW, firstRows, RowBuilder } from "@runlens/pipeline/compact.ts";
 import type { LoadQuarantine } from "@runlens/pipeline/merge.ts";
 import { nameRuns } from "@runlens/pipeline/run_names.ts";
+import type { TaskCounts } from "@runlens/pipeline/summarise.ts";
 import type { WorkUnit } from "@runlens/pipeline/units.ts";
 import { correctOf, foundOf, type SlimResult } from "./slim.ts";
 
 /** A load this prototype cannot count exactly (yet): the step of `merge.ts` it lacks. */
 export class PrototypeLimit extends Error {}
 
-/** The counts of one (run, benchmark, task) after duplicates are dropped. */
-export interface CellCount {
-  run: string;
-  benchmark: string;
-  task: string;
-  /** Rows with a verdict. */
-  n: number;
-  correct: number;
-  /** Rows whose scorer found no answer. */
-  no_answer: number;
-  /** Rows kept (with or without a verdict). */
+/**
+ * The counts of one (run, benchmark, task) after duplicates are dropped: `n` rows with a
+ * verdict, `correct`, `no_answer` (the scorer found none), and the rows kept.
+ */
+export interface CellCount extends TaskCounts {
   rows: number;
 }
 
