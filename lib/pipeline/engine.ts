@@ -321,7 +321,7 @@ async function scoreAll(
 }
 
 /** Task size: about four tasks per Worker keeps them busy to the end without many messages. */
-function taskBytes(bytes: number, workers: number, rangeBytes: number): number {
+export function taskBytes(bytes: number, workers: number, rangeBytes: number): number {
   const least = Math.min(1 << 20, rangeBytes);
   return Math.max(least, Math.min(TASK_BYTES, Math.ceil(bytes / (workers * 4))));
 }

@@ -19,17 +19,21 @@ import type { ScoringSetup, Unavailable } from "./scoring_state.ts";
 import { UnscoredRowsError } from "./score_unit.ts";
 import type { UnitResult, WorkUnit } from "./units.ts";
 
-/** Scoring Workers that run tasks of units. */
-export class WorkerPool {
+/**
+ * Scoring Workers that run tasks of units. `R` is what a Worker posts back per unit: a
+ * {@link UnitResult} from `worker.ts` (the default), or another reduction of it from another
+ * Worker script speaking the same protocol (`lib/bench/counts/`: counts instead of rows).
+ */
+export class WorkerPool<R = UnitResult> {
   readonly workers: Worker[];
   /** Resolves once every Worker has built its state (with the data sets it could not read). */
   readonly ready: Promise<{ unavailable: Unavailable[] }>;
 
-  /** Start `n` Workers and send each the setup. */
-  constructor(n: number, setup: ScoringSetup) {
+  /** Start `n` Workers of `script` (default: `worker.ts`) and send each the setup. */
+  constructor(n: number, setup: ScoringSetup, script = new URL("./worker.ts", import.meta.url)) {
     this.workers = Array.from(
       { length: Math.max(1, n) },
-      () => new Worker(new URL("./worker.ts", import.meta.url), { type: "module" }),
+      () => new Worker(script, { type: "module" }),
     );
     const inits = this.workers.map((w) =>
       this.#next<{ unavailable: Unavailable[] }>(
@@ -45,15 +49,15 @@ export class WorkerPool {
   async run(
     tasks: readonly WorkUnit[][],
     onTask: (done: number, total: number) => void = () => {},
-  ): Promise<UnitResult[]> {
+  ): Promise<R[]> {
     await this.ready;
-    const results: UnitResult[] = [];
+    const results: R[] = [];
     let next = 0;
     let done = 0;
     const drive = async (w: Worker) => {
       while (next < tasks.length) {
         const units = tasks[next++];
-        const reply = await this.#next<{ results: UnitResult[] }>(
+        const reply = await this.#next<{ results: R[] }>(
           w,
           "results",
           () => w.postMessage({ type: "task", units }),

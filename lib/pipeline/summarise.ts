@@ -494,7 +494,7 @@ function sumBy(
 }
 
 /** The counts of one (run, benchmark, task). */
-interface TaskCounts {
+export interface TaskCounts {
   run: string;
   benchmark: string;
   task: string;

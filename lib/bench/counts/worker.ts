@@ -1,0 +1,21 @@
+/**
+ * The counting Worker of design (c) (issue 26): the scoring Worker's loop and protocol
+ * (`lib/pipeline/worker_loop.ts`), but each unit's compact rows are reduced to slim rows
+ * (`slim.ts`) and freed as soon as the unit is scored, so a Worker holds one unit's full rows
+ * at most and posts 17 bytes a row instead of ~93.
+ *
+ * @example
+ * ```ts ignore
+ * const pool = new WorkerPool<SlimResult>(2, setup, new URL("./worker.ts", import.meta.url));
+ * ```
+ * @module
+ */
+/// <reference lib="deno.worker" />
+import { rowBuffers } from "@runlens/pipeline/compact.ts";
+import { serveScoring } from "@runlens/pipeline/worker_loop.ts";
+import { slimBuffers, slimResult } from "./slim.ts";
+
+serveScoring((unit) => {
+  const result = slimResult(unit);
+  return { result, transfer: [...slimBuffers(result.rows), ...rowBuffers(result.pending.rows)] };
+});
