@@ -238,6 +238,8 @@ interface Options {
   workers: number[];
   repeat: number;
   profile: boolean;
+  /** Also measure design (c) of issue 26, the counting prototype (`lib/bench/counts/`). */
+  counts: boolean;
 }
 
 /** The Python that runs the reference (Debian's, which sees Debian's packages). */
@@ -282,6 +284,12 @@ export const benchCommand: Command<Options> = {
       type: "boolean",
       description: "also run lib/bench/profile.ts on the log (canonical logs)",
     },
+    counts: {
+      type: "boolean",
+      description: "also measure the counting prototype (issue 26, design (c): " +
+        "lib/bench/counts/score_counts.ts) with the most --workers, as is and with a garbage " +
+        "collection after each unit",
+    },
   },
   prints: "A Markdown report on stdout, also written to .runlens/bench/result_<log>.md: the " +
     "measurements (wall time, peak RSS), the targets (first load ≥ 3× faster than the " +
@@ -304,6 +312,7 @@ export const benchCommand: Command<Options> = {
       workers: (text("workers") ?? "1,2").split(",").map(Number),
       repeat: Number(text("repeat") ?? 1),
       profile: values.profile === true,
+      counts: values.counts === true,
     };
     if (opts.workers.some((w) => !(w >= 1)) || !(opts.repeat >= 1)) {
       throw new UsageError("--workers takes counts ≥ 1 (e.g. 1,2), --repeat a count ≥ 1");
@@ -352,6 +361,8 @@ interface Measured {
   workers: number[];
   firstLoad: Measurement;
   fromCache: Measurement;
+  /** `--counts`: the counting prototype, as is and collecting after each unit. */
+  designs: Measurement[];
 }
 
 /**
@@ -424,7 +435,41 @@ async function measureAll(file: string, opts: Options): Promise<Measured> {
     deno,
     () => scoreArgs(file, data, ["--cache", dir]),
   );
-  return { reference, startup, byWorkers, workers: opts.workers, firstLoad, fromCache };
+  const designs = opts.counts ? await measureCounts(file, opts) : [];
+  return { reference, startup, byWorkers, workers: opts.workers, firstLoad, fromCache, designs };
+}
+
+/**
+ * The counting prototype (issue 26, design (c)) on `file` with the most workers, run as
+ * `deno task runlens` runs (glibc arenas, V8 semi-space), as is and with `--expose-gc` (its
+ * Workers then collect after each unit).
+ */
+async function measureCounts(file: string, opts: Options): Promise<Measurement[]> {
+  const workers = String(Math.max(...opts.workers));
+  const run = (flags: string) => () => [
+    "MALLOC_ARENA_MAX=2",
+    Deno.execPath(),
+    "run",
+    "--allow-all",
+    `--v8-flags=${flags}`,
+    "--node-modules-dir=manual",
+    "lib/bench/counts/score_counts.ts",
+    file,
+    "--data",
+    opts.data,
+    "--workers",
+    workers,
+  ];
+  const label = `design (c): counts in ${workers} Workers, no frame`;
+  return [
+    await median(opts.repeat, label, "env", run("--max-semi-space-size=8")),
+    await median(
+      opts.repeat,
+      `${label}, a GC after each unit`,
+      "env",
+      run("--max-semi-space-size=8,--expose-gc"),
+    ),
+  ];
 }
 
 /**
@@ -465,11 +510,21 @@ export function predict(
   return m.startup + bytes * (m.serial + m.parallel / workers);
 }
 
-/** The rows of the measurement table. */
-function measurementRows(ms: Measured, bytes: number): string[] {
-  const all = [ms.reference, ms.startup, ...ms.byWorkers, ms.firstLoad, ms.fromCache];
-  return all.map((m) =>
-    `| ${m.label} | ${m.seconds.toFixed(2)} | ${m.cpuSeconds.toFixed(2)} | ${mb(m.peakRss)} | ` +
+/** Every process measured, in the table's order. */
+const measuredProcesses = (ms: Measured) => [
+  ms.reference,
+  ms.startup,
+  ...ms.byWorkers,
+  ms.firstLoad,
+  ms.fromCache,
+  ...ms.designs,
+];
+
+/** The rows of the measurement table (`rows`: records in the log, for CPU per record). */
+function measurementRows(ms: Measured, bytes: number, rows: number): string[] {
+  return measuredProcesses(ms).map((m) =>
+    `| ${m.label} | ${m.seconds.toFixed(2)} | ${m.cpuSeconds.toFixed(2)} | ` +
+    `${m === ms.startup ? "–" : (m.cpuSeconds * 1e6 / rows).toFixed(2)} | ${mb(m.peakRss)} | ` +
     `${(m.peakRss / bytes).toFixed(2)}× | ${(ms.reference.seconds / m.seconds).toFixed(2)}× |`
   );
 }
@@ -493,9 +548,18 @@ function markdown(file: string, bytes: number, rows: number, ms: Measured, agree
     `Whole processes, startup included; every runlens process gave the reference's per-task ` +
     `counts: ${agree ? "yes" : "NO"}.`,
     "",
-    "| process | wall (s) | CPU (s) | peak RSS (MB) | RSS / log size | wall speed-up vs reference |",
-    "|---|---:|---:|---:|---:|---:|",
-    ...measurementRows(ms, bytes),
+    "| process | wall (s) | CPU (s) | CPU µs / record | peak RSS (MB) | RSS / log size | " +
+    "wall speed-up vs reference |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...measurementRows(ms, bytes, rows),
+    ...ms.designs.length > 0
+      ? [
+        "",
+        "Design (c) rows: the counting prototype of issue 26 (lib/bench/counts/), per-task " +
+        "counts and the harmonic mean only (no frame, cache, intervals or advice); not judged " +
+        "against the targets below, which are runlens score's.",
+      ]
+      : [],
     "",
     "| target | measured | |",
     "|---|---:|---|",
@@ -559,7 +623,7 @@ async function profile(file: string, opts: Options): Promise<void> {
 /** Disagreements of every runlens process of `ms` with the reference. */
 function disagreements(ms: Measured): string[] {
   const ref = referenceCounts(ms.reference.stdout);
-  return [...ms.byWorkers, ms.firstLoad, ms.fromCache].flatMap((m) =>
+  return [...ms.byWorkers, ms.firstLoad, ms.fromCache, ...ms.designs].flatMap((m) =>
     compareCounts(runlensCounts(m.stdout), ref).map((d) => `${m.label}: ${d}`)
   );
 }
@@ -569,7 +633,7 @@ async function benchRun(opts: Options): Promise<number> {
   const file = await benchLog(opts);
   const bytes = logFiles(file).reduce((sum, f) => sum + Deno.statSync(f).size, 0);
   const ms = await measureAll(file, opts);
-  const all = [ms.reference, ms.startup, ...ms.byWorkers, ms.firstLoad, ms.fromCache];
+  const all = measuredProcesses(ms);
   if (all.some((m) => m.code !== 0)) {
     await writeResult(file, failureMarkdown(file, bytes, all));
     console.error("bench: a process failed; no comparison");
