@@ -20,11 +20,13 @@ import { benchCommand } from "@runlens/bench/bench.ts";
 import { cacheSpeedCommand } from "@runlens/bench/cache_speed.ts";
 import { generateCommand } from "@runlens/bench/generate.ts";
 import { identifyCliSpeedCommand } from "@runlens/bench/identify_cli_speed.ts";
+import { lineParseSpeedCommand } from "@runlens/bench/line_parse_speed.ts";
 import { profileCommand } from "@runlens/bench/profile.ts";
 import { reportPageCommand } from "@runlens/bench/report_page.ts";
 import { reportSpeedCommand } from "@runlens/bench/report_speed.ts";
 import { responsesSpeedCommand } from "@runlens/bench/responses_speed.ts";
 import { sourceSpeedCommand } from "@runlens/bench/source_speed.ts";
+import { scoreCountsCommand } from "@runlens/bench/counts/score_counts.ts";
 import { makeManifestCommand } from "@runlens/cli/make_manifest.ts";
 import { percentCommand } from "@runlens/notebook/percent.ts";
 import { screenshotCommand } from "@runlens/report/html/screenshot.ts";
@@ -51,11 +53,13 @@ export const SCRIPTS: readonly Command<unknown>[] = [
   generateCommand,
   cacheSpeedCommand,
   identifyCliSpeedCommand,
+  lineParseSpeedCommand,
   profileCommand,
   reportPageCommand,
   reportSpeedCommand,
   responsesSpeedCommand,
   sourceSpeedCommand,
+  scoreCountsCommand,
   makeManifestCommand,
   screenshotCommand,
   percentCommand,

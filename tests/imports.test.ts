@@ -59,6 +59,8 @@ const LOADERS: Readonly<Record<string, string>> = {
   "lib/cli/runlens.ts": "imports the command modules lazily",
   "lib/cli/benchmark_command.ts": "imports each benchmark command by the URL its benchmark gives",
   "lib/scorers/user_rule.ts": "imports a user's rule module from the path the user gave",
+  "lib/pipeline/pool.ts": "starts the Worker script it is given (default worker.ts; the " +
+    "counting prototype of lib/bench/counts/ gives its own)",
   "tests/scoring_modules.test.ts": "imports the registered scoring modules, in a Worker too",
 };
 

@@ -10,6 +10,7 @@
  * `harmonic_mean` (full coverage, one row an example). With `--memory`, the process's RSS at
  * the end of each phase (sampled every 50 ms between) goes to stderr.
  *
+ * @example
  * ```sh
  * deno run --allow-all lib/bench/counts/score_counts.ts LOG --workers 2 [--data DIR] [--memory]
  * ```
@@ -18,9 +19,9 @@
  * error; 2 usage.
  * @module
  */
-import { parseArgs } from "node:util";
 import { BBEH_SIZE } from "@runlens/benchmarks/bbeh/tasks.ts";
-import { resolveDataDir } from "@runlens/core/data_dir.ts";
+import { DATA_OPTION, resolveDataDir } from "@runlens/core/data_dir.ts";
+import { type Command, countOption, runCommand } from "@runlens/core/command.ts";
 import { readInRanges } from "@runlens/logs/sources/all.ts";
 import { planLoad, type PlannedLoad, taskBytes } from "@runlens/pipeline/engine.ts";
 import { loadableBenchmarks, resolveLoadPlan } from "@runlens/pipeline/load_plan.ts";
@@ -150,31 +151,69 @@ async function quarantineBenchmarks(
   return (q) => place(q.run, q.benchmark, q.file);
 }
 
-async function main(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      workers: { type: "string" },
-      data: { type: "string" },
-      memory: { type: "boolean" },
-      // smaller byte ranges than RANGE_BYTES: a small log in several units (tests)
-      "range-bytes": { type: "string" },
+/** The command line of {@link scoreCountsCommand}. */
+interface ScoreCountsArgs {
+  paths: string[];
+  workers: number | undefined;
+  data: string | undefined;
+  memory: boolean;
+  rangeBytes: number;
+}
+
+/** `lib/bench/counts/score_counts.ts`. */
+export const scoreCountsCommand: Command<ScoreCountsArgs> = {
+  name: "score-counts",
+  invocation: "deno run --allow-all lib/bench/counts/score_counts.ts",
+  summary: "Issue 26, design (c), a measured prototype: score logs with runlens score's " +
+    "Workers, each reducing its rows to per-task counts at once — no frame of every row.",
+  usage: "<path>... [--workers N] [--data DIR] [--memory] [--range-bytes N]",
+  arguments: { path: "log files or folders, as runlens score takes them" },
+  options: {
+    workers: {
+      type: "string",
+      value: "N",
+      description: "scoring Workers",
+      default: "one per core",
     },
-  });
-  if (positionals.length === 0) {
-    console.error("usage: score_counts.ts LOG... [--workers N] [--data DIR] [--memory]");
-    return 2;
-  }
-  const memory = new MemoryLog(values.memory ?? false);
+    data: { ...DATA_OPTION },
+    memory: {
+      type: "boolean",
+      description: "print the RSS at the end of each phase (sampled every 50 ms) on stderr",
+    },
+    // smaller byte ranges than RANGE_BYTES: a small log in several units (tests)
+    "range-bytes": {
+      type: "string",
+      value: "N",
+      description: "bytes a unit of work reads at most",
+      default: String(RANGE_BYTES),
+    },
+  },
+  prints: "JSON shaped like runlens score --json for the fields it computes: per run its rows " +
+    "in, scored and quarantined, no answer, per task n, correct and no_answer, and BBEH's " +
+    "harmonic_mean. A load it cannot count exactly yet is refused (exit 1) with the reason.",
+  examples: ["deno run --allow-all lib/bench/counts/score_counts.ts my_log.jsonl --workers 2"],
+  failure: "a load the prototype cannot count exactly (say which), or an unreadable file",
+  parse: ({ values, positionals }) => {
+    if (positionals.length === 0) return "give at least one log file or folder";
+    return {
+      paths: positionals,
+      workers: values.workers === undefined ? undefined : countOption(values, "workers", 1),
+      data: values.data as string | undefined,
+      memory: values.memory === true,
+      rangeBytes: countOption(values, "range-bytes", RANGE_BYTES),
+    };
+  },
+  run: scoreCounts,
+};
+
+async function scoreCounts(args: ScoreCountsArgs): Promise<number> {
+  const memory = new MemoryLog(args.memory);
   try {
-    const workers = values.workers === undefined ? undefined : Number(values.workers);
-    const plan = await resolveLoadPlan(resolveDataDir(values.data), { workers });
-    const planned = await planLoad(positionals, plan);
-    const rangeBytes = Number(values["range-bytes"] ?? RANGE_BYTES);
-    const units = planUnits(planned.files, readInRanges, rangeBytes);
+    const plan = await resolveLoadPlan(resolveDataDir(args.data), { workers: args.workers });
+    const planned = await planLoad(args.paths, plan);
+    const units = planUnits(planned.files, readInRanges, args.rangeBytes);
     memory.phase("planned");
-    const results = await scoreSlim(planned, units, rangeBytes, memory);
+    const results = await scoreSlim(planned, units, args.rangeBytes, memory);
     memory.phase("scored (slim rows in the main thread)");
     const counted = mergeCounts(planned.files, units, results);
     memory.phase("merged into counts");
@@ -192,11 +231,10 @@ async function main(args: string[]): Promise<number> {
     return 0;
   } catch (e) {
     if (!(e instanceof PrototypeLimit)) throw e;
-    console.error(`score_counts: this prototype cannot count this load exactly: ${e.message}`);
-    return 1;
+    throw new Error(`this prototype cannot count this load exactly: ${e.message}`);
   } finally {
     memory.stop();
   }
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await runCommand(scoreCountsCommand, Deno.args));
