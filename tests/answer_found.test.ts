@@ -10,7 +10,14 @@ import { join } from "node:path";
 import { getScorer, SCORERS } from "@runlens/benchmarks/registry.ts";
 import { prepareArbScoring } from "@runlens/benchmarks/arb/scoring.ts";
 import { loadRuns } from "@runlens/pipeline/load.ts";
-import { ADVICE_SAMPLE, adviceText, noAnswerText, storedText } from "@runlens/pipeline/advice.ts";
+import {
+  ADVICE_CHARS,
+  ADVICE_SAMPLE,
+  adviceText,
+  MIN_TRIED,
+  noAnswerText,
+  storedText,
+} from "@runlens/pipeline/advice.ts";
 import { buildReport } from "@runlens/report/build.ts";
 import { escapeHtml, renderReportHtml, runsSummaryTable } from "@runlens/report/html/render.ts";
 import { renderReportMarkdown } from "@runlens/report/html/markdown.ts";
@@ -486,6 +493,33 @@ dataTest(
             "(2,000 right)",
         ),
       );
+    });
+  },
+);
+
+dataTest(
+  "advice: long responses shrink the samples to ADVICE_CHARS characters, and it still advises",
+  async (dataDir) => {
+    await withTempDir(async (dir) => {
+      // 250 rows of 80,000 characters: 20 M characters, beyond the budget of 16 M (a 1 GB
+      // lm-eval folder of such responses took 10 s and 1 GB of advice before the budget)
+      const examples = readBbhExamples(dataDir).navigate;
+      const thinking = "Thinking step by step. ".repeat(3_478);
+      const responses = examples.map((e) => `${thinking}\nAnswer: ${e.target}`);
+      const lines = responses.map((response, i) =>
+        JSON.stringify({ run: "long", task: "navigate", example_index: i, response })
+      );
+      Deno.writeTextFileSync(join(dir, "long.jsonl"), lines.join("\n") + "\n");
+      const loaded = await loadRuns([join(dir, "long.jsonl")], dataDir, { cache: false });
+      const chars = responses.reduce((sum, r) => sum + r.length, 0) / responses.length;
+      assert.ok(chars >= 80_000);
+      const [a] = loaded.advice.no_answer;
+      assert.equal(a.sampled, true);
+      assert.ok(a.tried * chars <= ADVICE_CHARS, `${a.tried} rows of ${chars} characters`);
+      assert.ok(a.tried >= MIN_TRIED && a.tried < 250);
+      // the sample still shows the convention the rule misses
+      assert.equal(a.best?.scorer, "lm-eval-flexible");
+      assert.equal(a.best?.answers, a.tried);
     });
   },
 );

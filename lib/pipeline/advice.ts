@@ -33,7 +33,10 @@
  * Responses are not kept in the frame of `runlens score` (pointers only): they are read back
  * with `responses()` for the rows tried, and the examples' inputs and targets joined. The work
  * is bounded: at most {@link ADVICE_SAMPLE} rows per run × benchmark × task, an evenly spaced
- * sample in load order (deterministic), and the output says so. A run with rows of several
+ * sample in load order (deterministic), and the output says so; and each kind of sample at
+ * most {@link ADVICE_CHARS} characters of responses a load (fewer rows for long responses; a
+ * stored-verdict sample is then pooled over its run's tasks), never under {@link MIN_TRIED}
+ * rows a cell. A run with rows of several
  * benchmarks (BBH and BBEH both have a geometric_shapes) is advised per benchmark, and the text
  * names the benchmark.
  *
@@ -85,6 +88,20 @@ export const DISAGREE_SAMPLE = 100;
  * runs × 23 tasks checked cell by cell (510,000 rows tried) took 61 s against 6 s for the load.
  */
 export const DISAGREE_BUDGET = 20_000;
+/**
+ * The most characters of responses the advice reads back and scores in one load, all its
+ * samples together: its rules cost ~35 ns a character (lenient), so a budget of rows alone did
+ * not bound it — a 1 GB lm-eval folder of 13 KB responses spent 10 s and 1 GB on its 20,000
+ * rows. Beyond it every cell's sample shrinks by one factor (see {@link MIN_TRIED}). The
+ * million-row bench log of 630-character responses stays within it.
+ */
+export const ADVICE_CHARS = 16_000_000;
+/**
+ * The fewest rows of a cell (its whole cell when smaller) a sample keeps, however many cells a
+ * load has: fewer could not show a difference of {@link DISAGREE_MIN_ROWS} rows and
+ * {@link DISAGREE_MIN_SHARE}.
+ */
+export const MIN_TRIED = 30;
 /**
  * Another scorer is named when it scores at least this many rows of the sample more right …
  * (so that a few rows of a tiny cell never raise it) …
@@ -240,19 +257,26 @@ function advise(input: AdviceInput): { advice: Advice; error: string | null } {
   if (noAnswer.length + stored.length + checked.length === 0) {
     return { advice: { no_answer: [], stored: [], disagree: [] }, error: null };
   }
-  const caps = disagreeCaps(checked);
+  // rows the samples may hold: DISAGREE_BUDGET, fewer for long responses (ADVICE_CHARS)
+  const budget = Math.min(
+    DISAGREE_BUDGET,
+    Math.max(1, Math.floor(ADVICE_CHARS / meanResponseChars(input.rows))),
+  );
+  const caps = disagreeCaps(checked, budget);
   const capOf = (run: RunSummary, task: string) => caps.get(cellId(run, task)) ?? 0;
+  const noAnswerCap = cellCap(noAnswer.map((c) => c.run.tasks[c.task].n), budget);
+  const storedCaps = runCaps(stored, budget);
+  const key = (run: RunSummary, task: string) => [run.run, run.benchmark, task];
   const keys: Key[] = [
-    ...checked.map((c) => ({
-      key: [c.run.run, c.run.benchmark, c.task],
-      cap: capOf(c.run, c.task),
-    }))
-      .filter((k) => k.cap > 0),
-    ...noAnswer.map((c) => ({ key: [c.run.run, c.run.benchmark, c.task], cap: ADVICE_SAMPLE })),
-    ...stored.flatMap((r) =>
-      Object.keys(r.tasks).map((task) => ({ key: [r.run, r.benchmark, task], cap: ADVICE_SAMPLE }))
+    ...checked.map((c) => ({ key: key(c.run, c.task), cap: capOf(c.run, c.task) })),
+    ...noAnswer.map((c) => ({ key: key(c.run, c.task), cap: noAnswerCap })),
+    ...stored.flatMap((run) =>
+      Object.keys(run.tasks).map((task) => ({
+        key: key(run, task),
+        cap: storedCaps.get(cellId(run, task))!,
+      }))
     ),
-  ];
+  ].filter((k) => k.cap > 0);
   const tried = tryScorers(sampleOf(input.rows, keys), input);
   const several = severalBenchmarks(input.runs);
   const noAnswerAdvices = noAnswer.map((c) => noAnswerAdvice(c.run, c.task, tried, several));
@@ -274,25 +298,68 @@ const cellId = (run: RunSummary, task: string) => `${run.run}\u0000${run.benchma
 
 /**
  * Rows of each cell the rules-disagree check tries: {@link DISAGREE_SAMPLE} each while the load
- * stays within {@link DISAGREE_BUDGET}; else (`pooled`) each run gets an equal share of the
- * budget (at least 30 rows), spread over its tasks in proportion to their rows.
+ * stays within `budget` rows ({@link DISAGREE_BUDGET}, fewer for long responses:
+ * {@link ADVICE_CHARS}); else (`pooled`) each run gets an equal share of the budget (at least
+ * {@link MIN_TRIED} rows), spread over its tasks in proportion to their rows.
  */
 function disagreeCaps(
   checked: readonly { run: RunSummary; task: string }[],
+  budget: number,
 ): Map<string, number> & { pooled: boolean } {
-  const caps = Object.assign(new Map<string, number>(), { pooled: false });
-  if (checked.length * DISAGREE_SAMPLE <= DISAGREE_BUDGET) {
-    for (const c of checked) caps.set(cellId(c.run, c.task), DISAGREE_SAMPLE);
-    return caps;
+  if (checked.length * DISAGREE_SAMPLE <= budget) {
+    const caps = new Map(checked.map((c) => [cellId(c.run, c.task), DISAGREE_SAMPLE]));
+    return Object.assign(caps, { pooled: false });
   }
-  caps.pooled = true;
-  const runs = new Set(checked.map((c) => c.run));
-  const share = Math.max(30, Math.floor(DISAGREE_BUDGET / runs.size));
-  for (const c of checked) {
-    const n = c.run.tasks[c.task].n;
-    caps.set(cellId(c.run, c.task), Math.ceil((share * n) / Math.max(1, c.run.rows_scored)));
+  const runs = new Set(checked.map((c) => c.run)).size;
+  const share = Math.max(MIN_TRIED, Math.floor(budget / runs));
+  return Object.assign(pooledCaps(checked, share), { pooled: true });
+}
+
+/** Each cell's cap when each run's sample is `share` rows, spread over its tasks by their rows. */
+function pooledCaps(
+  cells: readonly { run: RunSummary; task: string }[],
+  share: number,
+): Map<string, number> {
+  return new Map(cells.map((c) => [
+    cellId(c.run, c.task),
+    Math.ceil((share * c.run.tasks[c.task].n) / Math.max(1, c.run.rows_scored)),
+  ]));
+}
+
+/**
+ * Each cell's cap for the stored-verdict advice, a run's: {@link ADVICE_SAMPLE} rows a task
+ * while the runs' samples stay within `budget` rows, else each run's sample pooled over its
+ * tasks (an equal share of the budget, at least {@link MIN_TRIED} rows).
+ */
+function runCaps(runs: readonly RunSummary[], budget: number): Map<string, number> {
+  const cells = runs.flatMap((run) => Object.keys(run.tasks).map((task) => ({ run, task })));
+  const rows = cells.reduce((sum, c) => sum + Math.min(ADVICE_SAMPLE, c.run.tasks[c.task].n), 0);
+  if (rows <= budget) return new Map(cells.map((c) => [cellId(c.run, c.task), ADVICE_SAMPLE]));
+  return pooledCaps(cells, Math.max(MIN_TRIED, Math.floor(budget / runs.length)));
+}
+
+/**
+ * One cap for cells of `sizes` rows: the largest, up to {@link ADVICE_SAMPLE}, whose samples
+ * hold at most `budget` rows together — at least {@link MIN_TRIED}.
+ */
+function cellCap(sizes: readonly number[], budget: number): number {
+  const rows = (cap: number) => sizes.reduce((sum, n) => sum + Math.min(cap, n), 0);
+  if (rows(ADVICE_SAMPLE) <= budget) return ADVICE_SAMPLE;
+  let [lo, hi] = [MIN_TRIED, ADVICE_SAMPLE]; // rows(lo) may exceed the budget: the floor
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (rows(mid) <= budget) lo = mid;
+    else hi = mid - 1;
   }
-  return caps;
+  return lo;
+}
+
+/** The load's mean response length in characters (1 when unknown). */
+function meanResponseChars(rows: pl.DataFrame): number {
+  const mean = rows.columns.includes("response_chars")
+    ? Number(rows.getColumn("response_chars").mean())
+    : NaN;
+  return Number.isFinite(mean) && mean >= 1 ? mean : 1;
 }
 
 /** Whether the cell's no-answer advice already names a scorer with as many right answers. */
