@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { BBH_TASK_NAMES } from "@runlens/benchmarks/bbh/tasks.ts";
 import { runCli } from "./_cli.ts";
 import { dataTest } from "./_data.ts";
 import { writeChatLog } from "./_answer_logs.ts";
@@ -179,6 +180,38 @@ dataTest(
         assert.equal(d.tried, MC_TASKS.length * perTask); // each run's share covers its rows
         assert.equal(d.best.correct, rightPerRun);
       }
+    });
+  },
+);
+
+dataTest(
+  "rules disagree: one misread task of a run of long responses is still named, alone",
+  async (data) => {
+    await withTempDir(async (dir) => {
+      // 27 tasks × 12 rows of ~6,500-character responses: beyond the advice's 16 M characters
+      // at 100 rows a task, so every task's sample shrinks — and each is still checked on its
+      // own (from the review of issue 26: the budget first pooled the run, and one misread
+      // task of 27 could not reach the run's margin). In one task the official cue names a
+      // wrong letter that the model then corrects.
+      const reasoning = "Let me reason about it carefully. ".repeat(192);
+      writeChatLog(
+        data,
+        dir,
+        BBH_TASK_NAMES,
+        12,
+        (_, target, task) =>
+          task === "date_understanding"
+            ? `${reasoning}\nSo the answer is ${otherLetter(target)}.\n` +
+              `Wait, step 2 was wrong.\nFinal answer: ${target}`
+            : `${reasoning}\nSo the answer is ${target}.`,
+      );
+      const out = await runCli(["score", dir, "--data", data, "--json", "--strict"]);
+      assert.equal(out.code, 1, out.stderr);
+      const json = JSON.parse(out.stdout);
+      assert.equal(json.runs[0].tasks.date_understanding.correct, 0);
+      const disagree = json.advice.disagree as Disagree[];
+      assert.deepEqual(disagree.map((d) => d.task), ["date_understanding"]);
+      assert.deepEqual([disagree[0].tried, disagree[0].best.correct], [12, 12]);
     });
   },
 );

@@ -8,8 +8,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadRuns } from "@runlens/pipeline/load.ts";
+import { parseColumnMap } from "@runlens/logs/mapped.ts";
 import { dataTest } from "./_data.ts";
-import { writeChatLog } from "./_answer_logs.ts";
+import { writeChatLog, writeLmEvalLog } from "./_answer_logs.ts";
 import { withTempDir } from "./_tmp.ts";
 
 const TASKS = ["date_understanding", "geometric_shapes"];
@@ -116,3 +117,53 @@ dataTest(
     });
   },
 );
+
+// from the review of issue 26: what was planned for a file but left out of the key made stale
+// entries — `--run-by`'s grouping (in the kept summaries) and `--map`'s literals (in the rows)
+
+dataTest("cache: the kept summaries follow --run-by (grouping)", async (data) => {
+  await withTempDir(async (dir) => {
+    // r/r.jsonl: run "r" whether named after its folder or its file
+    writeChatLog(
+      data,
+      join(dir, "r"),
+      ["navigate"],
+      5,
+      (_, target) => `So the answer is ${target}.`,
+    );
+    Deno.renameSync(join(dir, "r", "navigate.jsonl"), join(dir, "r", "r.jsonl"));
+    const file = join(dir, "r", "r.jsonl");
+    const cache = join(dir, "cache");
+    const grouping = async (runBy: "folder" | "file", cached: string | false) =>
+      (await loadRuns([file], data, { runBy, cache: cached, responses: false })).runs
+        .map((r) => [r.run, r.grouping]);
+    assert.deepEqual(await grouping("folder", false), [["r", "folder"]]);
+    assert.deepEqual(await grouping("file", false), [["r", "file"]]);
+    assert.deepEqual(await grouping("folder", cache), [["r", "folder"]]);
+    assert.deepEqual(await grouping("file", cache), [["r", "file"]]);
+  });
+});
+
+dataTest("cache: --map's literals on a structured log are part of the key", async (data) => {
+  await withTempDir(async (dir) => {
+    const logs = writeLmEvalLog(data, dir, "m", ["navigate"], 20, (_, target) => ({
+      response: `So the answer is ${target}.`,
+      stored: true,
+    }));
+    const cache = join(dir, "cache");
+    const load = (map?: string) =>
+      loadRuns([logs], data, { cache, responses: false, map: map ? parseColumnMap(map) : [] });
+    const plain = await load();
+    assert.deepEqual([plain.runs.length, plain.quarantine.length], [1, 0]);
+    // navigate is no BBEH task: every row is quarantined, as without the cache
+    const fresh = await loadRuns([logs], data, {
+      cache: false,
+      responses: false,
+      map: parseColumnMap("benchmark==bbeh"),
+    });
+    const mapped = await load("benchmark==bbeh");
+    assert.equal(mapped.quarantine.length, 20);
+    assert.deepEqual(mapped.runs, fresh.runs);
+    assert.deepEqual(mapped.quarantine, fresh.quarantine);
+  });
+});

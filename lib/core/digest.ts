@@ -23,24 +23,41 @@ export function sha256Hex(data: Uint8Array | string): string {
 
 /**
  * Regular files under `dir` (relative to `base`), sorted by name at every level; links and
- * special files are not followed.
+ * special files are not followed — unless `follow`, where links are followed (each real folder
+ * walked once, broken links skipped): a data directory may hold its versions as links.
  *
  * @example
  * ```ts
  * filesUnder("lib/core", "lib").includes("core/digest.ts"); // true
  * ```
  */
-export function filesUnder(dir: string, base = dir): string[] {
+export function filesUnder(dir: string, base = dir, follow = false): string[] {
   const out: string[] = [];
+  const walked = new Set<string>();
   const walk = (d: string) => {
+    if (follow) {
+      const real = Deno.realPathSync(d);
+      if (walked.has(real)) return;
+      walked.add(real);
+    }
     for (const e of [...Deno.readDirSync(d)].sort((a, b) => a.name < b.name ? -1 : 1)) {
       const p = join(d, e.name);
-      if (e.isDirectory) walk(p);
-      else if (e.isFile) out.push(relative(base, p));
+      const kind = follow && e.isSymlink ? linkedKind(p) : e;
+      if (kind.isDirectory) walk(p);
+      else if (kind.isFile) out.push(relative(base, p));
     }
   };
   walk(dir);
   return out;
+}
+
+/** What a link points to (neither a file nor a folder when it is broken). */
+function linkedKind(path: string): { isFile: boolean; isDirectory: boolean } {
+  try {
+    return Deno.statSync(path);
+  } catch {
+    return { isFile: false, isDirectory: false };
+  }
 }
 
 let digest: string | null = null;
@@ -59,9 +76,9 @@ export function sourceDigest(): string {
 }
 
 /**
- * A stamp of the files under `dir`: SHA-256 of their relative paths, sizes and modification
- * times (not their contents: a data directory is read by the load anyway). Null when `dir`
- * cannot be read.
+ * A stamp of the files under `dir`, links followed: SHA-256 of their relative paths, sizes and
+ * modification times (not their contents: a data directory is read by the load anyway). Null
+ * when `dir` cannot be read.
  *
  * @example
  * ```ts
@@ -72,12 +89,24 @@ export function sourceDigest(): string {
  * Deno.writeTextFileSync(`${dir}/a.json`, "[1]");
  * assert.notEqual(treeStamp(dir), before);
  * assert.equal(treeStamp(`${dir}/missing`), null);
+ * // a folder linked in: re-pointing the link is a change
+ * Deno.mkdirSync(`${dir}/v1`);
+ * Deno.mkdirSync(`${dir}/v2`);
+ * Deno.writeTextFileSync(`${dir}/v1/t.json`, "[1]");
+ * Deno.writeTextFileSync(`${dir}/v2/t.json`, "[22]");
+ * const data = Deno.makeTempDirSync();
+ * Deno.symlinkSync(`${dir}/v1`, `${data}/bbh`);
+ * const v1 = treeStamp(data);
+ * Deno.removeSync(`${data}/bbh`);
+ * Deno.symlinkSync(`${dir}/v2`, `${data}/bbh`);
+ * assert.notEqual(treeStamp(data), v1);
+ * Deno.removeSync(data, { recursive: true });
  * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export function treeStamp(dir: string): string | null {
   try {
-    const lines = filesUnder(dir).map((p) => {
+    const lines = filesUnder(dir, dir, true).map((p) => {
       const st = Deno.statSync(join(dir, p));
       return `${p} ${st.size} ${st.mtime?.getTime() ?? ""}`;
     });

@@ -25,10 +25,13 @@
  *   the model then corrects) finds an answer everywhere, so the no-answer check cannot see it;
  *   the right answers another rule reads can. Not raised for a cell whose no-answer advice
  *   already names a scorer with as many right answers, nor for a run scored by `stored` (the
- *   log's own verdicts, compared in the stored check). The check scores at most
- *   {@link DISAGREE_BUDGET} rows a load: when its cells at {@link DISAGREE_SAMPLE} rows each
- *   would need more (a log of hundreds of runs), each run is checked as a whole instead — its
- *   sample spread over its tasks in proportion — and the advice names the run ("all tasks").
+ *   log's own verdicts, compared in the stored check). A run none of whose tasks is named is
+ *   also checked as a whole, its tasks' samples pooled ("all tasks"): tasks of a few rows each
+ *   can never show {@link DISAGREE_MIN_ROWS} rows more right, their run can. The check scores
+ *   at most {@link DISAGREE_BUDGET} rows a load, fewer for long responses
+ *   ({@link ADVICE_CHARS}): beyond, each task's sample shrinks (to {@link MIN_TRIED} rows at
+ *   least); when even that would need more (a log of hundreds of runs), each run is checked as
+ *   a whole only — its sample spread over its tasks in proportion.
  *
  * Responses are not kept in the frame of `runlens score` (pointers only): they are read back
  * with `responses()` for the rows tried, and the examples' inputs and targets joined. The work
@@ -191,7 +194,7 @@ export interface StoredAdvice extends Tried, RunNamed {
 
 /** A run × benchmark × task where another scorer scores clearly more rows right. */
 export interface DisagreeAdvice extends RunNamed {
-  /** The task, or "all tasks" when the load was checked run by run ({@link DISAGREE_BUDGET}). */
+  /** The task, or "all tasks" for a run checked as a whole (see the module doc). */
   task: string;
   /** The scorer used. */
   scorer: string;
@@ -264,7 +267,7 @@ function advise(input: AdviceInput): { advice: Advice; error: string | null } {
   );
   const caps = disagreeCaps(checked, budget);
   const capOf = (run: RunSummary, task: string) => caps.get(cellId(run, task)) ?? 0;
-  const noAnswerCap = cellCap(noAnswer.map((c) => c.run.tasks[c.task].n), budget);
+  const noAnswerCap = capWithin(noAnswer.map((c) => c.run.tasks[c.task].n), budget, ADVICE_SAMPLE);
   const storedCaps = runCaps(stored, budget);
   const key = (run: RunSummary, task: string) => [run.run, run.benchmark, task];
   const keys: Key[] = [
@@ -283,13 +286,14 @@ function advise(input: AdviceInput): { advice: Advice; error: string | null } {
   const advice = {
     no_answer: noAnswerAdvices,
     stored: stored.map((r) => storedAdvice(r, tried, several)),
-    disagree:
-      (caps.pooled
-        ? [...new Set(checked.map((c) => c.run))].flatMap((run) =>
-          disagreeAdvice(run, null, tried, several, capOf)
-        )
-        : checked.flatMap((c) => disagreeAdvice(c.run, c.task, tried, several, capOf)))
-        .filter((d) => !namedAlready(d, noAnswerAdvices)),
+    disagree: disagreements(
+      checked,
+      caps.pooled,
+      (run, task) =>
+        disagreeAdvice(run, task, tried, several, capOf).filter((d) =>
+          !namedAlready(d, noAnswerAdvices)
+        ),
+    ),
   };
   return { advice, error: tried.error };
 }
@@ -299,20 +303,44 @@ const cellId = (run: RunSummary, task: string) => `${run.run}\u0000${run.benchma
 /**
  * Rows of each cell the rules-disagree check tries: {@link DISAGREE_SAMPLE} each while the load
  * stays within `budget` rows ({@link DISAGREE_BUDGET}, fewer for long responses:
- * {@link ADVICE_CHARS}); else (`pooled`) each run gets an equal share of the budget (at least
- * {@link MIN_TRIED} rows), spread over its tasks in proportion to their rows.
+ * {@link ADVICE_CHARS}); else the largest smaller cap that fits, each task still checked on its
+ * own; and when even {@link MIN_TRIED} rows a task would not fit (a log of hundreds of runs:
+ * `pooled`), each run gets an equal share of the budget (at least {@link MIN_TRIED} rows),
+ * spread over its tasks in proportion to their rows, and is checked as a whole.
  */
 function disagreeCaps(
   checked: readonly { run: RunSummary; task: string }[],
   budget: number,
 ): Map<string, number> & { pooled: boolean } {
-  if (checked.length * DISAGREE_SAMPLE <= budget) {
-    const caps = new Map(checked.map((c) => [cellId(c.run, c.task), DISAGREE_SAMPLE]));
+  const sizes = checked.map((c) => c.run.tasks[c.task].n);
+  if (rowsAt(sizes, MIN_TRIED) <= budget) {
+    const cap = capWithin(sizes, budget, DISAGREE_SAMPLE);
+    const caps = new Map(checked.map((c) => [cellId(c.run, c.task), cap]));
     return Object.assign(caps, { pooled: false });
   }
   const runs = new Set(checked.map((c) => c.run)).size;
   const share = Math.max(MIN_TRIED, Math.floor(budget / runs));
   return Object.assign(pooledCaps(checked, share), { pooled: true });
+}
+
+/**
+ * The rules-disagree advice of the checked cells: each task on its own, and a run none of whose
+ * tasks is named checked as a whole too (tasks of a few rows each can never show
+ * {@link DISAGREE_MIN_ROWS} rows more right, their run can); a `pooled` load's runs as wholes
+ * only.
+ */
+function disagreements(
+  checked: readonly { run: RunSummary; task: string }[],
+  pooled: boolean,
+  adviceOf: (run: RunSummary, task: string | null) => DisagreeAdvice[],
+): DisagreeAdvice[] {
+  const runs = [...new Set(checked.map((c) => c.run))];
+  if (pooled) return runs.flatMap((run) => adviceOf(run, null));
+  const byTask = checked.flatMap((c) => adviceOf(c.run, c.task));
+  const named = new Set(byTask.map((d) => `${d.run}\u0000${d.benchmark}`));
+  const wholes = runs.filter((r) => !named.has(`${r.run}\u0000${r.benchmark}`))
+    .flatMap((run) => adviceOf(run, null));
+  return [...byTask, ...wholes];
 }
 
 /** Each cell's cap when each run's sample is `share` rows, spread over its tasks by their rows. */
@@ -333,22 +361,26 @@ function pooledCaps(
  */
 function runCaps(runs: readonly RunSummary[], budget: number): Map<string, number> {
   const cells = runs.flatMap((run) => Object.keys(run.tasks).map((task) => ({ run, task })));
-  const rows = cells.reduce((sum, c) => sum + Math.min(ADVICE_SAMPLE, c.run.tasks[c.task].n), 0);
+  const rows = rowsAt(cells.map((c) => c.run.tasks[c.task].n), ADVICE_SAMPLE);
   if (rows <= budget) return new Map(cells.map((c) => [cellId(c.run, c.task), ADVICE_SAMPLE]));
   return pooledCaps(cells, Math.max(MIN_TRIED, Math.floor(budget / runs.length)));
 }
 
+/** Rows that cells of `sizes` rows give at `cap` rows each at most. */
+function rowsAt(sizes: readonly number[], cap: number): number {
+  return sizes.reduce((sum, n) => sum + Math.min(cap, n), 0);
+}
+
 /**
- * One cap for cells of `sizes` rows: the largest, up to {@link ADVICE_SAMPLE}, whose samples
- * hold at most `budget` rows together — at least {@link MIN_TRIED}.
+ * One cap for cells of `sizes` rows: the largest, up to `most`, whose samples hold at most
+ * `budget` rows together — at least {@link MIN_TRIED}.
  */
-function cellCap(sizes: readonly number[], budget: number): number {
-  const rows = (cap: number) => sizes.reduce((sum, n) => sum + Math.min(cap, n), 0);
-  if (rows(ADVICE_SAMPLE) <= budget) return ADVICE_SAMPLE;
-  let [lo, hi] = [MIN_TRIED, ADVICE_SAMPLE]; // rows(lo) may exceed the budget: the floor
+function capWithin(sizes: readonly number[], budget: number, most: number): number {
+  if (rowsAt(sizes, most) <= budget) return most;
+  let [lo, hi] = [MIN_TRIED, most]; // rowsAt(lo) may exceed the budget: the floor
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (rows(mid) <= budget) lo = mid;
+    if (rowsAt(sizes, mid) <= budget) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -362,13 +394,20 @@ function meanResponseChars(rows: pl.DataFrame): number {
   return Number.isFinite(mean) && mean >= 1 ? mean : 1;
 }
 
-/** Whether the cell's no-answer advice already names a scorer with as many right answers. */
+/**
+ * Whether the cell's no-answer advice already names a scorer with as many right answers — or,
+ * for a run checked as a whole ("all tasks"), whether one of its tasks' no-answer advice names
+ * one (the user is already sent to another rule for that run).
+ */
 function namedAlready(d: DisagreeAdvice, noAnswer: readonly NoAnswerAdvice[]): boolean {
   return noAnswer.some((a) =>
-    a.run === d.run && a.benchmark === d.benchmark && a.task === d.task &&
-    a.best !== null && a.best.correct >= d.best.correct
+    a.run === d.run && a.benchmark === d.benchmark && a.best !== null &&
+    (d.task === ALL_TASKS || (a.task === d.task && a.best.correct >= d.best.correct))
   );
 }
+
+/** The task of the advice of a run checked as a whole. */
+const ALL_TASKS = "all tasks";
 
 /** The runs with rows of several benchmarks. */
 function severalBenchmarks(runs: readonly RunSummary[]): Set<string> {
@@ -625,7 +664,7 @@ function disagreeAdvice(
   if (best === undefined || best.correct - usedCorrect < margin) return [];
   return [{
     ...named(run, several),
-    task: task ?? "all tasks",
+    task: task ?? ALL_TASKS,
     scorer: run.scorer,
     used_correct: usedCorrect,
     n: task === null ? run.rows_scored : run.tasks[task].n,
@@ -813,7 +852,7 @@ export function disagreeText(a: DisagreeAdvice): string {
   const of = a.sampled ? `sampled responses (a sample of the ${count(a.n)})` : "responses";
   return `scorer ${a.best.scorer} scores ${count(a.best.correct)} of ${count(a.tried)} ${of} ` +
     `right, ${a.scorer} ${count(a.used_correct)} (${runLabel(a)}, ` +
-    `${a.task === "all tasks" ? a.task : `task ${a.task}`}): the ` +
+    `${a.task === ALL_TASKS ? a.task : `task ${a.task}`}): the ` +
     `responses may state their answer in a convention ${a.scorer} does not read; check with ` +
     `--rows FILE, or --scorer ${a.best.scorer}`;
 }

@@ -323,8 +323,10 @@ function checkWritable(key: string, frame: pl.DataFrame): void {
 export function writeCacheSide(dir: string, key: string, name: string, value: unknown): boolean {
   const root = join(dir, key);
   if (!KEY.test(key) || !SIDE.test(name) || !exists(join(root, MANIFEST))) return false;
-  const tmp = join(root, `.${name}.${randomName()}`);
+  // written in the scratch folder, whose leftovers of crashed writers are cleared
+  const tmp = join(dir, TMP, `${name}.${randomName()}`);
   try {
+    Deno.mkdirSync(join(dir, TMP), { recursive: true });
     Deno.writeTextFileSync(tmp, JSON.stringify(value));
     Deno.renameSync(tmp, join(root, `${name}.json`));
     return true;

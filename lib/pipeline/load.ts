@@ -561,14 +561,10 @@ function cacheKey(planned: PlannedLoad) {
     only: plan.only,
     lm_eval_filter: plan.read.lmEvalFilter,
     limits: plan.read.limits,
-    files: planned.files.map((f) => ({
-      format: f.format,
-      gzip: f.gzip,
-      fields: f.fields ?? null,
-      default_run: f.defaultRun,
-      run_from_model: f.runFromModel ?? null,
-      task_hint: f.taskHint ?? null,
-    })),
+    // all that was planned for each file (its path and size are in its fingerprint): a field
+    // left out makes a stale entry — `--map`'s literals gave the rows of the load before, and
+    // `--run-by`'s grouping the kept summaries of it (review of issue 26)
+    files: planned.files.map(({ id: _id, path: _path, size: _size, ...planned }) => planned),
   };
   return { fingerprints, settings, key: loadKey(fingerprints, settings) };
 }

@@ -60,7 +60,7 @@ export const BINARY_PAIRS: readonly (readonly [string, string])[] = [
  * assert.equal(parseOptions(null).size, 0);
  * ```
  */
-export function parseOptions(input: string | null | undefined): Map<string, string> {
+export function parseOptions(input: string | null | undefined): ReadonlyMap<string, string> {
   const text = input ?? "";
   const known = parsedOptions.get(text);
   if (known !== undefined) return known;
@@ -73,9 +73,9 @@ export function parseOptions(input: string | null | undefined): Map<string, stri
 /**
  * Inputs already parsed: a scorer reads every response to an example against the same input
  * (BBEH's run thousands of characters), several times per response. Bounded; cleared when full.
- * The maps are shared, so no caller may change one.
+ * The maps are shared: read-only.
  */
-const parsedOptions = new Map<string, Map<string, string>>();
+const parsedOptions = new Map<string, ReadonlyMap<string, string>>();
 const OPTIONS_MEMO = 4096;
 
 /** The options `(A) …`, `(B) …` of an input (see {@link parseOptions}). */
@@ -152,7 +152,7 @@ const NEGATED =
  * answer names several, the options it negates ("(D) kite, not (A) circle", "not (A); it is
  * (D)") are set aside and the rest read again.
  */
-function readLetter(answer: string, options: Map<string, string>): string | null {
+function readLetter(answer: string, options: ReadonlyMap<string, string>): string | null {
   const named = readLetterOnce(answer, options);
   if (named !== null) return named;
   const affirmed = answer.replace(NEGATED, " ");
@@ -177,7 +177,7 @@ function mentions(text: string, phrase: string): boolean {
 }
 
 /** The option letter an answer names, or null; see {@link readLetter}. */
-function readLetterOnce(answer: string, options: Map<string, string>): string | null {
+function readLetterOnce(answer: string, options: ReadonlyMap<string, string>): string | null {
   const letters = new Set<string>();
   for (const m of answer.matchAll(/\(([A-Za-z])\)/g)) letters.add(m[1].toUpperCase());
   const lead = answer.trim().replace(/^(?:option|choice)\s+/i, "");
@@ -212,9 +212,9 @@ interface NormalisedOption {
 }
 
 /** Each options map's texts normalised once (the maps are {@link parseOptions}' memo). */
-const normalised = new WeakMap<Map<string, string>, NormalisedOption[]>();
+const normalised = new WeakMap<ReadonlyMap<string, string>, NormalisedOption[]>();
 
-function normalisedOptions(options: Map<string, string>): NormalisedOption[] {
+function normalisedOptions(options: ReadonlyMap<string, string>): NormalisedOption[] {
   let out = normalised.get(options);
   if (out === undefined) {
     out = [...options].map(([letter, text]) => ({
