@@ -33,10 +33,15 @@ export type AggregateReport = Record<string, number | string | null | Record<str
 
 /** A 95% interval in the JSON report (percent, 2 decimals) and how it was made. */
 export interface CiReport {
+  /** Lower bound, percent. */
   ci_low: number;
+  /** Upper bound, percent. */
   ci_high: number;
+  /** Standard error (bootstrap: of the replicates), percentage points. */
   se: number;
+  /** How it was made: "Wilson", "Wilson, clustered by example (…)", "bootstrap …". */
   method: string;
+  /** Why the interval may mislead, when there is something to say. */
   note?: string;
 }
 
@@ -48,9 +53,13 @@ export const TEXT_DISAGREEMENTS = 10;
 
 /** One run (one benchmark of it) in the JSON report. Keys are in this order. */
 export interface RunReport {
+  /** The run's name (after `--rename`). */
   run: string;
+  /** The model(s) its rows name, else the run's name. */
   model: string;
+  /** The benchmark of these rows (a run of several benchmarks has one report each). */
   benchmark: string;
+  /** The scorer that made every verdict of the run. */
   scorer: string;
   /** The log format(s) the run was read from. */
   format: string;
@@ -63,8 +72,11 @@ export interface RunReport {
   fields: Record<string, Record<string, string>>;
   /** Scored rows per data-set version other than the release. */
   data_versions: Record<string, number>;
+  /** Records read for the run: scored + quarantined. */
   rows_in: number;
+  /** Rows scored. */
   rows_scored: number;
+  /** Rows set apart with file, line and reason. */
   rows_quarantined: number;
   /** Scored rows with an empty response (counted as wrong). */
   empty_responses: number;
@@ -72,6 +84,7 @@ export interface RunReport {
   no_answer: number;
   /** Per task: counts (`no_answer`: no answer found), accuracy and its 95% Wilson interval. */
   tasks: Record<string, TaskScore>;
+  /** The benchmark's headline aggregates and their intervals. */
   aggregate: AggregateReport;
   /** Rows with the log's own verdict vs the re-score; `examples`: the first 100 that differ. */
   stored_agreement: StoredAgreement;
@@ -79,7 +92,9 @@ export interface RunReport {
 
 /** The JSON report of `runlens score --json` (inside the command envelope). */
 export interface ScoreReport {
+  /** One report per run and benchmark, by run name. */
   runs: RunReport[];
+  /** Every row set apart: file, line, reason. */
   quarantine: QuarantineEntry[];
   /** Files that could not be read (the others were scored). */
   errors: { file: string; reason: string }[];
@@ -87,6 +102,7 @@ export interface ScoreReport {
   files: FileSummary[];
   /** Files deliberately not read (special files, links leaving the folder, loops). */
   skipped: { file: string; reason: string }[];
+  /** What the load warns of (files of several runs, differing targets, …). */
   warnings: string[];
   /** Run × tasks with most answers not found, runs whose stored verdicts disagree: remedies. */
   advice: Advice;

@@ -36,6 +36,7 @@ export const ARB_ILLUSTRATIVE_DIR: string = join(
 
 /** What notebook 05's later cells work on. */
 export interface ArbNotebookData {
+  /** The loaded ARB runs. */
   log: ArbLog;
   /** The runs are the invented fixture set. */
   illustrative: boolean;

@@ -39,15 +39,25 @@ export const ARB_ANALYSES = {
 
 /** The JSON report. */
 export interface ArbReport {
+  /** The log files read. */
   files: string[];
+  /** Records read: scored + quarantined. */
   rows_in: number;
+  /** Rows scored. */
   rows_scored: number;
+  /** Rows set apart with file, line and reason. */
   rows_quarantined: number;
+  /** Every row set apart: file, line, reason. */
   quarantine: QuarantineEntry[];
+  /** Accuracy with Wilson intervals per model, subject, answer type and image (`arbAccuracy`). */
   accuracy: Record<string, unknown>[];
+  /** Share of answers without an `ANSWER:` delimiter per model and subject (`arbUnparseable`). */
   unparseable: Record<string, unknown>[];
+  /** The annotated error types (misread, wrong approach, …) per group (`arbErrorTypes`). */
   error_types: Record<string, unknown>[];
+  /** Rubric quality per group: coverage, point spread, flagged items (`arbRubricQuality`). */
   rubric_quality: Record<string, unknown>[];
+  /** Human and model rubric scores per group, and their correlation (`arbRubricScores`). */
   rubric_scores: Record<string, unknown>[];
 }
 

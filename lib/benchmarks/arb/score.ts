@@ -63,11 +63,13 @@ export function arbAnswerFound(status: ArbStatus): boolean | null {
 
 /** A scorer's verdict on one response. */
 export interface ArbVerdict {
+  /** The rule that made it. */
   scorer: string;
   /** The text after `ANSWER:` (null: no delimiter). */
   extracted: string | null;
   /** null: not auto-scored (proof-like) or needs a manual check. */
   correct: boolean | null;
+  /** How the answer was judged: `scored`, `unparseable`, `not-auto-scored`, … (`ARB_STATUSES`). */
   status: ArbStatus;
   /** Why, in a few words (e.g. "relative error 0.004", "answer does not parse"). */
   detail: string;
@@ -75,6 +77,7 @@ export interface ArbVerdict {
 
 /** Options: the multiple-choice texts (to read a text reference) and the CAS check. */
 export interface ArbScoreOptions extends EquivalenceOptions {
+  /** The problem's multiple-choice texts, in order (a reference may name one by its text). */
   choices?: readonly string[] | null;
 }
 
