@@ -260,26 +260,7 @@ function advise(input: AdviceInput): { advice: Advice; error: string | null } {
   if (noAnswer.length + stored.length + checked.length === 0) {
     return { advice: { no_answer: [], stored: [], disagree: [] }, error: null };
   }
-  // rows the samples may hold: DISAGREE_BUDGET, fewer for long responses (ADVICE_CHARS)
-  const budget = Math.min(
-    DISAGREE_BUDGET,
-    Math.max(1, Math.floor(ADVICE_CHARS / meanResponseChars(input.rows))),
-  );
-  const caps = disagreeCaps(checked, budget);
-  const capOf = (run: RunSummary, task: string) => caps.get(cellId(run, task)) ?? 0;
-  const noAnswerCap = capWithin(noAnswer.map((c) => c.run.tasks[c.task].n), budget, ADVICE_SAMPLE);
-  const storedCaps = runCaps(stored, budget);
-  const key = (run: RunSummary, task: string) => [run.run, run.benchmark, task];
-  const keys: Key[] = [
-    ...checked.map((c) => ({ key: key(c.run, c.task), cap: capOf(c.run, c.task) })),
-    ...noAnswer.map((c) => ({ key: key(c.run, c.task), cap: noAnswerCap })),
-    ...stored.flatMap((run) =>
-      Object.keys(run.tasks).map((task) => ({
-        key: key(run, task),
-        cap: storedCaps.get(cellId(run, task))!,
-      }))
-    ),
-  ].filter((k) => k.cap > 0);
+  const { keys, capOf, pooled } = samplePlan(input, checked, noAnswer, stored);
   const tried = tryScorers(sampleOf(input.rows, keys), input);
   const several = severalBenchmarks(input.runs);
   const noAnswerAdvices = noAnswer.map((c) => noAnswerAdvice(c.run, c.task, tried, several));
@@ -288,7 +269,7 @@ function advise(input: AdviceInput): { advice: Advice; error: string | null } {
     stored: stored.map((r) => storedAdvice(r, tried, several)),
     disagree: disagreements(
       checked,
-      caps.pooled,
+      pooled,
       (run, task) =>
         disagreeAdvice(run, task, tried, several, capOf).filter((d) =>
           !namedAlready(d, noAnswerAdvices)
@@ -309,7 +290,7 @@ const cellId = (run: RunSummary, task: string) => `${run.run}\u0000${run.benchma
  * spread over its tasks in proportion to their rows, and is checked as a whole.
  */
 function disagreeCaps(
-  checked: readonly { run: RunSummary; task: string }[],
+  checked: readonly Cell[],
   budget: number,
 ): Map<string, number> & { pooled: boolean } {
   const sizes = checked.map((c) => c.run.tasks[c.task].n);
@@ -323,6 +304,42 @@ function disagreeCaps(
   return Object.assign(pooledCaps(checked, share), { pooled: true });
 }
 
+/** A cell of a run: the run and one of its tasks. */
+type Cell = { run: RunSummary; task: string };
+
+/**
+ * The cells to sample and at most how many rows of each (`keys`), within the load's budget of
+ * rows ({@link DISAGREE_BUDGET}, fewer for long responses: {@link ADVICE_CHARS}); `capOf` and
+ * `pooled`: the rules-disagree check's caps ({@link disagreeCaps}).
+ */
+function samplePlan(
+  input: AdviceInput,
+  checked: readonly Cell[],
+  noAnswer: readonly Cell[],
+  stored: readonly RunSummary[],
+): { keys: Key[]; capOf: (run: RunSummary, task: string) => number; pooled: boolean } {
+  const budget = Math.min(
+    DISAGREE_BUDGET,
+    Math.max(1, Math.floor(ADVICE_CHARS / meanResponseChars(input.rows))),
+  );
+  const caps = disagreeCaps(checked, budget);
+  const capOf = (run: RunSummary, task: string) => caps.get(cellId(run, task)) ?? 0;
+  const noAnswerCap = capWithin(noAnswer.map((c) => c.run.tasks[c.task].n), budget, ADVICE_SAMPLE);
+  const storedCaps = runCaps(stored, budget);
+  const key = (run: RunSummary, task: string) => [run.run, run.benchmark, task];
+  const keys: Key[] = [
+    ...checked.map((c) => ({ key: key(c.run, c.task), cap: capOf(c.run, c.task) })),
+    ...noAnswer.map((c) => ({ key: key(c.run, c.task), cap: noAnswerCap })),
+    ...stored.flatMap((run) =>
+      Object.keys(run.tasks).map((task) => ({
+        key: key(run, task),
+        cap: storedCaps.get(cellId(run, task))!,
+      }))
+    ),
+  ].filter((k) => k.cap > 0);
+  return { keys, capOf, pooled: caps.pooled };
+}
+
 /**
  * The rules-disagree advice of the checked cells: each task on its own, and a run none of whose
  * tasks is named checked as a whole too (tasks of a few rows each can never show
@@ -330,7 +347,7 @@ function disagreeCaps(
  * only.
  */
 function disagreements(
-  checked: readonly { run: RunSummary; task: string }[],
+  checked: readonly Cell[],
   pooled: boolean,
   adviceOf: (run: RunSummary, task: string | null) => DisagreeAdvice[],
 ): DisagreeAdvice[] {
@@ -345,7 +362,7 @@ function disagreements(
 
 /** Each cell's cap when each run's sample is `share` rows, spread over its tasks by their rows. */
 function pooledCaps(
-  cells: readonly { run: RunSummary; task: string }[],
+  cells: readonly Cell[],
   share: number,
 ): Map<string, number> {
   return new Map(cells.map((c) => [
