@@ -65,6 +65,15 @@ export function exampleColumns(
   return cols;
 }
 
+/** The columns of every example frame, in order (a benchmark's own may add more after them). */
+export const EXAMPLE_COLUMNS: readonly (keyof ExampleColumns)[] = [
+  "task",
+  "example_index",
+  "input",
+  "target",
+  "input_chars",
+];
+
 /** The frame of {@link exampleColumns} (see the module doc). */
 export function exampleFrame(
   examples: TaskExamples,

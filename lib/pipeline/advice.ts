@@ -247,18 +247,13 @@ export function adviseRuns(input: AdviceInput): Advice {
  * made without its samples must not be kept for later loads.
  */
 export function adviseRunsChecked(input: AdviceInput): { advice: Advice; complete: boolean } {
-  const advice = advise(input);
-  return { advice: advice.advice, complete: advice.error === null };
-}
-
-function advise(input: AdviceInput): { advice: Advice; error: string | null } {
   const noAnswer = noAnswerCells(input.runs);
   const stored = storedRuns(input.runs);
   const checked = input.runs.filter((r) => r.scorer !== "stored").flatMap((run) =>
     Object.keys(run.tasks).map((task) => ({ run, task }))
   );
   if (noAnswer.length + stored.length + checked.length === 0) {
-    return { advice: { no_answer: [], stored: [], disagree: [] }, error: null };
+    return { advice: { no_answer: [], stored: [], disagree: [] }, complete: true };
   }
   const { keys, capOf, pooled } = samplePlan(input, checked, noAnswer, stored);
   const tried = tryScorers(sampleOf(input.rows, keys), input);
@@ -276,7 +271,7 @@ function advise(input: AdviceInput): { advice: Advice; error: string | null } {
         ),
     ),
   };
-  return { advice, error: tried.error };
+  return { advice, complete: tried.error === null };
 }
 
 const cellId = (run: RunSummary, task: string) => `${run.run}\u0000${run.benchmark}\u0000${task}`;

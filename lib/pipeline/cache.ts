@@ -299,7 +299,7 @@ function checkWritable(key: string, frame: pl.DataFrame): void {
 }
 
 /**
- * Keep `value` (JSON) beside the rows of entry `key`, under `name` (letters, digits, `-`):
+ * Keep `json` (a JSON text) beside the rows of entry `key`, under `name` (letters, digits, `-`):
  * what a load derives from the rows and the same files, which a later load of the entry may
  * reuse instead of deriving it again. Written whole (renamed into place); false when there is
  * no such entry or it cannot be written (the caller derives it again next time).
@@ -314,20 +314,20 @@ function checkWritable(key: string, frame: pl.DataFrame): void {
  * const frame = pl.DataFrame({ benchmark: ["bbh"], run: ["r"], correct: [true] });
  * writeCache(dir, key, { frame, quarantine: [], meta: null, fingerprints: [], settings: {} });
  * assert.equal(readCacheSide(dir, key, "advice-1"), null);
- * assert.equal(writeCacheSide(dir, key, "advice-1", { disagree: [] }), true);
+ * assert.equal(writeCacheSide(dir, key, "advice-1", '{"disagree": []}'), true);
  * assert.deepEqual(readCacheSide(dir, key, "advice-1"), { disagree: [] });
- * assert.equal(writeCacheSide(dir, "0".repeat(64), "advice-1", {}), false); // no entry
+ * assert.equal(writeCacheSide(dir, "0".repeat(64), "advice-1", "{}"), false); // no entry
  * Deno.removeSync(dir, { recursive: true });
  * ```
  */
-export function writeCacheSide(dir: string, key: string, name: string, value: unknown): boolean {
+export function writeCacheSide(dir: string, key: string, name: string, json: string): boolean {
   const root = join(dir, key);
   if (!KEY.test(key) || !SIDE.test(name) || !exists(join(root, MANIFEST))) return false;
   // written in the scratch folder, whose leftovers of crashed writers are cleared
   const tmp = join(dir, TMP, `${name}.${randomName()}`);
   try {
     Deno.mkdirSync(join(dir, TMP), { recursive: true });
-    Deno.writeTextFileSync(tmp, JSON.stringify(value));
+    Deno.writeTextFileSync(tmp, json);
     Deno.renameSync(tmp, join(root, `${name}.json`));
     return true;
   } catch {

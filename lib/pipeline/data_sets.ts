@@ -23,10 +23,7 @@
 import pl from "nodejs-polars";
 import { getBenchmark } from "../benchmarks/registry.ts";
 import type { Benchmark, DataSetsView, ExampleSet } from "../benchmarks/types.ts";
-import { exampleFrame } from "../core/example_frame.ts";
-
-/** The columns every example frame starts with. */
-const FIVE_COLUMNS = ["task", "example_index", "input", "target", "input_chars"];
+import { EXAMPLE_COLUMNS, exampleFrame } from "../core/example_frame.ts";
 
 /** The data sets of one load, read on first use and kept (see the module doc). */
 export class DataSets implements DataSetsView {
@@ -86,7 +83,7 @@ export class DataSets implements DataSetsView {
   tasksFrame(benchmark: string, tasks: readonly string[]): pl.DataFrame {
     const made = this.#frames.get(benchmark);
     if (made !== undefined) {
-      return made.filter(pl.col("task").isIn([...tasks])).select(...FIVE_COLUMNS);
+      return made.filter(pl.col("task").isIn([...tasks])).select(...EXAMPLE_COLUMNS);
     }
     const examples = this.examples(benchmark);
     return exampleFrame(examples, tasks.filter((t) => Object.hasOwn(examples, t)));

@@ -242,10 +242,10 @@ async function load(
   const basis: LoadBasis = { dataDir, summary: summaryBasis(fileSummaries, scored) };
   const { dataSets } = plan;
   const scorerOf = (benchmark: string) => scorerName(plan, benchmark);
-  const runs = await keptOrMade(scored.cache, "runs", rename, isRunSummaries, () => {
-    const value = summariseRuns({ ...basis.summary, scored: rows, scorerOf });
-    return { value, keep: roundTrips(value) };
-  });
+  const runs = await keptOrMade(scored.cache, "runs", rename, isRunSummaries, () => ({
+    value: summariseRuns({ ...basis.summary, scored: rows, scorerOf }),
+    keep: true,
+  }));
   const sources = new Map(planned.files.map((f) => [f.path, f]));
   if (responses && rows.height > 0) rows = readBack(rows, sources);
   const advice = await keptOrMade(scored.cache, "advice", rename, isAdvice, async () => {
@@ -412,7 +412,8 @@ export function lookalikeRuns(runs: readonly string[]): string[] {
  * inputs are the entry's (files, settings, data sets and code are all in the key). A
  * million-row re-analysis spent 0.57 s on the summaries and 1.2 s and 300 MB on the advice,
  * which scores samples of the responses again with every applicable rule. `make` says whether
- * its value may be kept (`keep`); a side file that is not `valid` is made again.
+ * its value may be kept (`keep`); it is kept only if it reads back from JSON as itself (no
+ * NaN, Infinity, undefined or class), and a side file that is not `valid` is made again.
  */
 async function keptOrMade<T>(
   cache: CacheUse | null,
@@ -426,13 +427,10 @@ async function keptOrMade<T>(
   const kept = entry === null ? null : readCacheSide(entry.dir, entry.key, name);
   if (valid(kept)) return kept;
   const { value, keep } = await make();
-  if (entry !== null && keep) writeCacheSide(entry.dir, entry.key, name, value);
+  if (entry === null || !keep) return value;
+  const json = JSON.stringify(value);
+  if (isDeepStrictEqual(JSON.parse(json), value)) writeCacheSide(entry.dir, entry.key, name, json);
   return value;
-}
-
-/** Whether `value` reads back from JSON as itself (no NaN, Infinity, undefined or class). */
-function roundTrips(value: unknown): boolean {
-  return isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value);
 }
 
 /** Whether `x` has the shape of run summaries (a side file is read back as JSON). */
